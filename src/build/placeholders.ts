@@ -1,0 +1,30 @@
+// Fictitious values that must not ship (decisions.md): build lists them as warnings; --strict fails.
+import type { SiteContent } from '../content/types.ts';
+import { LOCALES } from '../content/schemas.ts';
+
+export interface Warning {
+  file: string;
+  message: string;
+}
+
+export function findPlaceholders(content: SiteContent, contentDir: string): Warning[] {
+  const { site } = content;
+  const file = `${contentDir}/site.yaml`;
+  const warnings: Warning[] = [];
+  const warn = (key: string, value: string, why: string) => warnings.push({ file, message: `${key}: "${value}" ${why}` });
+  if (/555-01\d\d/.test(site.phone.display)) warn('phone', site.phone.display, 'is a fictitious 555-01xx number');
+  const exampleHost = (url: string) => /(^|\.)example\.(com|org|net)$/.test(new URL(url).hostname);
+  if (/@example\.(com|org|net)$/.test(site.email)) warn('email', site.email, 'is an example.com address');
+  if (exampleHost(site.baseUrl)) warn('baseUrl', site.baseUrl, 'is an example domain (set it or pass --base-url)');
+  if (exampleHost(site.leadForm.host)) warn('leadForm.host', site.leadForm.host, 'is a placeholder form provider');
+  if (/placeholder/i.test(site.leadForm.formId)) warn('leadForm.formId', site.leadForm.formId, 'is a placeholder form id');
+  if (/placeholder/i.test(site.maps.placeId)) warn('maps.placeId', site.maps.placeId, 'is a placeholder place id');
+  site.social.forEach((s, i) => {
+    if (/\/example\/?$/.test(new URL(s.url).pathname)) warn(`social[${i}].url`, s.url, 'is a placeholder profile');
+  });
+  for (const locale of LOCALES) {
+    const samples = content.locales[locale].reviews.filter((r) => r.sample).length;
+    if (samples) warnings.push({ file: `${contentDir}/${locale}/reviews.yaml`, message: `${samples} reviews are marked as samples (sample: true)` });
+  }
+  return warnings;
+}

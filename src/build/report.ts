@@ -1,0 +1,72 @@
+// The summary printed after a build, and the page-weight budgets it enforces.
+import { gzipSync } from 'node:zlib';
+import type { Site } from '../content/schemas.ts';
+import type { Route } from '../routes/routes.ts';
+import type { Warning } from './placeholders.ts';
+
+export interface PageWeight {
+  route: Route;
+  bytes: number;
+  gzip: number;
+}
+
+export interface SizeReport {
+  pages: PageWeight[];
+  css: { bytes: number; gzip: number };
+  js: { bytes: number; gzip: number };
+}
+
+const gzipSize = (data: string | Uint8Array) => gzipSync(data, { level: 9 }).length;
+
+export function measure(pages: { route: Route; html: string }[], css: Uint8Array, js: Uint8Array): SizeReport {
+  return {
+    pages: pages.map(({ route, html }) => ({ route, bytes: Buffer.byteLength(html), gzip: gzipSize(html) })),
+    css: { bytes: css.length, gzip: gzipSize(css) },
+    js: { bytes: js.length, gzip: gzipSize(js) },
+  };
+}
+
+/** Budget breaches, each a sentence naming what is too heavy and by how much. */
+export function overBudget(report: SizeReport, budgets: Site['budgets'], pagesWithJs: number): string[] {
+  const over: string[] = [];
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  if (pagesWithJs && report.js.gzip > budgets.jsGzip) over.push(`JavaScript is ${kb(report.js.gzip)} gzip, budget ${kb(budgets.jsGzip)}`);
+  if (report.css.gzip > budgets.cssGzip) over.push(`CSS is ${kb(report.css.gzip)} gzip, budget ${kb(budgets.cssGzip)}`);
+  for (const page of report.pages) {
+    if (page.gzip > budgets.htmlGzip) over.push(`page ${page.route.url} is ${kb(page.gzip)} gzip, budget ${kb(budgets.htmlGzip)}`);
+  }
+  return over;
+}
+
+function typeOf(route: Route): string {
+  return route.kind.type === 'page' ? route.kind.page : route.kind.type;
+}
+
+/** The human summary: pages per locale, weights against budgets per page type, warnings, time. */
+export function formatReport(report: SizeReport, budgets: Site['budgets'], warnings: Warning[], ms: number, outDir: string): string {
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const lines: string[] = [];
+  const perLocale = new Map<string, number>();
+  for (const p of report.pages) perLocale.set(p.route.locale, (perLocale.get(p.route.locale) ?? 0) + 1);
+  lines.push(`Built ${report.pages.length} pages into ${outDir} (${[...perLocale].map(([l, n]) => `${l}: ${n}`).join(', ')}) in ${Math.round(ms)} ms`);
+  const htmlRaw = report.pages.reduce((s, p) => s + p.bytes, 0);
+  const htmlGzip = report.pages.reduce((s, p) => s + p.gzip, 0);
+  const largest = report.pages.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+  lines.push(`  HTML  ${kb(htmlRaw)} raw, ${kb(htmlGzip)} gzip in all; largest ${largest.route.url} ${kb(largest.gzip)} gzip (budget ${kb(budgets.htmlGzip)} a page)`);
+  lines.push(`  CSS   ${kb(report.css.bytes)} raw, ${kb(report.css.gzip)} gzip (budget ${kb(budgets.cssGzip)})`);
+  lines.push(`  JS    ${kb(report.js.bytes)} raw, ${kb(report.js.gzip)} gzip (budget ${kb(budgets.jsGzip)}), on pages with islands only`);
+  const byType = new Map<string, PageWeight[]>();
+  for (const p of report.pages) byType.set(typeOf(p.route), [...(byType.get(typeOf(p.route)) ?? []), p]);
+  lines.push('  Page weight by type (largest, gzip; HTML + CSS + JS against budget):');
+  for (const [type, pages] of byType) {
+    const max = Math.max(...pages.map((p) => p.gzip));
+    const total = max + report.css.gzip + report.js.gzip;
+    const budget = budgets.htmlGzip + budgets.cssGzip + budgets.jsGzip;
+    lines.push(`    ${type.padEnd(18)} ${String(pages.length).padStart(4)} pages  html ${kb(max).padStart(8)}  total ${kb(total).padStart(8)} / ${kb(budget)}`);
+  }
+  if (warnings.length) {
+    lines.push(`  ${warnings.length} warnings (placeholders that must not ship; --strict makes them errors):`);
+    for (const w of warnings) lines.push(`    ${w.file}: ${w.message}`);
+  } else lines.push('  No warnings.');
+  return lines.join('\n');
+}

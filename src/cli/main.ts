@@ -1,0 +1,46 @@
+// The command line: build, serve and dev.
+import { Command, Option } from 'commander';
+import { runBuild } from './commands/build.ts';
+import { runDev } from './commands/dev.ts';
+import { runServe } from './commands/serve.ts';
+
+const program = new Command()
+  .name('site')
+  .description('Builds the clinic website from content/ and templates/ into static files, previews it, and rebuilds on change.')
+  .showHelpAfterError();
+
+const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--port expects a number from 0 to 65535, got "${v}"`);
+  return String(n);
+});
+
+program
+  .command('build')
+  .description('build every page of both locales into the output folder')
+  .option('-c, --content <dir>', 'content folder', 'content')
+  .option('-o, --out <dir>', 'output folder', 'dist')
+  .option('-s, --static <dir>', 'static files copied as they are', 'static')
+  .option('-b, --base-url <url>', 'production origin for canonical URLs, sitemap and social cards (overrides content/site.yaml)')
+  .option('--strict', 'fail on placeholder values (fictitious phone, example.com e-mail, sample reviews, ...)', false)
+  .action(runBuild);
+
+program
+  .command('serve')
+  .description('preview the built site: precompressed files, cache headers, per-locale 404 pages')
+  .addOption(port('8080'))
+  .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+  .option('-d, --dir <dir>', 'folder to serve', 'dist')
+  .action(runServe);
+
+program
+  .command('dev')
+  .description('build, serve and rebuild on every change to content/, templates/ or static/, reloading open pages')
+  .addOption(port('3000'))
+  .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
+  .option('-c, --content <dir>', 'content folder', 'content')
+  .option('-s, --static <dir>', 'static files', 'static')
+  .option('-o, --out <dir>', 'output folder for the dev build', '.site-dev')
+  .action(runDev);
+
+await program.parseAsync();

@@ -1,0 +1,292 @@
+// The contract between content/ and templates/: every content file is checked against one of
+// these schemas, so templates receive typed, complete data and never read files themselves.
+import { z } from 'zod';
+
+export const LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const text = z.string().trim().min(1, 'must not be empty');
+const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lowercase slug like "lab-bloodwork"');
+const url = z.url({ protocol: /^https?$/ });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour time like "08:00"');
+const dayOfWeek = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+
+/** Opening hours as data, so pages, footer and JSON-LD all derive from one source. */
+export const hoursSchema = z
+  .array(z.object({ days: z.array(dayOfWeek).min(1), opens: time, closes: time }).strict())
+  .min(1);
+
+// ---------- locale-independent facts (content/*.yaml) ----------
+
+/** content/site.yaml: the practice's identity, written once. */
+export const siteSchema = z
+  .object({
+    name: text,
+    shortName: text,
+    baseUrl: url,
+    phone: z.object({ display: text, e164: z.string().regex(/^\+1\d{10}$/, 'E.164 like "+14075550142"') }).strict(),
+    email: z.email(),
+    foundedYear: z.number().int().min(1900),
+    rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().positive() }).strict(),
+    hours: hoursSchema,
+    social: z.array(z.object({ network: text, url }).strict()).length(2),
+    leadForm: z.object({ host: url, formId: text }).strict(),
+    maps: z.object({ embedUrl: url, directionsUrl: url, reviewUrl: url, placeId: text }).strict(),
+    themeColor: z.string().regex(/^#[0-9a-f]{6}$/i, 'a hex colour like "#0b6e69"'),
+    budgets: z
+      .object({ jsGzip: z.number().positive(), cssGzip: z.number().positive(), htmlGzip: z.number().positive() })
+      .strict(),
+  })
+  .strict();
+
+/** content/locations.yaml */
+export const locationsSchema = z
+  .array(
+    z
+      .object({
+        id: slug,
+        city: text,
+        street: text,
+        region: z.string().length(2),
+        postalCode: z.string().regex(/^\d{5}$/, 'a 5-digit ZIP code'),
+        geo: z.object({ lat: z.number(), lng: z.number() }).strict().optional(),
+        hours: hoursSchema.optional(),
+      })
+      .strict(),
+  )
+  .min(1);
+
+/** content/services.yaml: order, grouping and relations of the service pages. */
+export const servicesIndexSchema = z
+  .object({
+    primary: z.array(slug).min(1),
+    aesthetic: z.array(slug).min(1),
+    homeTiles: z.array(slug).length(9),
+    related: z.record(slug, z.array(slug).max(3)),
+  })
+  .strict();
+
+/** content/insurance.yaml: plan names are proper nouns, the same in every language. */
+export const insuranceSchema = z
+  .object({
+    plans: z.array(text).length(12),
+    teaser: z.array(text).length(4),
+  })
+  .strict();
+
+/** content/language-assistance.yaml: taglines offering free language help (Section 1557). */
+export const taglinesSchema = z
+  .array(z.object({ lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]+)?$/), language: text, text }).strict())
+  .min(2);
+
+// ---------- per-locale text (content/<locale>/...) ----------
+
+const faq = z.object({ q: text, a: text }).strict();
+const heading = z.object({ title: text, text }).strict();
+const pageMeta = { title: text, description: text };
+
+/** content/<locale>/services/<slug>.md front matter; the Markdown body is "What We Do". */
+export const serviceSchema = z
+  .object({
+    name: text,
+    description: text,
+    imageAlt: text,
+    benefits: z.array(text).min(3),
+    whatToExpect: z.array(text).min(3),
+    faqs: z.array(faq).min(2),
+  })
+  .strict();
+
+/** content/<locale>/legal/<page>.md front matter; the body holds the titled sections (## headings). */
+export const legalSchema = z
+  .object({
+    title: text,
+    description: text,
+    effective: z.iso.date(),
+    intro: text,
+    subtitle: text.optional(),
+    commitment: heading.optional(),
+    noindex: z.boolean().default(false),
+  })
+  .strict();
+
+/** content/<locale>/reviews.yaml: sample reviews until the practice supplies real ones. */
+export const reviewsSchema = z
+  .array(
+    z
+      .object({ name: z.string().regex(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'), rating: z.literal(5), text, date: text, sample: z.boolean() })
+      .strict(),
+  )
+  .length(6);
+
+/** content/<locale>/pages/*.yaml, one schema per page. */
+export const pageSchemas = {
+  home: z
+    .object({
+      ...pageMeta,
+      hero: z.object({ eyebrow: text, title: text, text }).strict(),
+      servicesSection: heading,
+      aestheticsTile: z.object({ name: text, text }).strict(),
+      consultation: heading,
+      about: z.object({ title: text, text, highlights: z.array(text).length(3), link: text }).strict(),
+      insurance: z.object({ title: text, text, link: text }).strict(),
+      reviews: z.object({ title: text, text, link: text }).strict(),
+      locations: z.object({ title: text, text, link: text }).strict(),
+      map: heading,
+    })
+    .strict(),
+  about: z
+    .object({
+      ...pageMeta,
+      hero: heading,
+      mission: heading,
+      values: z.object({ title: text, items: z.array(heading).length(4) }).strict(),
+      team: heading,
+      community: heading,
+      cta: heading,
+    })
+    .strict(),
+  services: z.object({ ...pageMeta, hero: heading, primary: heading, aesthetic: heading }).strict(),
+  insurance: z
+    .object({
+      ...pageMeta,
+      hero: heading,
+      plans: heading,
+      selfPay: z.object({ title: text, text, items: z.array(text).min(2) }).strict(),
+      verification: z.object({ title: text, text, steps: z.array(text).min(2) }).strict(),
+      benefits: z.object({ title: text, items: z.array(heading).length(4) }).strict(),
+      cta: heading,
+      disclaimer: text,
+    })
+    .strict(),
+  reviews: z
+    .object({
+      ...pageMeta,
+      hero: heading,
+      ratingLabel: text,
+      leaveReview: text,
+      viewOnMaps: text,
+      widget: heading,
+    })
+    .strict(),
+  locations: z.object({ ...pageMeta, hero: heading }).strict(),
+  contact: z
+    .object({
+      ...pageMeta,
+      hero: heading,
+      form: heading,
+      info: z.object({ title: text }).strict(),
+      map: heading,
+    })
+    .strict(),
+  nondiscrimination: z
+    .object({
+      ...pageMeta,
+      intro: text,
+      sections: z.array(z.object({ title: text, paragraphs: z.array(text).min(1), items: z.array(text).optional() }).strict()).min(3),
+      taglinesTitle: text,
+    })
+    .strict(),
+  'not-found': z.object({ ...pageMeta, heading: text, text, link: text }).strict(),
+} as const;
+export type PageId = keyof typeof pageSchemas;
+export const PAGE_IDS = Object.keys(pageSchemas) as PageId[];
+export const LEGAL_IDS = ['privacy', 'terms', 'accessibility', 'hipaa'] as const;
+export type LegalId = (typeof LEGAL_IDS)[number];
+
+/** content/<locale>/ui.yaml: every string the shared parts of the site show. */
+export const uiSchema = z
+  .object({
+    languageName: text,
+    skipToContent: text,
+    nav: z
+      .object({
+        label: text,
+        home: text,
+        about: text,
+        services: text,
+        allServices: text,
+        aestheticHeading: text,
+        insurance: text,
+        reviews: text,
+        locations: text,
+        contact: text,
+        openMenu: text,
+        closeMenu: text,
+        menu: text,
+      })
+      .strict(),
+    actions: z
+      .object({
+        bookAppointment: text,
+        callNow: text,
+        callUs: text,
+        getDirections: text,
+        call: text,
+        learnMore: text,
+        emailUs: text,
+      })
+      .strict(),
+    opensInNewTab: text,
+    logoLabel: text,
+    emergency: text,
+    hours: z
+      .object({
+        title: text,
+        closed: text,
+        days: z.object({ Mo: text, Tu: text, We: text, Th: text, Fr: text, Sa: text, Su: text }).strict(),
+        range: text,
+        dayRange: text,
+      })
+      .strict(),
+    location: z.object({ name: text, address: text, phone: text, email: text }).strict(),
+    footer: z
+      .object({
+        about: text,
+        locations: text,
+        quickLinks: text,
+        legal: text,
+        contact: text,
+        follow: text,
+        copyright: text,
+        legalLinks: z
+          .object({ privacy: text, terms: text, accessibility: text, hipaa: text, nondiscrimination: text })
+          .strict(),
+      })
+      .strict(),
+    help: z
+      .object({ open: text, close: text, title: text, greeting: text, book: text, insurance: text, directions: text, call: text })
+      .strict(),
+    service: z
+      .object({
+        whatWeDo: text,
+        benefits: text,
+        whatToExpect: text,
+        faqs: text,
+        pricing: heading,
+        pricingLink: text,
+        related: text,
+        disclaimer: text,
+        aesthetic: text,
+        primary: text,
+      })
+      .strict(),
+    reviews: z.object({ stars: text, sampleNote: text }).strict(),
+    map: z.object({ title: text }).strict(),
+    form: z.object({ title: text }).strict(),
+    legal: z.object({ effective: text }).strict(),
+    breadcrumbs: z.object({ label: text }).strict(),
+  })
+  .strict();
+
+export type Site = z.infer<typeof siteSchema>;
+export type Hours = z.infer<typeof hoursSchema>;
+export type Location = z.infer<typeof locationsSchema>[number];
+export type ServicesIndex = z.infer<typeof servicesIndexSchema>;
+export type Insurance = z.infer<typeof insuranceSchema>;
+export type Tagline = z.infer<typeof taglinesSchema>[number];
+export type ServiceFront = z.infer<typeof serviceSchema>;
+export type LegalFront = z.infer<typeof legalSchema>;
+export type Review = z.infer<typeof reviewsSchema>[number];
+export type Ui = z.infer<typeof uiSchema>;
+export type Pages = { [K in PageId]: z.infer<(typeof pageSchemas)[K]> };

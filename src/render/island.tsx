@@ -1,0 +1,46 @@
+// Server side of the islands architecture: an island renders its component inside a <site-island>
+// marker and records its props; the page carries all props in one JSON blob that the client reviver
+// (src/client/main.ts) reads to hydrate just these elements. Pages without islands ship no script.
+import { createContext, useContext, type ComponentType } from 'react';
+
+export interface IslandRecord {
+  name: string;
+  props: unknown;
+}
+
+/** Collects the islands of one page render. */
+export const IslandCollector = createContext<IslandRecord[] | null>(null);
+
+/** The element id of the JSON blob holding every island's props. */
+export const ISLAND_PROPS_ID = 'island-props';
+
+/** Wraps an island component so that the server marks it for hydration. */
+export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {
+  function Island(props: P) {
+    const collected = useContext(IslandCollector);
+    if (!collected) throw new Error(`island "${name}" rendered outside a page render`);
+    const index = collected.push({ name, props }) - 1;
+    return (
+      <site-island data-island={name} data-props={index}>
+        <Component {...props} />
+      </site-island>
+    );
+  }
+  Island.displayName = `Island(${name})`;
+  return Island;
+}
+
+/** The JSON blob; "<" is escaped so no string can close the script element. */
+export function IslandProps({ islands }: { islands: IslandRecord[] }) {
+  const json = JSON.stringify(islands.map((i) => i.props)).replace(/</g, '\\u003c');
+  return <script type="application/json" id={ISLAND_PROPS_ID} dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'site-island': { 'data-island': string; 'data-props': number; children?: React.ReactNode };
+    }
+  }
+}

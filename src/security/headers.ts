@@ -1,0 +1,38 @@
+// The HTTP headers every response carries: written to dist/_headers for static hosts and sent by
+// `serve`. Frames are allowed only from the lead-form provider and the maps host.
+import type { Site } from '../content/schemas.ts';
+
+export function contentSecurityPolicy(site: Site): string {
+  const frameHosts = [...new Set([new URL(site.leadForm.host).origin, new URL(site.maps.embedUrl).origin])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${frameHosts.join(' ')}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+/** Headers for every response. */
+export function securityHeaders(site: Site): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(site),
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
+    'X-Frame-Options': 'DENY',
+  };
+}
+
+/** Hashed assets never change; HTML is revalidated on every visit. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+export const HASHED_ASSET = /^\/assets\//;

@@ -1,0 +1,35 @@
+// Review cards and the star rating, with a text equivalent for screen readers.
+import type { Review } from '../../src/content/schemas.ts';
+import { fill } from '../lib/format.ts';
+import { usePage } from '../context.ts';
+import { Star } from './icons.ts';
+
+export function Stars({ rating }: { rating: number }) {
+  const { text } = usePage();
+  return (
+    <span className="stars" role="img" aria-label={fill(text.ui.reviews.stars, { rating })}>
+      {Array.from({ length: 5 }, (_, i) => (
+        <Star key={i} size={18} aria-hidden="true" className={i < Math.round(rating) ? 'star star--on' : 'star'} />
+      ))}
+    </span>
+  );
+}
+
+export function ReviewCards({ reviews }: { reviews: Review[] }) {
+  return (
+    <ul className="cards cards--3 review-cards">
+      {reviews.map((review) => (
+        <li key={review.name} className="card review">
+          <Stars rating={review.rating} />
+          <blockquote className="review__text">
+            <p>{review.text}</p>
+          </blockquote>
+          <p className="review__meta">
+            <span className="review__name">{review.name}</span>
+            <span className="review__date">{review.date}</span>
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

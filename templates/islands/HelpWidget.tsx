@@ -1,0 +1,66 @@
+// The floating help button (bottom right) and its panel. The icon switches between open and close;
+// Escape closes and returns focus. Without JavaScript the button links to the booking form.
+import { useCallback, useRef, useState } from 'react';
+import { CalendarCheck, MessageCircle, Navigation, Phone, ShieldCheck, TriangleAlert, X } from '../components/icons.ts';
+import { useDismiss } from './use-dismiss.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+const PANEL_ID = 'help-panel';
+
+export interface HelpWidgetProps {
+  labels: { open: string; close: string; title: string; greeting: string; book: string; insurance: string; directions: string; call: string; emergency: string; newTab: string };
+  links: { book: string; insurance: string; directions: string; call: string };
+}
+
+export function HelpWidget({ labels, links }: HelpWidgetProps) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+  useDismiss(open, close, root);
+
+  if (!hydrated) {
+    return (
+      <div className="help">
+        <a className="help__toggle" href={links.book} aria-label={labels.book}>
+          <MessageCircle size={26} aria-hidden="true" />
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="help" ref={root}>
+      <div id={PANEL_ID} className="help__panel" role="region" aria-labelledby={`${PANEL_ID}-title`} hidden={!open}>
+        <p className="help__title" id={`${PANEL_ID}-title`}>{labels.title}</p>
+        <p>{labels.greeting}</p>
+        <ul className="help__links">
+          <li><a href={links.book}><CalendarCheck size={18} aria-hidden="true" /> {labels.book}</a></li>
+          <li><a href={links.insurance}><ShieldCheck size={18} aria-hidden="true" /> {labels.insurance}</a></li>
+          <li>
+            <a href={links.directions} target="_blank" rel="noopener noreferrer">
+              <Navigation size={18} aria-hidden="true" /> {labels.directions}
+              <span className="visually-hidden">{` ${labels.newTab}`}</span>
+            </a>
+          </li>
+          <li><a href={links.call}><Phone size={18} aria-hidden="true" /> {labels.call}</a></li>
+        </ul>
+        <p className="help__emergency"><TriangleAlert size={18} aria-hidden="true" /> {labels.emergency}</p>
+      </div>
+      <button
+        ref={button}
+        type="button"
+        className="help__toggle"
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        aria-label={open ? labels.close : labels.open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <X size={26} aria-hidden="true" /> : <MessageCircle size={26} aria-hidden="true" />}
+      </button>
+    </div>
+  );
+}

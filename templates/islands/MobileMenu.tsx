@@ -1,0 +1,81 @@
+// The hamburger menu for small screens: a disclosure that lists every page and service, closes when
+// a link is chosen, on Escape (focus back on the button) and when focus leaves. Without JavaScript
+// the button is a link to the footer's quick links.
+import { useCallback, useRef, useState } from 'react';
+import { Menu, Phone, X } from '../components/icons.ts';
+import type { NavLink, ServicesLinks } from './types.ts';
+import { useDismiss } from './use-dismiss.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+const PANEL_ID = 'mobile-menu';
+
+export interface MobileMenuProps {
+  labels: { menu: string; open: string; close: string; nav: string };
+  links: NavLink[];
+  services: ServicesLinks;
+  /** Index in `links` after which the services are listed. */
+  servicesAfter: number;
+  call: { href: string; label: string };
+  fallbackHref: string;
+}
+
+export function MobileMenu({ labels, links, services, servicesAfter, call, fallbackHref }: MobileMenuProps) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback((refocus: boolean) => {
+    setOpen(false);
+    if (refocus) button.current?.focus();
+  }, []);
+  useDismiss(open, close, root);
+
+  if (!hydrated) {
+    return (
+      <a className="menu-toggle" href={fallbackHref}>
+        <Menu size={24} aria-hidden="true" />
+        <span>{labels.menu}</span>
+      </a>
+    );
+  }
+  const item = (link: NavLink) => (
+    <li key={link.href}>
+      <a href={link.href} aria-current={link.current ? 'page' : undefined} onClick={() => setOpen(false)}>{link.label}</a>
+    </li>
+  );
+  return (
+    <div className="mobile-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="menu-toggle"
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        aria-label={open ? labels.close : labels.open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <X size={24} aria-hidden="true" /> : <Menu size={24} aria-hidden="true" />}
+        <span aria-hidden="true">{labels.menu}</span>
+      </button>
+      <nav id={PANEL_ID} className="mobile-menu__panel" aria-label={labels.nav} hidden={!open}>
+        <ul className="mobile-menu__list">
+          {links.slice(0, servicesAfter + 1).map(item)}
+          <li>
+            <a href={services.href} onClick={() => setOpen(false)}>{services.label}</a>
+            <ul className="mobile-menu__sub">
+              {services.primary.map(item)}
+            </ul>
+            <p className="mobile-menu__heading">{services.aestheticHeading}</p>
+            <ul className="mobile-menu__sub">
+              {services.aesthetic.map(item)}
+            </ul>
+          </li>
+          {links.slice(servicesAfter + 1).map(item)}
+        </ul>
+        <a className="btn btn--primary btn--block" href={call.href} onClick={() => setOpen(false)}>
+          <Phone size={18} aria-hidden="true" /> {call.label}
+        </a>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+// Every island by name: the server marks them with these names and the client reviver hydrates them.
+import { HelpWidget } from './HelpWidget.tsx';
+import { MobileMenu } from './MobileMenu.tsx';
+import { ServicesMenu } from './ServicesMenu.tsx';
+
+export const islands = { ServicesMenu, MobileMenu, HelpWidget };
+export type IslandName = keyof typeof islands;

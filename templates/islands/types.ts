@@ -1,0 +1,15 @@
+// Props the islands receive: plain, serialisable data prepared on the server.
+export interface NavLink {
+  label: string;
+  href: string;
+  current?: boolean;
+}
+
+export interface ServicesLinks {
+  label: string;
+  href: string;
+  allLabel: string;
+  aestheticHeading: string;
+  primary: NavLink[];
+  aesthetic: NavLink[];
+}

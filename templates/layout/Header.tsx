@@ -1,0 +1,62 @@
+// The sticky header: logo, main navigation with the Services dropdown, language toggle, call button
+// and, on small screens, the hamburger menu.
+import { island } from '../../src/render/island.tsx';
+import { usePage } from '../context.ts';
+import { fill, telHref } from '../lib/format.ts';
+import { Phone } from '../components/icons.ts';
+import { MobileMenu } from '../islands/MobileMenu.tsx';
+import { ServicesMenu } from '../islands/ServicesMenu.tsx';
+import { Logo } from './Logo.tsx';
+import { mainNav, otherLocale, SERVICES_INDEX, servicesLinks } from './navigation.ts';
+
+const ServicesMenuIsland = island('ServicesMenu', ServicesMenu);
+const MobileMenuIsland = island('MobileMenu', MobileMenu);
+
+export function Header() {
+  const page = usePage();
+  const { text, content, route, href } = page;
+  const { ui } = text;
+  const nav = mainNav(page);
+  const services = servicesLinks(page);
+  const other = otherLocale(page);
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <a className="logo" href={href('/')} aria-label={fill(ui.logoLabel, { name: content.site.name })}>
+          <Logo />
+          <span className="logo__name">{content.site.name}</span>
+        </a>
+        <nav className="nav" aria-label={ui.nav.label}>
+          <ul className="nav__list">
+            {nav.map((link, i) => (
+              <li key={link.href}>
+                {i === SERVICES_INDEX ? (
+                  <ServicesMenuIsland services={services} current={route.path.startsWith('/services')} />
+                ) : (
+                  <a className="nav__link" href={link.href} aria-current={link.current ? 'page' : undefined}>{link.label}</a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <a className="lang-toggle" href={other.href} hrefLang={other.locale} lang={other.locale} aria-label={page.content.locales[other.locale].ui.languageName}>
+            {other.locale.toUpperCase()}
+          </a>
+          <a className="btn btn--primary btn--call" href={telHref(content.site.phone.e164)}>
+            <Phone size={18} aria-hidden="true" />
+            <span>{ui.actions.callNow}</span>
+          </a>
+          <MobileMenuIsland
+            labels={{ menu: ui.nav.menu, open: ui.nav.openMenu, close: ui.nav.closeMenu, nav: ui.nav.label }}
+            links={nav}
+            services={services}
+            servicesAfter={SERVICES_INDEX - 1}
+            call={{ href: telHref(content.site.phone.e164), label: ui.actions.callNow }}
+            fallbackHref="#footer-nav"
+          />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+// The frame of every page: skip link, header, main content, footer and the floating widgets.
+import type { ReactNode } from 'react';
+import { island } from '../../src/render/island.tsx';
+import { usePage } from '../context.ts';
+import { telHref } from '../lib/format.ts';
+import { directionsUrl } from '../components/Contact.tsx';
+import { Phone } from '../components/icons.ts';
+import { HelpWidget } from '../islands/HelpWidget.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+const HelpWidgetIsland = island('HelpWidget', HelpWidget);
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { text, content, href } = usePage();
+  const { ui } = text;
+  const tel = telHref(content.site.phone.e164);
+  return (
+    <>
+      <a className="skip-link" href="#main">{ui.skipToContent}</a>
+      <Header />
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Footer />
+      <HelpWidgetIsland
+        labels={{ ...ui.help, emergency: ui.emergency, newTab: ui.opensInNewTab }}
+        links={{
+          book: href('/contact#appointment'),
+          insurance: href('/insurance'),
+          directions: directionsUrl(content.site.maps.directionsUrl, content.locations[0]!),
+          call: tel,
+        }}
+      />
+      <a className="call-fab" href={tel}>
+        <Phone size={22} aria-hidden="true" />
+        <span>{ui.actions.callNow}</span>
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+// Text helpers shared by templates: patterns, times, hours, dates and meta descriptions, per locale.
+import type { Hours, Locale, Ui } from '../../src/content/schemas.ts';
+
+const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
+const DAY_ORDER = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
+
+/** Fills "{name}"-style placeholders: fill("{city} Office", { city: "Miami" }). */
+export function fill(pattern: string, values: Record<string, string | number>): string {
+  return pattern.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+/** "08:00" → "8:00 AM" (en) or "8:00 a. m." (es). */
+export function formatTime(locale: Locale, time: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  const hour12 = ((h + 11) % 12) + 1;
+  const suffix = locale === 'es' ? (h < 12 ? 'a. m.' : 'p. m.') : h < 12 ? 'AM' : 'PM';
+  return `${hour12}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+export interface HoursRow {
+  days: string;
+  time: string;
+  /** Closed all day. */
+  closed: boolean;
+}
+
+/** Opening hours as display rows: consecutive days with equal hours share a row; missing days are closed. */
+export function hoursRows(locale: Locale, hours: Hours, ui: Ui): HoursRow[] {
+  const byDay = new Map<string, string>();
+  for (const entry of hours) {
+    const time = fill(ui.hours.range, { opens: formatTime(locale, entry.opens), closes: formatTime(locale, entry.closes) });
+    for (const day of entry.days) byDay.set(day, time);
+  }
+  const rows: { from: string; to: string; time: string | undefined }[] = [];
+  for (const day of DAY_ORDER) {
+    const time = byDay.get(day);
+    const last = rows.at(-1);
+    if (last && last.time === time) last.to = day;
+    else rows.push({ from: day, to: day, time });
+  }
+  const name = (day: string) => ui.hours.days[day as keyof Ui['hours']['days']];
+  // Spanish writes day names in lower case ("lunes a viernes"); a row starts with a capital.
+  const capital = (s: string) => s.charAt(0).toLocaleUpperCase(locale) + s.slice(1);
+  return rows.map((r) => ({
+    days: capital(r.from === r.to ? name(r.from) : fill(ui.hours.dayRange, { from: name(r.from), to: name(r.to) })),
+    time: r.time ?? ui.hours.closed,
+    closed: r.time === undefined,
+  }));
+}
+
+/** "2025-11-01" → "November 1, 2025" / "1 de noviembre de 2025". */
+export function formatDate(locale: Locale, isoDate: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** The first sentence of a description. */
+export function firstSentence(text: string): string {
+  const match = /^.*?[.!?](?=\s|$)/s.exec(text.trim());
+  return (match ? match[0] : text).trim();
+}
+
+/** A meta description: the text cut on a word boundary to at most 160 characters. */
+export function metaDescription(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[,;:]$/, '')}…`;
+}
+
+/** "(407) 555-0142" stays as written; tel: links use the E.164 form. */
+export function telHref(e164: string): string {
+  return `tel:${e164}`;
+}

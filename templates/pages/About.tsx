@@ -1,0 +1,42 @@
+// About: mission, the four values, team, community and a call to action.
+import { usePage } from '../context.ts';
+import { CallLink } from '../components/Contact.tsx';
+import { CalendarCheck, HeartHandshake, ShieldCheck, Star, Users } from '../components/icons.ts';
+import { PageHero, Section } from '../components/Section.tsx';
+
+const VALUE_ICONS = [HeartHandshake, Users, ShieldCheck, Star];
+
+export function About() {
+  const { text, href } = usePage();
+  const { about } = text.pages;
+  return (
+    <>
+      <PageHero title={about.hero.title} text={about.hero.text} />
+      <Section id="mission" title={about.mission.title} lead={about.mission.text} />
+      <Section id="values" className="section--tinted" title={about.values.title}>
+        <ul className="cards cards--4">
+          {about.values.items.map((value, i) => {
+            const Icon = VALUE_ICONS[i]!;
+            return (
+              <li key={value.title} className="card value">
+                <Icon size={28} aria-hidden="true" className="card__icon" />
+                <h3 className="card__title">{value.title}</h3>
+                <p>{value.text}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+      <Section id="team" title={about.team.title} lead={about.team.text} />
+      <Section id="community" className="section--tinted" title={about.community.title} lead={about.community.text} />
+      <Section id="cta" className="section--cta" title={about.cta.title} lead={about.cta.text}>
+        <div className="actions">
+          <a className="btn btn--accent btn--large" href={href('/contact')}>
+            <CalendarCheck size={20} aria-hidden="true" /> {text.ui.actions.bookAppointment}
+          </a>
+          <CallLink className="btn btn--light btn--large" label={text.ui.actions.callNow} />
+        </div>
+      </Section>
+    </>
+  );
+}

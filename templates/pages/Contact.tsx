@@ -1,0 +1,43 @@
+// Contact: the booking form (anchor #appointment), contact details, hours, the 911 note and a map.
+import { usePage } from '../context.ts';
+import { Address, CallLink, EmailLink, HoursList, locationName } from '../components/Contact.tsx';
+import { LeadForm, MapEmbed } from '../components/Embeds.tsx';
+import { TriangleAlert } from '../components/icons.ts';
+import { PageHero, Section } from '../components/Section.tsx';
+
+export function Contact() {
+  const { content, text } = usePage();
+  const page = text.pages.contact;
+  const { ui } = text;
+  return (
+    <>
+      <PageHero title={page.hero.title} text={page.hero.text} />
+      <div className="container contact-grid">
+        <section id="appointment" className="contact-grid__form" aria-labelledby="appointment-title">
+          <h2 id="appointment-title">{page.form.title}</h2>
+          <p>{page.form.text}</p>
+          <LeadForm />
+        </section>
+        <aside className="contact-grid__info" aria-labelledby="contact-info-title">
+          <h2 id="contact-info-title">{page.info.title}</h2>
+          <ul className="contact-list">
+            {content.locations.map((location) => (
+              <li key={location.id}>
+                <strong>{locationName(ui.location.name, location)}</strong>
+                <Address location={location} />
+              </li>
+            ))}
+          </ul>
+          <p><span className="label">{ui.location.phone}: </span><CallLink icon={false} /></p>
+          <p><span className="label">{ui.location.email}: </span><EmailLink /></p>
+          <h3>{ui.hours.title}</h3>
+          <HoursList />
+          <p className="emergency" role="note"><TriangleAlert size={20} aria-hidden="true" /> {ui.emergency}</p>
+        </aside>
+      </div>
+      <Section id="map" title={page.map.title} lead={page.map.text}>
+        <MapEmbed />
+      </Section>
+    </>
+  );
+}

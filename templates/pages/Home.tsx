@@ -1,0 +1,88 @@
+// Home: hero, services grid, free consultation form, about, insurance, reviews, locations and map.
+import { usePage } from '../context.ts';
+import { CallLink } from '../components/Contact.tsx';
+import { LeadForm, MapEmbed } from '../components/Embeds.tsx';
+import { ArrowRight, CalendarCheck, Check, ShieldCheck, Sparkles } from '../components/icons.ts';
+import { LocationCards } from '../components/LocationCards.tsx';
+import { ReviewCards } from '../components/Reviews.tsx';
+import { Section } from '../components/Section.tsx';
+import { ServiceImage } from '../components/ServiceImage.tsx';
+
+export function Home() {
+  const { content, text, href } = usePage();
+  const { pages, ui, services } = text;
+  const home = pages.home;
+  return (
+    <>
+      <div className="hero">
+        <div className="container hero__inner">
+          <p className="hero__eyebrow">{home.hero.eyebrow}</p>
+          <h1 className="hero__title">{home.hero.title}</h1>
+          <p className="hero__text">{home.hero.text}</p>
+          <div className="actions">
+            <a className="btn btn--accent btn--large" href={href('/contact')}>
+              <CalendarCheck size={20} aria-hidden="true" /> {ui.actions.bookAppointment}
+            </a>
+            <CallLink className="btn btn--light btn--large" label={`${ui.actions.callNow}: ${content.site.phone.display}`} />
+          </div>
+        </div>
+      </div>
+
+      <Section id="services" title={home.servicesSection.title} lead={home.servicesSection.text}>
+        <ul className="tiles">
+          {content.servicesIndex.homeTiles.map((slug) => (
+            <li key={slug} className="tile">
+              <a href={href(`/services/${slug}`)}>
+                <ServiceImage slug={slug} decorative width={120} height={80} />
+                <span className="tile__name">{services[slug]!.front.name}</span>
+              </a>
+            </li>
+          ))}
+          <li className="tile tile--aesthetic">
+            <a href={href('/services')}>
+              <Sparkles size={40} aria-hidden="true" className="tile__icon" />
+              <span className="tile__name">{home.aestheticsTile.name}</span>
+              <span className="tile__text">{home.aestheticsTile.text}</span>
+            </a>
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="consultation" className="section--tinted" title={home.consultation.title} lead={home.consultation.text}>
+        <LeadForm />
+      </Section>
+
+      <Section id="about" title={home.about.title} lead={home.about.text}>
+        <ul className="checklist checklist--inline">
+          {home.about.highlights.map((item) => (
+            <li key={item}><Check size={20} aria-hidden="true" /> {item}</li>
+          ))}
+        </ul>
+        <a className="link-arrow" href={href('/about')}>{home.about.link} <ArrowRight size={18} aria-hidden="true" /></a>
+      </Section>
+
+      <Section id="insurance" className="section--tinted" title={home.insurance.title} lead={home.insurance.text}>
+        <ul className="plans plans--teaser">
+          {content.insurance.teaser.map((plan) => (
+            <li key={plan} className="plan"><ShieldCheck size={20} aria-hidden="true" /> {plan}</li>
+          ))}
+        </ul>
+        <a className="link-arrow" href={href('/insurance')}>{home.insurance.link} <ArrowRight size={18} aria-hidden="true" /></a>
+      </Section>
+
+      <Section id="reviews" title={home.reviews.title} lead={home.reviews.text}>
+        <ReviewCards reviews={text.reviews.slice(0, 3)} />
+        <a className="link-arrow" href={href('/reviews')}>{home.reviews.link} <ArrowRight size={18} aria-hidden="true" /></a>
+      </Section>
+
+      <Section id="locations" className="section--tinted" title={home.locations.title} lead={home.locations.text}>
+        <LocationCards />
+        <a className="link-arrow" href={href('/locations')}>{home.locations.link} <ArrowRight size={18} aria-hidden="true" /></a>
+      </Section>
+
+      <Section id="map" title={home.map.title} lead={home.map.text}>
+        <MapEmbed />
+      </Section>
+    </>
+  );
+}

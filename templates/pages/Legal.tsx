@@ -1,0 +1,34 @@
+// Privacy, terms, accessibility and HIPAA: title, effective date, intro and titled sections.
+import type { LegalId } from '../../src/content/schemas.ts';
+import { usePage } from '../context.ts';
+import { fill, formatDate } from '../lib/format.ts';
+import { Address, CallLink, EmailLink } from '../components/Contact.tsx';
+
+export function Legal({ id }: { id: LegalId }) {
+  const { content, text, locale } = usePage();
+  const { front, html } = text.legal[id];
+  return (
+    <article className="legal">
+      <div className="page-hero">
+        <div className="container">
+          <h1>{front.title}</h1>
+          {front.subtitle && <p className="page-hero__eyebrow">{front.subtitle}</p>}
+          <p className="legal__date">{fill(text.ui.legal.effective, { date: formatDate(locale, front.effective) })}</p>
+        </div>
+      </div>
+      <div className="container container--narrow prose">
+        <p className="legal__intro">{front.intro}</p>
+        {front.commitment && (
+          <section className="callout" aria-labelledby="commitment">
+            <h2 id="commitment">{front.commitment.title}</h2>
+            <p>{front.commitment.text}</p>
+          </section>
+        )}
+        <div dangerouslySetInnerHTML={{ __html: html }} />
+        <h2>{text.ui.footer.contact}</h2>
+        <p><CallLink icon={false} /> · <EmailLink /></p>
+        <Address location={content.locations[0]!} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+// The Section 1557 notice of nondiscrimination and the language-assistance taglines, each tagline
+// marked with its own language.
+import { usePage } from '../context.ts';
+import { CallLink, EmailLink } from '../components/Contact.tsx';
+import { PageHero } from '../components/Section.tsx';
+
+export function Nondiscrimination() {
+  const { content, text } = usePage();
+  const page = text.pages.nondiscrimination;
+  return (
+    <>
+      <PageHero title={page.title} text={page.intro} />
+      <div className="container container--narrow prose">
+        {page.sections.map((section) => (
+          <section key={section.title} aria-label={section.title}>
+            <h2>{section.title}</h2>
+            {section.paragraphs.map((p) => <p key={p}>{p}</p>)}
+            {section.items && <ul>{section.items.map((item) => <li key={item}>{item}</li>)}</ul>}
+          </section>
+        ))}
+        <p><CallLink icon={false} /> · <EmailLink /></p>
+        <h2 id="taglines">{page.taglinesTitle}</h2>
+        <ul className="taglines" aria-labelledby="taglines">
+          {content.taglines.map((tagline) => (
+            <li key={tagline.lang} lang={tagline.lang}>
+              <strong>{tagline.language}</strong>: {tagline.text}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

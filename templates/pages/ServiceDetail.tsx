@@ -1,0 +1,94 @@
+// One service's page: lead, book/call, illustration, What We Do, benefits, steps, FAQs, insurance,
+// related services (only where the page has them) and the emergency disclaimer.
+import { usePage } from '../context.ts';
+import { firstSentence } from '../lib/format.ts';
+import { CallLink } from '../components/Contact.tsx';
+import { ArrowRight, CalendarCheck, Check, TriangleAlert } from '../components/icons.ts';
+import { Section } from '../components/Section.tsx';
+import { ServiceImage } from '../components/ServiceImage.tsx';
+
+export function ServiceDetail({ slug }: { slug: string }) {
+  const { text, href } = usePage();
+  const { ui } = text;
+  const service = text.services[slug]!;
+  const { front } = service;
+  return (
+    <>
+      <div className="page-hero page-hero--service">
+        <div className="container page-hero__split">
+          <div>
+            <nav aria-label={ui.breadcrumbs.label} className="breadcrumbs">
+              <ol>
+                <li><a href={href('/')}>{ui.nav.home}</a></li>
+                <li><a href={href('/services')}>{ui.nav.services}</a></li>
+                <li><a href={href(`/services/${slug}`)} aria-current="page">{front.name}</a></li>
+              </ol>
+            </nav>
+            <p className="page-hero__eyebrow">{service.group === 'aesthetic' ? ui.service.aesthetic : ui.service.primary}</p>
+            <h1>{front.name}</h1>
+            <p className="page-hero__text">{firstSentence(front.description)}</p>
+            <div className="actions">
+              <a className="btn btn--accent btn--large" href={href('/contact')}>
+                <CalendarCheck size={20} aria-hidden="true" /> {ui.actions.bookAppointment}
+              </a>
+              <CallLink className="btn btn--light btn--large" label={ui.actions.callNow} />
+            </div>
+          </div>
+          <ServiceImage slug={slug} eager />
+        </div>
+      </div>
+
+      <Section id="what-we-do" title={ui.service.whatWeDo}>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: service.html }} />
+      </Section>
+
+      <Section id="benefits" className="section--tinted" title={ui.service.benefits}>
+        <ul className="checklist">
+          {front.benefits.map((item) => (
+            <li key={item}><Check size={20} aria-hidden="true" /> {item}</li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="what-to-expect" title={ui.service.whatToExpect}>
+        <ol className="steps">
+          {front.whatToExpect.map((step) => <li key={step}>{step}</li>)}
+        </ol>
+      </Section>
+
+      <Section id="faqs" className="section--tinted" title={ui.service.faqs}>
+        <div className="faqs">
+          {front.faqs.map((faq) => (
+            <div key={faq.q} className="card faq">
+              <h3 className="faq__q">{faq.q}</h3>
+              <p>{faq.a}</p>
+            </div>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="pricing" title={ui.service.pricing.title} lead={ui.service.pricing.text}>
+        <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <ArrowRight size={18} aria-hidden="true" /></a>
+      </Section>
+
+      {service.related.length > 0 && (
+        <Section id="related" className="section--tinted" title={ui.service.related}>
+          <ul className="cards cards--3 related">
+            {service.related.map((other) => (
+              <li key={other} className="card">
+                <a className="card__link" href={href(`/services/${other}`)}>{text.services[other]!.front.name}</a>
+                <p>{firstSentence(text.services[other]!.front.description)}</p>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <div className="container">
+        <p className="disclaimer" role="note">
+          <TriangleAlert size={20} aria-hidden="true" /> {ui.service.disclaimer}
+        </p>
+      </div>
+    </>
+  );
+}

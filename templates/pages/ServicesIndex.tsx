@@ -1,0 +1,41 @@
+// Services index: the 16 primary and 4 aesthetic services, each linking to its page.
+import { usePage } from '../context.ts';
+import { firstSentence } from '../lib/format.ts';
+import { PageHero, Section } from '../components/Section.tsx';
+import { ServiceImage } from '../components/ServiceImage.tsx';
+
+function ServiceList({ slugs }: { slugs: string[] }) {
+  const { text, href } = usePage();
+  return (
+    <ul className="cards cards--3 service-cards">
+      {slugs.map((slug) => {
+        const service = text.services[slug]!;
+        return (
+          <li key={slug} className="card service-card">
+            <ServiceImage slug={slug} decorative width={240} height={160} />
+            <h3 className="card__title">
+              <a className="card__link" href={href(`/services/${slug}`)}>{service.front.name}</a>
+            </h3>
+            <p>{firstSentence(service.front.description)}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function ServicesIndex() {
+  const { content, text } = usePage();
+  const page = text.pages.services;
+  return (
+    <>
+      <PageHero title={page.hero.title} text={page.hero.text} />
+      <Section id="primary" title={page.primary.title} lead={page.primary.text}>
+        <ServiceList slugs={content.servicesIndex.primary} />
+      </Section>
+      <Section id="aesthetic" className="section--tinted" title={page.aesthetic.title} lead={page.aesthetic.text}>
+        <ServiceList slugs={content.servicesIndex.aesthetic} />
+      </Section>
+    </>
+  );
+}
