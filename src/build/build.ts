@@ -82,7 +82,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const index: OutputIndex = {
     pages: new Map(pages.filter((p) => p.route.kind.type !== 'not-found').map((p) => [p.route.url, idsOf(p.html)])),
-    files: new Set([...staticFiles, ...[...files.keys()].filter((f) => !f.endsWith('.html'))].map((f) => `/${f}`)),
+    files: new Set([...[...staticFiles, ...files.keys()].filter((f) => !f.endsWith('.html')).map((f) => `/${f}`), ...(options.extraScripts ?? [])]),
   };
   checkContentLinks(links, index);
   const broken = checkOutputLinks(pages, index);

@@ -34,19 +34,31 @@ function resolves(ref: string, from: string, index: OutputIndex, ownIds?: Set<st
   return `points at no page or file${hint ? ` (did you mean "${hint}"?)` : ''}`;
 }
 
-/** Checks the site-internal references of every rendered page. */
+/** Checks the site-internal references of every rendered page. A link broken on many pages (from a
+ * shared template) is reported once, with the pages it is on. */
 export function checkOutputLinks(pages: { route: Route; html: string }[], index: OutputIndex): ContentError[] {
-  const errors: ContentError[] = [];
+  const broken = new Map<string, { ref: string; problem: string; routes: Route[] }>();
   for (const { route, html } of pages) {
-    const problems = [];
     const ownIds = idsOf(html);
     for (const [, ref] of html.matchAll(REFERENCE)) {
       if (!ref!.startsWith('/') && !ref!.startsWith('#')) continue;
       if (ref!.startsWith('//')) continue;
       const problem = resolves(ref!, route.url, index, ownIds);
-      if (problem) problems.push({ path: `"${ref}"`, message: problem });
+      if (!problem) continue;
+      const key = `${ref}\0${problem}`;
+      const entry = broken.get(key) ?? { ref: ref!, problem, routes: [] };
+      if (!entry.routes.includes(route)) entry.routes.push(route);
+      broken.set(key, entry);
     }
-    if (problems.length) errors.push(new ContentError(`page ${route.url} (${route.file})`, `has ${problems.length} broken internal ${problems.length === 1 ? 'link' : 'links'}`, problems));
+  }
+  const errors: ContentError[] = [];
+  for (const { ref, problem, routes } of broken.values()) {
+    if (routes.length <= 3) {
+      for (const route of routes) errors.push(new ContentError(`page ${route.url} (${route.file})`, 'has a broken internal link', [{ path: `"${ref}"`, message: problem }]));
+    } else {
+      const shown = routes.slice(0, 3).map((r) => r.url).join(', ');
+      errors.push(new ContentError(`${routes.length} pages (${shown}, ...)`, 'share a broken internal link, probably from a template', [{ path: `"${ref}"`, message: problem }]));
+    }
   }
   return errors;
 }

@@ -180,11 +180,43 @@ export async function loadContent(contentDir: string, shownDir = relative(proces
   const insurance = check(insuranceSchema, shared['insurance.yaml'], TITLES['insurance.yaml']!);
   const taglines = check(taglinesSchema, shared['language-assistance.yaml'], TITLES['language-assistance.yaml']!);
 
-  if (errors.length) throw new InputErrors(sortErrors(errors));
+  if (errors.length) throw new InputErrors(sortErrors(mergeParity(errors)));
   return {
     content: { site: site!, locations: locations!, servicesIndex: servicesIndex!, serviceSlugs, insurance: insurance!, taglines: taglines!, locales },
     links,
   };
+}
+
+/**
+ * A key missing in one locale is reported once: the schema's "required, missing" gains a note of the
+ * locale that has it. A key only the other locale has because it is misspelt there is not reported
+ * as missing here: the misspelling is the mistake.
+ */
+function mergeParity(errors: ContentError[]): ContentError[] {
+  const schemaProblems = new Map<string, ContentError>();
+  const unknownKeys = new Set<string>();
+  for (const error of errors) {
+    if (!error.title.includes('does not match')) continue;
+    schemaProblems.set(error.file, error);
+    for (const p of error.problems) if (p.message.startsWith('unknown key')) unknownKeys.add(p.path);
+  }
+  const merged: ContentError[] = [];
+  for (const error of errors) {
+    if (!error.title.startsWith('lacks content')) {
+      merged.push(error);
+      continue;
+    }
+    const schema = schemaProblems.get(error.file);
+    const left = error.problems.filter((problem) => {
+      if (unknownKeys.has(problem.path)) return false;
+      const twin = schema?.problems.find((p) => p.path === problem.path && p.message.startsWith('required, missing'));
+      if (!twin) return true;
+      twin.message = `required, missing (${problem.message.replace('missing, ', '')})`;
+      return false;
+    });
+    if (left.length) merged.push(new ContentError(error.file, error.title, left, error.position));
+  }
+  return merged;
 }
 
 /** Stable order: by file, then line, so reports read top to bottom. */

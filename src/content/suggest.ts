@@ -17,7 +17,7 @@ function distance(a: string, b: string): number {
 /** The closest candidate within a few edits, or undefined. */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  let bestDistance = Math.max(1, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {
     const d = distance(word, candidate);
     if (d < bestDistance) [best, bestDistance] = [candidate, d];

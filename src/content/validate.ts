@@ -35,8 +35,10 @@ function issueProblems(issue: z.core.$ZodIssue, shape: unknown): Problem[] {
     }
     case 'invalid_union':
       return [{ path, message: `expected one of the allowed forms, found ${describe(input)}` }];
-    default:
-      return [{ path, message: `${issue.message.replace(/^Invalid (string|input): /, 'expected ')}, found ${describe(input)}` }];
+    default: {
+      const said = issue.message.replace(/^Invalid (string|input): /, '');
+      return [{ path, message: `${said.startsWith('expected') ? said : `expected ${said}`}, found ${describe(input)}` }];
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { fill, hoursRows, telHref } from '../lib/format.ts';
 import { usePage } from '../context.ts';
 import type { Hours, Location } from '../../src/content/schemas.ts';
 import { Phone } from './icons.ts';
+import { Icon } from './Icon.tsx';
 
 /** A tap-to-call link with the practice's one phone number. */
 export function CallLink({ className, label, icon = true }: { className?: string; label?: string; icon?: boolean }) {
@@ -10,7 +11,7 @@ export function CallLink({ className, label, icon = true }: { className?: string
   const { phone } = content.site;
   return (
     <a className={className} href={telHref(phone.e164)}>
-      {icon && <Phone size={18} aria-hidden="true" />}
+      {icon && <Icon icon={Phone} size={18} />}
       <span>{label ?? phone.display}</span>
     </a>
   );

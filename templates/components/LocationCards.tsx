@@ -3,6 +3,7 @@ import { usePage } from '../context.ts';
 import { Address, CallLink, directionsUrl, HoursList, locationName } from './Contact.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { MapPin, Navigation, Phone } from './icons.ts';
+import { Icon } from './Icon.tsx';
 
 export function LocationCards({ detailed = false, headingLevel = 3 }: { detailed?: boolean; headingLevel?: 2 | 3 }) {
   const { content, text } = usePage();
@@ -13,7 +14,7 @@ export function LocationCards({ detailed = false, headingLevel = 3 }: { detailed
       {content.locations.map((location) => (
         <li key={location.id} id={location.id} className="card location">
           <Heading className="card__title">
-            <MapPin size={20} aria-hidden="true" /> {locationName(ui.location.name, location)}
+            <Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}
           </Heading>
           <Address location={location} />
           {detailed && (
@@ -28,11 +29,11 @@ export function LocationCards({ detailed = false, headingLevel = 3 }: { detailed
           )}
           <div className="card__actions">
             <ExternalLink className="btn btn--primary" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={ui.opensInNewTab}>
-              <Navigation size={18} aria-hidden="true" /> {ui.actions.getDirections}
+              <Icon icon={Navigation} size={18} /> {ui.actions.getDirections}
             </ExternalLink>
             {detailed && (
               <a className="btn btn--outline" href={`tel:${content.site.phone.e164}`}>
-                <Phone size={18} aria-hidden="true" /> {ui.actions.call}
+                <Icon icon={Phone} size={18} /> {ui.actions.call}
               </a>
             )}
           </div>

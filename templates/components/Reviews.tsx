@@ -3,13 +3,14 @@ import type { Review } from '../../src/content/schemas.ts';
 import { fill } from '../lib/format.ts';
 import { usePage } from '../context.ts';
 import { Star } from './icons.ts';
+import { Icon } from './Icon.tsx';
 
 export function Stars({ rating }: { rating: number }) {
   const { text } = usePage();
   return (
     <span className="stars" role="img" aria-label={fill(text.ui.reviews.stars, { rating })}>
       {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} size={18} aria-hidden="true" className={i < Math.round(rating) ? 'star star--on' : 'star'} />
+        <Icon key={i} icon={Star} size={18} className={i < Math.round(rating) ? 'star star--on' : 'star'} />
       ))}
     </span>
   );

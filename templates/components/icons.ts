@@ -1,21 +1,18 @@
-// The icons the site uses, imported one by one so only these are bundled; rendered as inline SVG.
-export { default as ArrowRight } from 'lucide-react/icons/arrow-right';
-export { default as CalendarCheck } from 'lucide-react/icons/calendar-check';
-export { default as Check } from 'lucide-react/icons/check';
-export { default as ChevronDown } from 'lucide-react/icons/chevron-down';
-export { default as Clock } from 'lucide-react/icons/clock';
-export { default as HeartHandshake } from 'lucide-react/icons/heart-handshake';
-export { default as Mail } from 'lucide-react/icons/mail';
-export { default as MapPin } from 'lucide-react/icons/map-pin';
-export { default as Menu } from 'lucide-react/icons/menu';
-export { default as MessageCircle } from 'lucide-react/icons/message-circle';
-export { default as Navigation } from 'lucide-react/icons/navigation';
-export { default as Phone } from 'lucide-react/icons/phone';
-export { default as ShieldCheck } from 'lucide-react/icons/shield-check';
-export { default as Sparkles } from 'lucide-react/icons/sparkles';
-export { default as Star } from 'lucide-react/icons/star';
-export { default as Users } from 'lucide-react/icons/users';
-export { default as X } from 'lucide-react/icons/x';
-export { default as Globe } from 'lucide-react/icons/globe';
-export { default as Stethoscope } from 'lucide-react/icons/stethoscope';
-export { default as TriangleAlert } from 'lucide-react/icons/triangle-alert';
+// The icons the site uses: lucide's drawing data, one module per icon so only these are bundled.
+// <Icon> turns them into inline SVG on the server and in islands alike.
+export { default as ArrowRight } from 'lucide/dist/esm/icons/arrow-right.mjs';
+export { default as CalendarCheck } from 'lucide/dist/esm/icons/calendar-check.mjs';
+export { default as Check } from 'lucide/dist/esm/icons/check.mjs';
+export { default as ChevronDown } from 'lucide/dist/esm/icons/chevron-down.mjs';
+export { default as HeartHandshake } from 'lucide/dist/esm/icons/heart-handshake.mjs';
+export { default as MapPin } from 'lucide/dist/esm/icons/map-pin.mjs';
+export { default as Menu } from 'lucide/dist/esm/icons/menu.mjs';
+export { default as MessageCircle } from 'lucide/dist/esm/icons/message-circle.mjs';
+export { default as Navigation } from 'lucide/dist/esm/icons/navigation.mjs';
+export { default as Phone } from 'lucide/dist/esm/icons/phone.mjs';
+export { default as ShieldCheck } from 'lucide/dist/esm/icons/shield-check.mjs';
+export { default as Sparkles } from 'lucide/dist/esm/icons/sparkles.mjs';
+export { default as Star } from 'lucide/dist/esm/icons/star.mjs';
+export { default as TriangleAlert } from 'lucide/dist/esm/icons/triangle-alert.mjs';
+export { default as Users } from 'lucide/dist/esm/icons/users.mjs';
+export { default as X } from 'lucide/dist/esm/icons/x.mjs';

@@ -2,6 +2,7 @@
 // Escape closes and returns focus. Without JavaScript the button links to the booking form.
 import { useCallback, useRef, useState } from 'react';
 import { CalendarCheck, MessageCircle, Navigation, Phone, ShieldCheck, TriangleAlert, X } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { useDismiss } from './use-dismiss.ts';
 import { useHydrated } from './use-hydrated.ts';
 
@@ -27,7 +28,7 @@ export function HelpWidget({ labels, links }: HelpWidgetProps) {
     return (
       <div className="help">
         <a className="help__toggle" href={links.book} aria-label={labels.book}>
-          <MessageCircle size={26} aria-hidden="true" />
+          <Icon icon={MessageCircle} size={26} />
         </a>
       </div>
     );
@@ -38,17 +39,17 @@ export function HelpWidget({ labels, links }: HelpWidgetProps) {
         <p className="help__title" id={`${PANEL_ID}-title`}>{labels.title}</p>
         <p>{labels.greeting}</p>
         <ul className="help__links">
-          <li><a href={links.book}><CalendarCheck size={18} aria-hidden="true" /> {labels.book}</a></li>
-          <li><a href={links.insurance}><ShieldCheck size={18} aria-hidden="true" /> {labels.insurance}</a></li>
+          <li><a href={links.book}><Icon icon={CalendarCheck} size={18} /> {labels.book}</a></li>
+          <li><a href={links.insurance}><Icon icon={ShieldCheck} size={18} /> {labels.insurance}</a></li>
           <li>
             <a href={links.directions} target="_blank" rel="noopener noreferrer">
-              <Navigation size={18} aria-hidden="true" /> {labels.directions}
+              <Icon icon={Navigation} size={18} /> {labels.directions}
               <span className="visually-hidden">{` ${labels.newTab}`}</span>
             </a>
           </li>
-          <li><a href={links.call}><Phone size={18} aria-hidden="true" /> {labels.call}</a></li>
+          <li><a href={links.call}><Icon icon={Phone} size={18} /> {labels.call}</a></li>
         </ul>
-        <p className="help__emergency"><TriangleAlert size={18} aria-hidden="true" /> {labels.emergency}</p>
+        <p className="help__emergency"><Icon icon={TriangleAlert} size={18} /> {labels.emergency}</p>
       </div>
       <button
         ref={button}
@@ -59,7 +60,7 @@ export function HelpWidget({ labels, links }: HelpWidgetProps) {
         aria-label={open ? labels.close : labels.open}
         onClick={() => setOpen(!open)}
       >
-        {open ? <X size={26} aria-hidden="true" /> : <MessageCircle size={26} aria-hidden="true" />}
+        {open ? <Icon icon={X} size={26} /> : <Icon icon={MessageCircle} size={26} />}
       </button>
     </div>
   );

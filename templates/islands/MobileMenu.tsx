@@ -3,6 +3,7 @@
 // the button is a link to the footer's quick links.
 import { useCallback, useRef, useState } from 'react';
 import { Menu, Phone, X } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import type { NavLink, ServicesLinks } from './types.ts';
 import { useDismiss } from './use-dismiss.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -33,7 +34,7 @@ export function MobileMenu({ labels, links, services, servicesAfter, call, fallb
   if (!hydrated) {
     return (
       <a className="menu-toggle" href={fallbackHref}>
-        <Menu size={24} aria-hidden="true" />
+        <Icon icon={Menu} size={24} />
         <span>{labels.menu}</span>
       </a>
     );
@@ -54,7 +55,7 @@ export function MobileMenu({ labels, links, services, servicesAfter, call, fallb
         aria-label={open ? labels.close : labels.open}
         onClick={() => setOpen(!open)}
       >
-        {open ? <X size={24} aria-hidden="true" /> : <Menu size={24} aria-hidden="true" />}
+        {open ? <Icon icon={X} size={24} /> : <Icon icon={Menu} size={24} />}
         <span aria-hidden="true">{labels.menu}</span>
       </button>
       <nav id={PANEL_ID} className="mobile-menu__panel" aria-label={labels.nav} hidden={!open}>
@@ -73,7 +74,7 @@ export function MobileMenu({ labels, links, services, servicesAfter, call, fallb
           {links.slice(servicesAfter + 1).map(item)}
         </ul>
         <a className="btn btn--primary btn--block" href={call.href} onClick={() => setOpen(false)}>
-          <Phone size={18} aria-hidden="true" /> {call.label}
+          <Icon icon={Phone} size={18} /> {call.label}
         </a>
       </nav>
     </div>

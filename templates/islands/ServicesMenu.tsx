@@ -2,6 +2,7 @@
 // through the links; Escape and focus leaving close it. Without JavaScript it is a link to /services.
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDown } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import type { ServicesLinks } from './types.ts';
 import { useDismiss } from './use-dismiss.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -61,7 +62,7 @@ export function ServicesMenu({ services, current }: { services: ServicesLinks; c
         onKeyDown={onButtonKey}
       >
         {services.label}
-        <ChevronDown size={16} aria-hidden="true" className="dropdown__chevron" />
+        <Icon icon={ChevronDown} size={16} className="dropdown__chevron" />
       </button>
       <div id={PANEL_ID} className="dropdown__panel" hidden={!open} onKeyDown={onPanelKey}>
         <a className="dropdown__all" href={services.href}>{services.allLabel}</a>

@@ -4,6 +4,7 @@ import { island } from '../../src/render/island.tsx';
 import { usePage } from '../context.ts';
 import { fill, telHref } from '../lib/format.ts';
 import { Phone } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { MobileMenu } from '../islands/MobileMenu.tsx';
 import { ServicesMenu } from '../islands/ServicesMenu.tsx';
 import { Logo } from './Logo.tsx';
@@ -44,7 +45,7 @@ export function Header() {
             {other.locale.toUpperCase()}
           </a>
           <a className="btn btn--primary btn--call" href={telHref(content.site.phone.e164)}>
-            <Phone size={18} aria-hidden="true" />
+            <Icon icon={Phone} size={18} />
             <span>{ui.actions.callNow}</span>
           </a>
           <MobileMenuIsland

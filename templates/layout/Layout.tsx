@@ -5,6 +5,7 @@ import { usePage } from '../context.ts';
 import { telHref } from '../lib/format.ts';
 import { directionsUrl } from '../components/Contact.tsx';
 import { Phone } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { HelpWidget } from '../islands/HelpWidget.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -31,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
         }}
       />
       <a className="call-fab" href={tel}>
-        <Phone size={22} aria-hidden="true" />
+        <Icon icon={Phone} size={22} />
         <span>{ui.actions.callNow}</span>
       </a>
     </>

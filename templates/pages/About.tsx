@@ -2,6 +2,7 @@
 import { usePage } from '../context.ts';
 import { CallLink } from '../components/Contact.tsx';
 import { CalendarCheck, HeartHandshake, ShieldCheck, Star, Users } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { PageHero, Section } from '../components/Section.tsx';
 
 const VALUE_ICONS = [HeartHandshake, Users, ShieldCheck, Star];
@@ -16,10 +17,9 @@ export function About() {
       <Section id="values" className="section--tinted" title={about.values.title}>
         <ul className="cards cards--4">
           {about.values.items.map((value, i) => {
-            const Icon = VALUE_ICONS[i]!;
             return (
               <li key={value.title} className="card value">
-                <Icon size={28} aria-hidden="true" className="card__icon" />
+                <Icon icon={VALUE_ICONS[i]!} size={28} className="card__icon" />
                 <h3 className="card__title">{value.title}</h3>
                 <p>{value.text}</p>
               </li>
@@ -32,7 +32,7 @@ export function About() {
       <Section id="cta" className="section--cta" title={about.cta.title} lead={about.cta.text}>
         <div className="actions">
           <a className="btn btn--accent btn--large" href={href('/contact')}>
-            <CalendarCheck size={20} aria-hidden="true" /> {text.ui.actions.bookAppointment}
+            <Icon icon={CalendarCheck} size={20} /> {text.ui.actions.bookAppointment}
           </a>
           <CallLink className="btn btn--light btn--large" label={text.ui.actions.callNow} />
         </div>

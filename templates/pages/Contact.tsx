@@ -3,6 +3,7 @@ import { usePage } from '../context.ts';
 import { Address, CallLink, EmailLink, HoursList, locationName } from '../components/Contact.tsx';
 import { LeadForm, MapEmbed } from '../components/Embeds.tsx';
 import { TriangleAlert } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { PageHero, Section } from '../components/Section.tsx';
 
 export function Contact() {
@@ -32,7 +33,7 @@ export function Contact() {
           <p><span className="label">{ui.location.email}: </span><EmailLink /></p>
           <h3>{ui.hours.title}</h3>
           <HoursList />
-          <p className="emergency" role="note"><TriangleAlert size={20} aria-hidden="true" /> {ui.emergency}</p>
+          <p className="emergency" role="note"><Icon icon={TriangleAlert} size={20} /> {ui.emergency}</p>
         </aside>
       </div>
       <Section id="map" title={page.map.title} lead={page.map.text}>

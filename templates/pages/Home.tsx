@@ -3,6 +3,7 @@ import { usePage } from '../context.ts';
 import { CallLink } from '../components/Contact.tsx';
 import { LeadForm, MapEmbed } from '../components/Embeds.tsx';
 import { ArrowRight, CalendarCheck, Check, ShieldCheck, Sparkles } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { LocationCards } from '../components/LocationCards.tsx';
 import { ReviewCards } from '../components/Reviews.tsx';
 import { Section } from '../components/Section.tsx';
@@ -21,7 +22,7 @@ export function Home() {
           <p className="hero__text">{home.hero.text}</p>
           <div className="actions">
             <a className="btn btn--accent btn--large" href={href('/contact')}>
-              <CalendarCheck size={20} aria-hidden="true" /> {ui.actions.bookAppointment}
+              <Icon icon={CalendarCheck} size={20} /> {ui.actions.bookAppointment}
             </a>
             <CallLink className="btn btn--light btn--large" label={`${ui.actions.callNow}: ${content.site.phone.display}`} />
           </div>
@@ -40,7 +41,7 @@ export function Home() {
           ))}
           <li className="tile tile--aesthetic">
             <a href={href('/services')}>
-              <Sparkles size={40} aria-hidden="true" className="tile__icon" />
+              <Icon icon={Sparkles} size={40} className="tile__icon" />
               <span className="tile__name">{home.aestheticsTile.name}</span>
               <span className="tile__text">{home.aestheticsTile.text}</span>
             </a>
@@ -55,29 +56,29 @@ export function Home() {
       <Section id="about" title={home.about.title} lead={home.about.text}>
         <ul className="checklist checklist--inline">
           {home.about.highlights.map((item) => (
-            <li key={item}><Check size={20} aria-hidden="true" /> {item}</li>
+            <li key={item}><Icon icon={Check} size={20} /> {item}</li>
           ))}
         </ul>
-        <a className="link-arrow" href={href('/about')}>{home.about.link} <ArrowRight size={18} aria-hidden="true" /></a>
+        <a className="link-arrow" href={href('/about')}>{home.about.link} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 
       <Section id="insurance" className="section--tinted" title={home.insurance.title} lead={home.insurance.text}>
         <ul className="plans plans--teaser">
           {content.insurance.teaser.map((plan) => (
-            <li key={plan} className="plan"><ShieldCheck size={20} aria-hidden="true" /> {plan}</li>
+            <li key={plan} className="plan"><Icon icon={ShieldCheck} size={20} /> {plan}</li>
           ))}
         </ul>
-        <a className="link-arrow" href={href('/insurance')}>{home.insurance.link} <ArrowRight size={18} aria-hidden="true" /></a>
+        <a className="link-arrow" href={href('/insurance')}>{home.insurance.link} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 
       <Section id="reviews" title={home.reviews.title} lead={home.reviews.text}>
         <ReviewCards reviews={text.reviews.slice(0, 3)} />
-        <a className="link-arrow" href={href('/reviews')}>{home.reviews.link} <ArrowRight size={18} aria-hidden="true" /></a>
+        <a className="link-arrow" href={href('/reviews')}>{home.reviews.link} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 
       <Section id="locations" className="section--tinted" title={home.locations.title} lead={home.locations.text}>
         <LocationCards />
-        <a className="link-arrow" href={href('/locations')}>{home.locations.link} <ArrowRight size={18} aria-hidden="true" /></a>
+        <a className="link-arrow" href={href('/locations')}>{home.locations.link} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 
       <Section id="map" title={home.map.title} lead={home.map.text}>

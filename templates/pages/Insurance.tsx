@@ -3,6 +3,7 @@
 import { usePage } from '../context.ts';
 import { CallLink } from '../components/Contact.tsx';
 import { CalendarCheck, Check, ShieldCheck } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { PageHero, Section } from '../components/Section.tsx';
 
 export function Insurance() {
@@ -15,13 +16,13 @@ export function Insurance() {
       <Section id="plans" title={page.plans.title} lead={page.plans.text}>
         <ul className="plans">
           {content.insurance.plans.map((plan) => (
-            <li key={plan} className="plan"><ShieldCheck size={20} aria-hidden="true" /> {plan}</li>
+            <li key={plan} className="plan"><Icon icon={ShieldCheck} size={20} /> {plan}</li>
           ))}
         </ul>
       </Section>
       <Section id="self-pay" className="section--tinted" title={page.selfPay.title} lead={page.selfPay.text}>
         <ul className="checklist">
-          {page.selfPay.items.map((item) => <li key={item}><Check size={20} aria-hidden="true" /> {item}</li>)}
+          {page.selfPay.items.map((item) => <li key={item}><Icon icon={Check} size={20} /> {item}</li>)}
         </ul>
       </Section>
       <Section id="verification" title={page.verification.title} lead={page.verification.text}>
@@ -42,7 +43,7 @@ export function Insurance() {
       <Section id="cta" className="section--cta" title={page.cta.title} lead={page.cta.text}>
         <div className="actions">
           <a className="btn btn--accent btn--large" href={href('/contact')}>
-            <CalendarCheck size={20} aria-hidden="true" /> {ui.actions.bookAppointment}
+            <Icon icon={CalendarCheck} size={20} /> {ui.actions.bookAppointment}
           </a>
           <CallLink className="btn btn--light btn--large" label={ui.actions.callNow} />
         </div>

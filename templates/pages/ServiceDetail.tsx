@@ -4,6 +4,7 @@ import { usePage } from '../context.ts';
 import { firstSentence } from '../lib/format.ts';
 import { CallLink } from '../components/Contact.tsx';
 import { ArrowRight, CalendarCheck, Check, TriangleAlert } from '../components/icons.ts';
+import { Icon } from '../components/Icon.tsx';
 import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
 
@@ -29,7 +30,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
             <p className="page-hero__text">{firstSentence(front.description)}</p>
             <div className="actions">
               <a className="btn btn--accent btn--large" href={href('/contact')}>
-                <CalendarCheck size={20} aria-hidden="true" /> {ui.actions.bookAppointment}
+                <Icon icon={CalendarCheck} size={20} /> {ui.actions.bookAppointment}
               </a>
               <CallLink className="btn btn--light btn--large" label={ui.actions.callNow} />
             </div>
@@ -45,7 +46,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
       <Section id="benefits" className="section--tinted" title={ui.service.benefits}>
         <ul className="checklist">
           {front.benefits.map((item) => (
-            <li key={item}><Check size={20} aria-hidden="true" /> {item}</li>
+            <li key={item}><Icon icon={Check} size={20} /> {item}</li>
           ))}
         </ul>
       </Section>
@@ -68,7 +69,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
       </Section>
 
       <Section id="pricing" title={ui.service.pricing.title} lead={ui.service.pricing.text}>
-        <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <ArrowRight size={18} aria-hidden="true" /></a>
+        <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 
       {service.related.length > 0 && (
@@ -86,7 +87,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
 
       <div className="container">
         <p className="disclaimer" role="note">
-          <TriangleAlert size={20} aria-hidden="true" /> {ui.service.disclaimer}
+          <Icon icon={TriangleAlert} size={20} /> {ui.service.disclaimer}
         </p>
       </div>
     </>

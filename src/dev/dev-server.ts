@@ -1,0 +1,140 @@
+// `site dev`: build, serve, watch content/templates/static, rebuild on change and reload open pages.
+// A failed build shows "Unexpected Application Error!" with the message; the next good build recovers.
+import { watch } from 'chokidar';
+import { resolve } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import type { BuildOptions } from '../build/build.ts';
+import { errorPage } from '../serve/error-page.ts';
+import { createSiteServer, listen } from '../serve/server.ts';
+import type { BuildReply } from './build-worker.ts';
+import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
+import { spawnTsWorker } from '../workers/spawn.ts';
+
+export interface DevOptions {
+  contentDir: string;
+  staticDir: string;
+  templatesDir: string;
+  outDir: string;
+  port: number;
+  host: string;
+  log?: (line: string) => void;
+}
+
+export interface DevServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startDev(options: DevOptions): Promise<DevServer> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const buildOptions: BuildOptions = {
+    contentDir: options.contentDir,
+    staticDir: options.staticDir,
+    outDir: options.outDir,
+    extraScripts: [RELOAD_SCRIPT_URL],
+    compress: false,
+  };
+  let worker = newWorker();
+  let failure: string | undefined;
+  const hub = new ReloadHub();
+
+  function newWorker(): Worker {
+    return spawnTsWorker(new URL('./build-worker.ts', import.meta.url));
+  }
+
+  function runBuild(): Promise<BuildReply> {
+    return new Promise((done) => {
+      const onMessage = (reply: BuildReply) => {
+        worker.off('error', onError);
+        done(reply);
+      };
+      const onError = (error: Error) => {
+        worker.off('message', onMessage);
+        worker = newWorker();
+        done({ ok: false, message: error.stack ?? error.message });
+      };
+      worker.once('message', onMessage);
+      worker.once('error', onError);
+      worker.postMessage(buildOptions);
+    });
+  }
+
+  // Builds run one at a time; changes during a build queue exactly one more.
+  let running: Promise<void> | undefined;
+  let again = false;
+  let templatesChanged = false;
+  async function rebuild(reason: string): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        if (templatesChanged) {
+          templatesChanged = false;
+          await worker.terminate();
+          worker = newWorker();
+        }
+        const started = performance.now();
+        const reply = await runBuild();
+        if (reply.ok) {
+          failure = undefined;
+          server.reindex();
+          log(`${reason}: rebuilt in ${Math.round(performance.now() - started)} ms`);
+        } else {
+          failure = reply.message;
+          log(`${reason}: build failed\n${reply.message}`);
+        }
+        hub.reload();
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  const server = createSiteServer({
+    dir: options.outDir,
+    watch: true,
+    before(req, res, pathname) {
+      if (hub.handle(req, res, pathname)) return true;
+      if (failure && !pathname.startsWith('/assets/')) {
+        const html = errorPage(failure, { extraScripts: [RELOAD_SCRIPT_URL] });
+        res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end(html);
+        return true;
+      }
+      return false;
+    },
+  });
+
+  await rebuild('start');
+  const url = await listen(server, options.port, options.host);
+  const watcher = watch([options.contentDir, options.templatesDir, options.staticDir].map((d) => resolve(d)), { ignoreInitial: true });
+  let timer: NodeJS.Timeout | undefined;
+  const changed = new Set<string>();
+  watcher.on('all', (_event, path) => {
+    if (path.startsWith(resolve(options.templatesDir))) templatesChanged = true;
+    changed.add(path);
+    clearTimeout(timer);
+    // A short pause gathers the several events an editor's save produces.
+    timer = setTimeout(() => {
+      const names = [...changed].map((p) => p.replace(`${process.cwd()}/`, ''));
+      changed.clear();
+      void rebuild(names.join(', '));
+    }, 20);
+  });
+
+  return {
+    url,
+    async close() {
+      clearTimeout(timer);
+      await watcher.close();
+      hub.close();
+      await new Promise<void>((done) => server.close(() => done()));
+      server.closeAllConnections();
+      await worker.terminate();
+    },
+  };
+}

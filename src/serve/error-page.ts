@@ -1,0 +1,10 @@
+// The page shown when something breaks: the original's "Unexpected Application Error!" screen.
+// Self-contained (inline style is allowed by its own CSP hash-free policy: no script, no external CSS).
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A minimal HTML page with the heading and the status or message. */
+export function errorPage(message: string, { extraScripts = [] as string[] } = {}): string {
+  const scripts = extraScripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>${scripts}</head><body><main><h1>Unexpected Application Error!</h1><pre>${escapeHtml(message)}</pre></main></body></html>`;
+}

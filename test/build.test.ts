@@ -1,0 +1,116 @@
+// The build end to end on the real content: what lands in dist/, the summary, and what happens
+// when the input is wrong (nothing in dist/ changes, the message says what to fix).
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InputErrors } from '../src/content/errors.ts';
+import { buildInto, runCli, sandbox, type Sandbox } from './helpers/fixtures.ts';
+
+let out: string;
+let summary: string;
+beforeAll(async () => {
+  const built = await buildInto();
+  out = built.out;
+  summary = built.result.summary;
+});
+
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1)).sort();
+}
+
+describe('a successful build', () => {
+  it('writes one HTML file per route and locale, plus each locale\'s 404 page', async () => {
+    const html = (await filesIn(out)).filter((f) => f.endsWith('.html'));
+    expect(html).toHaveLength(66);
+    for (const file of ['index.html', 'about.html', 'services.html', 'services/vaccines.html', 'nondiscrimination.html', 'hipaa.html', '404.html',
+      'es/index.html', 'es/about.html', 'es/services/iv-therapy.html', 'es/nondiscrimination.html', 'es/404.html']) {
+      expect(html).toContain(file);
+    }
+  });
+
+  it('precompresses text files and content-hashes the bundled assets', async () => {
+    const files = await filesIn(out);
+    expect(files).toContain('index.html.br');
+    expect(files).toContain('es/about.html.gz');
+    expect(files.filter((f) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(f))).toHaveLength(1);
+    expect(files.filter((f) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(f))).toHaveLength(1);
+  });
+
+  it('copies static files as they are', async () => {
+    expect((await stat(join(out, 'images/services/vaccines.svg'))).size).toBeGreaterThan(100);
+    expect((await stat(join(out, 'favicon.svg'))).isFile()).toBe(true);
+  });
+
+  it('writes a sitemap of indexable pages and a robots.txt pointing at it', async () => {
+    const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://www.example.com/es/services/vaccines</loc>');
+    expect(sitemap).not.toContain('/privacy</loc>');
+    expect(await readFile(join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://www.example.com/sitemap.xml');
+  });
+
+  it('ends with a summary of pages, weights and placeholder warnings', () => {
+    expect(summary).toMatch(/^Built 66 pages into .+ \(en: 33, es: 33\) in \d+ ms$/m);
+    expect(summary).toMatch(/^ {2}HTML .* KB raw, .* KB gzip in all; largest \/\S* .* KB gzip/m);
+    expect(summary).toMatch(/^ {2}JS {4}.* KB gzip \(budget 12\.0 KB\)/m);
+    expect(summary).toContain('content/site.yaml: phone: "(407) 555-0142" is a fictitious 555-01xx number');
+    expect(summary).toContain('content/en/reviews.yaml: 6 reviews are marked as samples (sample: true)');
+  });
+});
+
+describe('a failed build', () => {
+  let site: Sandbox;
+  beforeAll(async () => {
+    site = await sandbox();
+  });
+  afterAll(() => site.cleanup());
+
+  it('leaves the previous output exactly as it was', async () => {
+    const { out: previous } = await buildInto({ content: site.content });
+    const before = await filesIn(previous);
+    const indexBefore = await readFile(join(previous, 'index.html'), 'utf8');
+    await site.edit('en/pages/home.yaml', (t) => t.replace(/^title: .*$/m, 'title:'));
+    await expect(buildInto({ content: site.content, out: previous })).rejects.toBeInstanceOf(InputErrors);
+    expect(await filesIn(previous)).toEqual(before);
+    expect(await readFile(join(previous, 'index.html'), 'utf8')).toBe(indexBefore);
+    const siblings = await readdir(join(previous, '..'));
+    expect(siblings.filter((name) => name.includes('staging'))).toEqual([]);
+  });
+
+  it('names the file and line of a Markdown link to a page that does not exist', async () => {
+    const fresh = await sandbox();
+    await fresh.edit('en/services/vaccines.md', (t) => t.replace('](/services/preventive-care)', '](/services/preventive-kare)'));
+    const error = await buildInto({ content: fresh.content }).catch((e) => e);
+    await fresh.cleanup();
+    expect(error).toBeInstanceOf(InputErrors);
+    expect(error.errors.map((e: { format(): string }) => e.format())).toEqual([
+      expect.stringMatching(/^.+\/content\/en\/services\/vaccines\.md:\d+:1 {2}links to a page that does not exist\n {2}"\/services\/preventive-kare": points at no page or file \(did you mean "\/services\/preventive-care"\?\)$/),
+    ]);
+  });
+
+  it('refuses placeholders with --strict', async () => {
+    const error = await buildInto({ strict: true }).catch((e) => e);
+    expect(error).toBeInstanceOf(InputErrors);
+    expect(error.message).toContain('holds a placeholder (--strict)\n  phone: "(407) 555-0142" is a fictitious 555-01xx number');
+  });
+});
+
+describe('the CLI', () => {
+  it('prints content mistakes without a stack trace and exits 1', async () => {
+    const site = await sandbox();
+    await site.edit('site.yaml', (t) => t.replace('foundedYear: 2018', 'foundedYear: "since 2018"'));
+    const { code, stderr } = await runCli(['build', '--content', site.content, '--out', join(site.dir, 'dist')]);
+    await site.cleanup();
+    expect(code).toBe(1);
+    expect(stderr).toContain('foundedYear: expected number, found "since 2018"');
+    expect(stderr).toContain(`${join(site.dir, 'dist')}/ was left as it was`);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('lists every command and option in --help', async () => {
+    const { stdout } = await runCli(['build', '--help']);
+    for (const option of ['--content', '--out', '--base-url', '--strict']) expect(stdout).toContain(option);
+    const top = await runCli(['--help']);
+    for (const command of ['build', 'serve', 'dev']) expect(top.stdout).toContain(command);
+  });
+});

@@ -1,0 +1,128 @@
+// Every kind of content mistake gets a message naming the file, the line, the key and what was
+// expected: these tests pin the exact messages a content editor reads.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { InputErrors } from '../../src/content/errors.ts';
+import { loadContent } from '../../src/content/load-content.ts';
+import { sandbox, type Sandbox } from '../helpers/fixtures.ts';
+
+let site: Sandbox;
+beforeEach(async () => {
+  site = await sandbox();
+});
+afterEach(async () => {
+  await site.cleanup();
+});
+
+/** The formatted errors of loading the sandbox's content, or a failure if it loads. */
+async function errorsOf(): Promise<string[]> {
+  try {
+    await loadContent(site.content, 'content');
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputErrors);
+    return (error as InputErrors).errors.map((e) => e.format());
+  }
+  throw new Error('expected the content to be rejected');
+}
+
+describe('malformed files', () => {
+  it('points at the line and column of broken YAML with the parser\'s reason', async () => {
+    await site.edit('en/ui.yaml', (t) => t.replace('skipToContent: ', 'skipToContent: [oops\n'));
+    expect(await errorsOf()).toEqual([
+      'content/en/ui.yaml:4:1  is not valid YAML\n  Flow sequence in block collection must be sufficiently indented and end with a ]',
+    ]);
+  });
+
+  it('counts the front matter\'s lines from the top of a Markdown file', async () => {
+    await site.edit('es/services/vaccines.md', (t) => t.replace('name: ', 'name: : :\n  - x: [\n'));
+    expect(await errorsOf()).toEqual([
+      'content/es/services/vaccines.md:3:7  is not valid YAML\n  Nested mappings are not allowed in compact mappings',
+    ]);
+  });
+});
+
+describe('fields that do not match the schema', () => {
+  it('names a missing field, its locale and the locale that has it', async () => {
+    await site.edit('es/services/vaccines.md', (t) => t.replace(/^imageAlt: .*\n/m, ''));
+    expect(await errorsOf()).toEqual([
+      'content/es/services/vaccines.md:3:1  service "vaccines" (es) does not match its schema\n' +
+        '  imageAlt: required, missing (present in content/en/services/vaccines.md)',
+    ]);
+  });
+
+  it('says what was expected and what was found for a mistyped field', async () => {
+    await site.edit('site.yaml', (t) => t.replace('foundedYear: 2018', 'foundedYear: "since 2018"'));
+    expect(await errorsOf()).toEqual([
+      'content/site.yaml:11:14  the site configuration does not match its schema\n  foundedYear: expected number, found "since 2018"',
+    ]);
+  });
+
+  it('suggests the key a misspelt one was meant to be', async () => {
+    await site.edit('en/services/vaccines.md', (t) => t.replace('imageAlt:', 'imageAtl: x\nimageAlt:'));
+    expect(await errorsOf()).toEqual([
+      'content/en/services/vaccines.md:3:1  service "vaccines" (en) does not match its schema\n  imageAtl: unknown key (did you mean "imageAlt"?)',
+    ]);
+  });
+
+  it('collects the mistakes of several files in one report', async () => {
+    await site.edit('site.yaml', (t) => t.replace('foundedYear: 2018', 'foundedYear: "since 2018"'));
+    await site.edit('en/reviews.yaml', (t) => t.replace('rating: 5', 'rating: 4'));
+    const errors = await errorsOf();
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/^content\/en\/reviews\.yaml:\d+:\d+  reviews \(en\) do not match their schema\n  \[0\]\.rating: expected 5, found number 4$/);
+    expect(errors[1]).toMatch(/^content\/site\.yaml:11:14 /);
+  });
+});
+
+describe('the two locales must match', () => {
+  it('names both files when a page exists in one locale only', async () => {
+    await site.remove('es/pages/about.yaml');
+    expect(await errorsOf()).toEqual([
+      'content/es/pages/about.yaml  is missing (es)\n  required, missing; present in content/en/pages/about.yaml',
+    ]);
+  });
+
+  it('names the key a translation lacks and where it is present', async () => {
+    await site.edit('es/pages/home.yaml', (t) => t.replace(/^  eyebrow: .*\n/m, ''));
+    expect(await errorsOf()).toEqual([
+      'content/es/pages/home.yaml:6:3  page "home" (es) does not match its schema\n' +
+        '  hero.eyebrow: required, missing (present in content/en/pages/home.yaml)',
+    ]);
+  });
+
+  it('notices a list item (an FAQ) that only one locale has', async () => {
+    await site.edit('en/services/vaccines.md', (t) => t.replace(/^faqs:\n/m, 'faqs:\n  - q: Is this an extra question?\n    a: Yes, only in English.\n'));
+    const [error] = await errorsOf();
+    expect(error).toMatch(/^content\/es\/services\/vaccines\.md:\d+:\d+  lacks content its en version has \(es\)\n  faqs\[4\]: missing, present in content\/en\/services\/vaccines\.md$/);
+  });
+
+  it('rejects a locale folder the site does not have', async () => {
+    await mkdir(join(site.content, 'fr'));
+    await site.write('fr/ui.yaml', 'a: 1\n');
+    expect(await errorsOf()).toEqual(['content/fr/  is not part of the site\n  unknown locale folder "fr"; expected one of en, es']);
+  });
+});
+
+describe('services and links', () => {
+  it('rejects a related service that does not exist, suggesting the closest slug', async () => {
+    await site.edit('services.yaml', (t) => t.replace('lips: [facial, iv-therapy, womens-health]', 'lips: [facial, iv-terapy, womens-health]'));
+    expect(await errorsOf()).toEqual([
+      'content/services.yaml:38:18  names a service that does not exist\n  related.lips[1]: "iv-terapy" is not a service slug (did you mean "iv-therapy"?)',
+    ]);
+  });
+
+  it('rejects a slug listed twice, naming both places', async () => {
+    await site.edit('services.yaml', (t) => t.replace('  - iv-therapy\n# The home', '  - iv-therapy\n  - vaccines\n# The home'));
+    expect(await errorsOf()).toEqual([
+      'content/services.yaml:24:5  duplicate service slug "vaccines"\n  aesthetic[4]: "vaccines" is already listed at primary[3]; each slug names one page',
+    ]);
+  });
+
+  it('rejects a service file that services.yaml does not list', async () => {
+    await site.write('en/services/acupuncture.md', '---\nname: Acupuncture\n---\n');
+    expect(await errorsOf()).toEqual([
+      'content/en/services/acupuncture.md  is not part of the site\n  service "acupuncture" is not listed in content/services.yaml',
+    ]);
+  });
+});

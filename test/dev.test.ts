@@ -1,0 +1,77 @@
+// `dev` end to end: start it on a copy of the content, edit a file, and see the new HTML served;
+// break the content and see the error page; fix it and see the site recover without a restart.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, sandbox, type Sandbox } from './helpers/fixtures.ts';
+import { get } from './helpers/http.ts';
+
+let site: Sandbox;
+let child: ChildProcess;
+let base: string;
+let output = '';
+
+beforeAll(async () => {
+  site = await sandbox();
+  child = spawn(join(ROOT, 'bin/site'), ['dev', '--port', '0', '--content', site.content, '--out', join(site.dir, 'dev-out')], { cwd: ROOT });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 30_000);
+    child.stdout!.on('data', () => {
+      const match = /Dev server at (http:\/\/[^/\s]+)\//.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+  });
+});
+
+afterAll(async () => {
+  child.kill('SIGTERM');
+  await new Promise((done) => child.once('exit', done));
+  await site.cleanup();
+});
+
+/** Polls a path until the body satisfies the check (dev rebuilds in the background). */
+async function waitFor(path: string, check: (body: string, status: number) => boolean): Promise<{ body: string; status: number }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const reply = await get(base, path);
+    if (check(reply.body, reply.status)) return reply;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${path}; last status ${reply.status}\n${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('dev', () => {
+  it('serves the built site with the reload client, which production pages never carry', async () => {
+    const reply = await get(base, '/about');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toContain('<script type="module" src="/__dev/reload.js">');
+    expect((await get(base, '/__dev/reload.js')).body).toContain("new EventSource(\"/__dev/events\")");
+  });
+
+  it('serves the new HTML after a content file is saved', async () => {
+    await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: About the Practice Today'));
+    const reply = await waitFor('/about', (body) => body.includes('<title>About the Practice Today | '));
+    expect(reply.status).toBe(200);
+  });
+
+  it('shows the error page on a failed rebuild and recovers on the next good save', async () => {
+    await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: [unclosed'));
+    const broken = await waitFor('/about', (_, status) => status === 500);
+    expect(broken.body).toContain('<h1>Unexpected Application Error!</h1>');
+    expect(broken.body).toContain('about.yaml');
+    expect(broken.body).toContain('/__dev/reload.js');
+    await site.edit('en/pages/about.yaml', (t) => t.replace('title: [unclosed', 'title: About Us Again'));
+    await waitFor('/about', (body, status) => status === 200 && body.includes('<title>About Us Again | '));
+  });
+
+  it('answers unknown paths with the locale\'s 404 page', async () => {
+    const reply = await get(base, '/es/nada');
+    expect(reply.status).toBe(404);
+    expect(reply.body).toContain('<html lang="es"');
+  });
+});

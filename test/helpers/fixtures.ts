@@ -1,0 +1,61 @@
+// Test helpers: a throwaway copy of the real content to break on purpose, and a built site.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const CONTENT = join(ROOT, 'content');
+export const STATIC = join(ROOT, 'static');
+
+export interface Sandbox {
+  dir: string;
+  content: string;
+  /** Rewrites a content file: edit(old) → new. */
+  edit(rel: string, change: (text: string) => string): Promise<void>;
+  write(rel: string, text: string): Promise<void>;
+  remove(rel: string): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+/** A temporary folder holding a copy of content/ (as sandbox.content). */
+export async function sandbox(): Promise<Sandbox> {
+  const dir = await mkdtemp(join(tmpdir(), 'site-test-'));
+  const content = join(dir, 'content');
+  await cp(CONTENT, content, { recursive: true });
+  return {
+    dir,
+    content,
+    async edit(rel, change) {
+      const path = join(content, rel);
+      const before = await readFile(path, 'utf8');
+      const after = change(before);
+      if (after === before) throw new Error(`edit of ${rel} changed nothing`);
+      await writeFile(path, after);
+    },
+    write: (rel, text) => writeFile(join(content, rel), text),
+    remove: (rel) => rm(join(content, rel), { recursive: true }),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
+export async function buildInto(options: { content?: string; out?: string; strict?: boolean } = {}) {
+  const { build } = await import('../../src/build/build.ts');
+  const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
+  const result = await build({ contentDir: options.content ?? CONTENT, staticDir: STATIC, outDir: out, strict: options.strict, year: 2026 });
+  return { out, result };
+}
+
+/** Runs bin/site with arguments; resolves with its exit code and output. */
+export async function runCli(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve) => {
+    const child = spawn(join(ROOT, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Browser and build tests are heavy; two files at a time suits a 2-core machine.
+    maxWorkers: 2,
+  },
+});
