@@ -1,0 +1,195 @@
+// The site's pages, rendered from the real content: every route of both locales with its title,
+// language and the spec's facts; the related-services table; noindex pages; the 404 page; islands.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../src/content/load-content.ts';
+import type { SiteContent } from '../src/content/types.ts';
+import { renderPage, RenderError } from '../src/render/render-page.tsx';
+import { planRoutes, type Route } from '../src/routes/routes.ts';
+import { CONTENT } from './helpers/fixtures.ts';
+
+let content: SiteContent;
+let routes: Route[];
+const html = new Map<string, string>();
+const assets = { css: '/assets/site-TEST.css', js: '/assets/main-TEST.js' };
+
+beforeAll(async () => {
+  ({ content } = await loadContent(CONTENT));
+  routes = planRoutes(content);
+  for (const route of routes) html.set(route.url, renderPage(route, { content, assets, year: 2026 }));
+});
+
+const page = (url: string) => {
+  const body = html.get(url);
+  if (!body) throw new Error(`no page ${url}`);
+  return body;
+};
+const text = (markup: string) => markup.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+
+describe('the route table', () => {
+  it('has the spec\'s 11 pages, 20 services, the nondiscrimination page and a 404 in each locale', () => {
+    for (const locale of ['en', 'es']) {
+      const mine = routes.filter((r) => r.locale === locale);
+      expect(mine).toHaveLength(33);
+      expect(mine.filter((r) => r.kind.type === 'service')).toHaveLength(20);
+    }
+    const en = routes.filter((r) => r.locale === 'en').map((r) => r.url);
+    expect(en).toEqual(expect.arrayContaining(['/', '/about', '/services', '/insurance', '/reviews', '/locations', '/contact', '/privacy', '/terms', '/accessibility', '/hipaa', '/nondiscrimination', '/services/primary-care', '/services/iv-therapy']));
+    const es = routes.filter((r) => r.locale === 'es').map((r) => r.url);
+    expect(es).toEqual(expect.arrayContaining(['/es/', '/es/about', '/es/services/vaccines', '/es/hipaa']));
+  });
+});
+
+describe('every page', () => {
+  it('declares its language, a title ending in the practice name, a canonical URL and hreflang alternates', () => {
+    for (const route of routes) {
+      const body = page(route.url);
+      expect(body, route.url).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${route.locale}"`));
+      expect(body, route.url).toMatch(/<title>[^<|]+ \| Florida Family Primary Care<\/title>/);
+      if (route.kind.type === 'not-found') continue;
+      expect(body, route.url).toContain(`<link rel="canonical" href="https://www.example.com${route.url}"/>`);
+      expect(body, route.url).toContain(`<link rel="alternate" hrefLang="x-default" href="https://www.example.com${route.path}"/>`.replace('hrefLang', 'hrefLang'));
+    }
+  });
+
+  it('shows the phone number, the three addresses and the hours in the footer', () => {
+    for (const route of routes) {
+      const words = text(page(route.url));
+      expect(words, route.url).toContain('(407) 555-0142');
+      for (const street of ['1426 Ridge St', '7383 Coral Way', '923 W 29th St']) expect(words, route.url).toContain(street);
+      expect(words, route.url).toContain(route.locale === 'en' ? '8:00 AM – 6:00 PM' : '8:00 a. m. – 6:00 p. m.');
+      expect(words, route.url).toContain(route.locale === 'en' ? 'Saturday 9:00 AM – 2:00 PM' : 'Sábado 9:00 a. m. – 2:00 p. m.');
+      expect(words, route.url).toContain(route.locale === 'en' ? 'Sunday Closed' : 'Domingo Cerrado');
+      expect(words, route.url).toContain('© 2026 Florida Family Primary Care');
+      expect(page(route.url), route.url).toContain('href="tel:+14075550142"');
+    }
+  });
+
+  it('offers the same page in the other language', () => {
+    expect(page('/about')).toMatch(/<a class="lang-toggle" href="\/es\/about" hrefLang="es" lang="es" aria-label="Español">ES<\/a>/);
+    expect(page('/es/services/vaccines')).toMatch(/<a class="lang-toggle" href="\/services\/vaccines" hrefLang="en" lang="en" aria-label="English">EN<\/a>/);
+  });
+
+  it('never writes the Miami address the decisions dropped', () => {
+    for (const body of html.values()) expect(body).not.toContain('Medical Plaza');
+  });
+});
+
+describe('pages', () => {
+  it('home: hero links, 10 tiles, the 600px lead form, the insurance teaser and three reviews', () => {
+    const home = page('/');
+    const tiles = home.slice(home.indexOf('class="tiles"'), home.indexOf('</ul>', home.indexOf('class="tiles"')));
+    expect(tiles.match(/<li/g)).toHaveLength(10);
+    expect(tiles.match(/href="\/services\/[a-z-]+"/g)).toHaveLength(9);
+    expect(tiles).toContain('href="/services"');
+    expect(home).toMatch(/<iframe[^>]*title="Book an Appointment"[^>]*height="600"[^>]*loading="lazy"/);
+    for (const plan of ['Medicare', 'Medicaid', 'Blue Cross', 'Aetna']) expect(home).toContain(plan);
+    expect(home.match(/class="card review"/g)).toHaveLength(3);
+    expect(home).toContain('href="/contact"');
+  });
+
+  it('insurance: all twelve plans and no fee amounts', () => {
+    const words = text(page('/insurance'));
+    for (const plan of content.insurance.plans) expect(words).toContain(plan);
+    for (const url of ['/insurance', '/es/insurance']) expect(text(page(url))).not.toMatch(/\$\s?\d/);
+  });
+
+  it('reviews: 5.0 from 150+ reviews, six cards, and external links opening in a new tab', () => {
+    const reviews = page('/reviews');
+    expect(text(reviews)).toContain('5.0 based on 150+ reviews');
+    expect(text(page('/es/reviews'))).toContain('5.0 según más de 150 reseñas');
+    expect(reviews.match(/class="card review"/g)).toHaveLength(6);
+    expect(reviews).toMatch(/href="https:\/\/search\.google\.com\/local\/writereview\?placeid=PLACE-ID-PLACEHOLDER"[^>]* target="_blank" rel="noopener noreferrer"/);
+  });
+
+  it('contact: the form frame anchored at #appointment', () => {
+    expect(page('/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*height="600"/);
+    expect(page('/es/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*title="Reserve una cita"/);
+  });
+
+  it('locations: three cards with directions in a new tab and a call button', () => {
+    const body = page('/locations');
+    expect(body.match(/class="card location"/g)).toHaveLength(3);
+    expect(body.match(/target="_blank" rel="noopener noreferrer"/g)!.length).toBeGreaterThanOrEqual(3);
+    expect(body).toContain('query=7383+Coral+Way%2C+Miami%2C+FL+33155');
+  });
+
+  it('legal: the effective date in each language, noindex only on privacy and terms', () => {
+    expect(text(page('/privacy'))).toContain('Effective November 1, 2025');
+    expect(text(page('/es/terms'))).toContain('1 de noviembre de 2025');
+    for (const url of ['/privacy', '/terms', '/es/privacy', '/es/terms']) expect(page(url), url).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    for (const url of ['/accessibility', '/hipaa', '/', '/services/vaccines']) expect(page(url), url).not.toContain('noindex');
+  });
+
+  it('nondiscrimination: taglines each marked with their own language', () => {
+    const body = page('/nondiscrimination');
+    expect(body).toMatch(/<li lang="es">/);
+    expect(body).toMatch(/<li lang="ht">/);
+    expect(page('/')).toContain('href="/nondiscrimination"');
+  });
+
+  it('404: the heading, the text and the way home, in each language', () => {
+    expect(text(page('/404'))).toContain('404 Oops! Page not found Return to Home');
+    expect(page('/es/404')).toContain('href="/es/"');
+    expect(page('/es/404')).toContain('<html lang="es" data-page="not-found"');
+  });
+});
+
+describe('service pages', () => {
+  const related = (url: string) => {
+    const body = page(url);
+    const start = body.indexOf('id="related"');
+    if (start < 0) return [];
+    return Array.from(body.slice(start, body.indexOf('</section>', start)).matchAll(/class="card__link" href="\/(?:es\/)?services\/([a-z-]+)"/g), (m) => m[1]);
+  };
+
+  it('show the spec\'s related services, in its order', () => {
+    expect(related('/services/lips')).toEqual(['facial', 'iv-therapy', 'womens-health']);
+    expect(related('/services/laser-hair-removal')).toEqual(['facial', 'lips', 'womens-health']);
+    expect(related('/services/facial')).toEqual(['lips', 'laser-hair-removal', 'iv-therapy']);
+    expect(related('/services/iv-therapy')).toEqual(['weight-loss', 'facial', 'preventive-care']);
+    expect(related('/services/reproductive-health')).toEqual(['womens-health', 'primary-care', 'lab-bloodwork']);
+    expect(related('/es/services/immigration-medical')).toEqual(['vaccines', 'lab-bloodwork', 'primary-care']);
+  });
+
+  it('have every section, a meta description of at most 160 characters and the emergency note', () => {
+    for (const route of routes.filter((r) => r.kind.type === 'service')) {
+      const body = page(route.url);
+      for (const id of ['what-we-do', 'benefits', 'what-to-expect', 'faqs', 'pricing']) expect(body, route.url).toContain(`id="${id}"`);
+      const description = /<meta name="description" content="([^"]*)"/.exec(body)![1]!;
+      expect(description.length, route.url).toBeLessThanOrEqual(160);
+      expect(body, route.url).toContain('class="disclaimer"');
+      expect(body, route.url).toContain('911');
+    }
+  });
+});
+
+describe('islands', () => {
+  it('mark the three widgets and carry their props in one JSON blob', () => {
+    const body = page('/');
+    expect(body.match(/<site-island data-island="(ServicesMenu|MobileMenu|HelpWidget)"/g)).toHaveLength(3);
+    const blob = /<script type="application\/json" id="island-props">([^<]*)<\/script>/.exec(body)![1]!;
+    expect(JSON.parse(blob)).toHaveLength(3);
+    expect(body).toContain('<script type="module" src="/assets/main-TEST.js">');
+  });
+
+  it('a page without islands ships no script at all', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { Document } = await import('../templates/Document.tsx');
+    const route = routes[0]!;
+    const markup = renderToStaticMarkup(
+      <Document page={{ content, locale: 'en', route, text: content.locales.en, year: 2026 }} meta={{ title: 'T', description: 'D' }} assets={assets} bodyHtml="<main>static</main>" hasIslands={false} />,
+    );
+    expect(markup).not.toContain('<script type="module"');
+    expect(markup).not.toContain('main-TEST.js');
+  });
+});
+
+describe('a template that throws', () => {
+  it('names the page, the template and the message', () => {
+    const broken = structuredClone(content);
+    delete broken.locales.es.services['vaccines'];
+    const route = routes.find((r) => r.url === '/es/services/vaccines')!;
+    expect(() => renderPage(route, { content: broken, assets, year: 2026 })).toThrow(RenderError);
+    expect(() => renderPage(route, { content: broken, assets, year: 2026 })).toThrow(/^page \/es\/services\/vaccines \(es\): template \w+ threw: Cannot read properties of undefined/);
+  });
+});
