@@ -14,7 +14,7 @@ export interface MobileMenuProps {
   labels: { menu: string; open: string; close: string; nav: string };
   links: NavLink[];
   services: ServicesLinks;
-  /** Index in `links` after which the services are listed. */
+  /** Index in `links` after which the services are listed (the next link, Services, is replaced by them). */
   servicesAfter: number;
   call: { href: string; label: string };
   fallbackHref: string;
@@ -71,7 +71,7 @@ export function MobileMenu({ labels, links, services, servicesAfter, call, fallb
               {services.aesthetic.map(item)}
             </ul>
           </li>
-          {links.slice(servicesAfter + 1).map(item)}
+          {links.slice(servicesAfter + 2).map(item)}
         </ul>
         <a className="btn btn--primary btn--block" href={call.href} onClick={() => setOpen(false)}>
           <Icon icon={Phone} size={18} /> {call.label}

@@ -12,6 +12,8 @@ const PANEL_ID = 'services-menu';
 export function ServicesMenu({ services, current }: { services: ServicesLinks; current: boolean }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  // A pointer that hovers opens the menu; its click right after must not close it again.
+  const openedByHover = useRef(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback((refocus: boolean) => {
@@ -28,10 +30,24 @@ export function ServicesMenu({ services, current }: { services: ServicesLinks; c
   const onButtonKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setOpen(true);
-      const last = event.key === 'ArrowUp';
-      requestAnimationFrame(() => focusLink(last ? -1 : 0));
+      const target = event.key === 'ArrowUp' ? -1 : 0;
+      if (open) focusLink(target);
+      else {
+        setOpen(true);
+        // The links appear with the next render.
+        setTimeout(() => focusLink(target));
+      }
     }
+  };
+  const onClick = () => {
+    if (openedByHover.current) {
+      openedByHover.current = false;
+      setOpen(true);
+    } else setOpen(!open);
+  };
+  const hover = (entering: boolean) => {
+    openedByHover.current = entering && !open;
+    setOpen(entering);
   };
   const onPanelKey = (event: KeyboardEvent) => {
     const all = links();
@@ -51,14 +67,14 @@ export function ServicesMenu({ services, current }: { services: ServicesLinks; c
     );
   }
   return (
-    <div className="dropdown" ref={root} onMouseEnter={() => setOpen(true)} onMouseLeave={() => setOpen(false)}>
+    <div className="dropdown" ref={root} onMouseEnter={() => hover(true)} onMouseLeave={() => hover(false)}>
       <button
         ref={button}
         type="button"
         className="nav__link dropdown__toggle"
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        onClick={() => setOpen(!open)}
+        onClick={onClick}
         onKeyDown={onButtonKey}
       >
         {services.label}

@@ -1,0 +1,68 @@
+// Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), against
+// the real built site served on 127.0.0.1 by our own server.
+import type { Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { createSiteServer, listen } from '../../src/serve/server.ts';
+import { parseHeadersFile } from '../../src/serve/headers-file.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface Harness {
+  browser: Browser;
+  base: string;
+  dist: string;
+  /** A new page at a viewport, with console messages and page errors collected. */
+  open(path: string, viewport?: { width: number; height: number }, options?: { reducedMotion?: boolean; javaScript?: boolean }): Promise<OpenPage>;
+  close(): Promise<void>;
+}
+
+export interface OpenPage {
+  page: Page;
+  context: BrowserContext;
+  console: string[];
+  errors: string[];
+}
+
+/** Serves the built dist/ (with its _headers, as a static host would) and starts Chromium. */
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (see .ci/run)`);
+  const dist = inject('distDir');
+  const headers = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
+  const server: Server = createSiteServer({ dir: dist, headers: () => headers });
+  const base = await listen(server, 0, '127.0.0.1');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return {
+    browser,
+    base,
+    dist,
+    async open(path, viewport = DESKTOP, options = {}) {
+      const context = await browser.newContext({
+        viewport,
+        reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+        javaScriptEnabled: options.javaScript ?? true,
+        hasTouch: viewport.width < 600,
+        isMobile: false,
+      });
+      // The lead form and the map are third-party frames: keep tests on loopback.
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 204, body: '' }));
+      const page = await context.newPage();
+      const opened: OpenPage = { page, context, console: [], errors: [] };
+      page.on('console', (m) => opened.console.push(`${m.type()}: ${m.text()}`));
+      page.on('pageerror', (e) => opened.errors.push(e.message));
+      await page.goto(base + path, { waitUntil: 'load' });
+      if (options.javaScript !== false) await page.waitForFunction(() => document.querySelectorAll('site-island button').length > 0 || !document.querySelector('site-island'));
+      return opened;
+    },
+    async close() {
+      await browser.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}

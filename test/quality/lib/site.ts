@@ -1,0 +1,80 @@
+// The built site as the quality checks see it: every .html page of dist/ with its URL, locale and tree.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { ROOT } from '../../helpers/fixtures.ts';
+import { parseHtml, type Document } from './html.ts';
+
+export type Locale = 'en' | 'es';
+
+export interface Page {
+  /** Path inside dist/, with forward slashes: "es/services/vaccines.html". */
+  file: string;
+  /** The URL the page is served at: "/es/services/vaccines", "/", "/es/". */
+  url: string;
+  /** Spanish for everything under dist/es/, English otherwise. */
+  locale: Locale;
+  html: string;
+  doc: Document;
+}
+
+/** Every file under dir, relative, with forward slashes. */
+export function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath, d.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** Only the pages themselves: not their .html.br / .html.gz twins. */
+export function htmlFiles(dist: string): string[] {
+  return filesUnder(dist).filter((f) => f.endsWith('.html'));
+}
+
+/** "index.html" → "/", "es/index.html" → "/es/", "es/about.html" → "/es/about". */
+export function urlOf(file: string): string {
+  if (file === 'index.html' || file.endsWith('/index.html')) return `/${file.slice(0, -'index.html'.length)}`;
+  return `/${file.slice(0, -'.html'.length)}`;
+}
+
+export function localeOf(file: string): Locale {
+  return file.startsWith('es/') ? 'es' : 'en';
+}
+
+export function loadPages(dist: string): Page[] {
+  return htmlFiles(dist).map((file) => {
+    const html = readFileSync(join(dist, file), 'utf8');
+    return { file, url: urlOf(file), locale: localeOf(file), html, doc: parseHtml(html) };
+  });
+}
+
+/**
+ * The file of dist/ that a static host serves for a site-absolute path, as the README describes:
+ * "/" and "/es/" → index.html, "/about" → about.html, "/favicon.svg" → favicon.svg. Undefined if none.
+ */
+export function fileForPath(dist: string, path: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return undefined;
+  }
+  const rel = decoded.replace(/^\/+/, '');
+  const candidates = decoded.endsWith('/') ? [`${rel}index.html`] : [rel, `${rel}.html`];
+  return candidates.find((c) => {
+    if (c.split('/').includes('..')) return false;
+    try {
+      return statSync(join(dist, c)).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A string of content/<locale>/ui.yaml by its dotted key, e.g. uiString('es', 'opensInNewTab'). */
+export function uiString(locale: Locale, key: string): string {
+  const ui = parseYaml(readFileSync(join(ROOT, 'content', locale, 'ui.yaml'), 'utf8'));
+  const value = key.split('.').reduce((node: any, k) => node?.[k], ui);
+  if (typeof value !== 'string') throw new Error(`content/${locale}/ui.yaml has no string at ${key}`);
+  return value;
+}
