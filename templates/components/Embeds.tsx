@@ -1,5 +1,7 @@
-// The two third-party frames: the lead form and the map. Both lazy, titled, sandboxed and sized
-// up front so they cause no layout shift.
+// The two third-party frames: the lead form and the map. Both lazy, titled and sized up front so
+// they cause no layout shift. Sandboxed without allow-same-origin: with it, a framed page that also
+// runs scripts could lift its own sandbox (the HTML checker rejects the pair), so the frames run
+// scripts, forms and popups in an opaque origin.
 import { fill } from '../lib/format.ts';
 import { usePage } from '../context.ts';
 import { oneLineAddress } from './Contact.tsx';
@@ -17,10 +19,9 @@ export function LeadForm({ id }: { id?: string }) {
       src={new URL(encodeURIComponent(formId), host).toString()}
       title={text.ui.form.title}
       height={FORM_HEIGHT}
-      width="100%"
       loading="lazy"
       referrerPolicy="strict-origin-when-cross-origin"
-      sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
+      sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
     />
   );
 }
@@ -37,10 +38,9 @@ export function MapEmbed({ index = 0 }: { index?: number }) {
       src={url.toString()}
       title={fill(text.ui.map.title, { place: oneLineAddress(location) })}
       height={360}
-      width="100%"
       loading="lazy"
       referrerPolicy="no-referrer-when-downgrade"
-      sandbox="allow-scripts allow-same-origin allow-popups"
+      sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
     />
   );
 }

@@ -26,7 +26,7 @@ function clinic(page: PageData, location: Location, url: (path: string) => strin
     url: `${url('/locations')}#${location.id}`,
     telephone: site.phone.e164,
     email: site.email,
-    image: url('/images/og-image.png'),
+    image: absoluteUrl(site.baseUrl, '/images/og-image.png'),
     address: {
       '@type': 'PostalAddress',
       streetAddress: location.street,

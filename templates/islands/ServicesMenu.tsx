@@ -71,7 +71,7 @@ export function ServicesMenu({ services, current }: { services: ServicesLinks; c
       <button
         ref={button}
         type="button"
-        className="nav__link dropdown__toggle"
+        className={current ? 'nav__link dropdown__toggle is-current' : 'nav__link dropdown__toggle'}
         aria-expanded={open}
         aria-controls={PANEL_ID}
         onClick={onClick}

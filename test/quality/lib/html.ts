@@ -53,17 +53,19 @@ const NO_TEXT = new Set(['script', 'style', 'template', 'svg']);
 
 /**
  * The text a reader gets from el: its text nodes (hidden spans included) and the alt of its images,
- * whitespace collapsed. skip(element) can leave out whole subtrees.
+ * whitespace collapsed. skip(element) can leave out whole subtrees; spaced puts a space at every element
+ * boundary, so that two adjacent spans ("Maria G." "2 weeks ago") never run into one word.
  */
-export function textOf(el: Element, skip: (e: Element) => boolean = () => false): string {
+export function textOf(el: Element, skip: (e: Element) => boolean = () => false, spaced = false): string {
   const parts: string[] = [];
   const visit = (node: Node) => {
     if (node.nodeName === '#text') parts.push((node as DefaultTreeAdapterTypes.TextNode).value);
     else if (isElement(node)) {
       if (node !== el && (NO_TEXT.has(node.tagName) || skip(node))) return;
       if (node.tagName === 'img') parts.push(` ${attr(node, 'alt') ?? ''} `);
-      if (node.tagName === 'br') parts.push(' ');
+      if (node.tagName === 'br' || spaced) parts.push(' ');
       node.childNodes.forEach(visit);
+      if (spaced) parts.push(' ');
     }
   };
   visit(el);
@@ -75,7 +77,7 @@ export function collapse(text: string): string {
 }
 
 /** The element's opening tag exactly as written in the file (shortened), to quote in a failure. */
-export function describe(el: Element, html: string, max = 160): string {
+export function openingTag(el: Element, html: string, max = 160): string {
   const loc = el.sourceCodeLocation?.startTag;
   const tag = loc ? html.slice(loc.startOffset, loc.endOffset) : `<${el.tagName} ${el.attrs.map((a) => `${a.name}="${a.value}"`).join(' ')}>`;
   return tag.length > max ? `${tag.slice(0, max - 1)}…>` : tag;
