@@ -16,6 +16,15 @@ export interface OutputIndex {
 const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
 const ID = /\sid="([^"]+)"/g;
 
+/** The local references (href/src to "/..." or "#...") of an HTML page, without duplicates. */
+export function referencesOf(html: string): string[] {
+  const refs = new Set<string>();
+  for (const [, ref] of html.matchAll(REFERENCE)) {
+    if ((ref!.startsWith('/') && !ref!.startsWith('//')) || ref!.startsWith('#')) refs.add(ref!);
+  }
+  return [...refs];
+}
+
 /** The element ids of an HTML page. */
 export function idsOf(html: string): Set<string> {
   return new Set(Array.from(html.matchAll(ID), (m) => m[1]!));
@@ -36,17 +45,15 @@ function resolves(ref: string, from: string, index: OutputIndex, ownIds?: Set<st
 
 /** Checks the site-internal references of every rendered page. A link broken on many pages (from a
  * shared template) is reported once, with the pages it is on. */
-export function checkOutputLinks(pages: { route: Route; html: string }[], index: OutputIndex): ContentError[] {
+export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: string[] }[], index: OutputIndex): ContentError[] {
   const broken = new Map<string, { ref: string; problem: string; routes: Route[] }>();
-  for (const { route, html } of pages) {
-    const ownIds = idsOf(html);
-    for (const [, ref] of html.matchAll(REFERENCE)) {
-      if (!ref!.startsWith('/') && !ref!.startsWith('#')) continue;
-      if (ref!.startsWith('//')) continue;
-      const problem = resolves(ref!, route.url, index, ownIds);
+  for (const { route, refs, ids } of pages) {
+    const ownIds = new Set(ids);
+    for (const ref of refs) {
+      const problem = resolves(ref, route.url, index, ownIds);
       if (!problem) continue;
       const key = `${ref}\0${problem}`;
-      const entry = broken.get(key) ?? { ref: ref!, problem, routes: [] };
+      const entry = broken.get(key) ?? { ref, problem, routes: [] };
       if (!entry.routes.includes(route)) entry.routes.push(route);
       broken.set(key, entry);
     }

@@ -18,9 +18,9 @@ export interface SizeReport {
 
 const gzipSize = (data: string | Uint8Array) => gzipSync(data, { level: 9 }).length;
 
-export function measure(pages: { route: Route; html: string }[], css: Uint8Array, js: Uint8Array): SizeReport {
+export function measure(pages: PageWeight[], css: Uint8Array, js: Uint8Array): SizeReport {
   return {
-    pages: pages.map(({ route, html }) => ({ route, bytes: Buffer.byteLength(html), gzip: gzipSize(html) })),
+    pages,
     css: { bytes: css.length, gzip: gzipSize(css) },
     js: { bytes: js.length, gzip: gzipSize(js) },
   };

@@ -6,10 +6,10 @@ import { didYouMean } from './suggest.ts';
 
 export function checkServiceList(index: ServicesIndex, parsed: ParsedFile): ContentError[] {
   const errors: ContentError[] = [];
-  const slugs = [...index.primary, ...index.aesthetic];
+  const slugs = [...index.primary, ...index.aesthetic, ...index.unlisted];
   const known = new Set(slugs);
   const seen = new Map<string, string>();
-  const lists = [['primary', index.primary], ['aesthetic', index.aesthetic]] as const;
+  const lists = [['primary', index.primary], ['aesthetic', index.aesthetic], ['unlisted', index.unlisted]] as const;
   for (const [list, entries] of lists) {
     entries.forEach((slug, i) => {
       const where = `${list}[${i}]`;

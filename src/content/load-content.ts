@@ -92,7 +92,7 @@ export async function loadContent(contentDir: string, shownDir = relative(proces
   const parse = async (rel: string): Promise<ParsedFile | undefined> => {
     try {
       const path = join(contentDir, rel);
-      return rel.endsWith('.md') ? await readMarkdownFile(path, shown(rel)) : await readYamlFile(path, shown(rel));
+      return rel.endsWith(".md") ? readMarkdownFile(path, shown(rel)) : readYamlFile(path, shown(rel));
     } catch (error) {
       if (error instanceof ContentError) errors.push(error);
       else if ((error as NodeJS.ErrnoException).code === 'ENOENT') errors.push(new ContentError(shown(rel), 'is missing', [{ path: '', message: 'every site needs this file' }]));
@@ -112,15 +112,18 @@ export async function loadContent(contentDir: string, shownDir = relative(proces
     await Promise.all(Object.keys(SHARED_FILES).map(async (rel) => [rel, await parse(rel)] as const)),
   ) as Record<keyof typeof SHARED_FILES, ParsedFile | undefined>;
   const servicesIndex = check(servicesIndexSchema, shared['services.yaml'], TITLES['services.yaml']!);
-  const serviceSlugs = servicesIndex ? [...servicesIndex.primary, ...servicesIndex.aesthetic] : [];
+  const serviceSlugs = servicesIndex ? [...servicesIndex.primary, ...servicesIndex.aesthetic, ...servicesIndex.unlisted] : [];
   if (servicesIndex && shared['services.yaml']) errors.push(...checkServiceList(servicesIndex, shared['services.yaml']));
 
+  const slugSet = new Set(serviceSlugs);
   const parsedByRel = new Map<string, ParsedFile>();
   const reportedFolders = new Set<string>();
   await Promise.all(
     files.map(async (rel) => {
       if (rel in SHARED_FILES) return;
-      const what = classify(rel, new Set(serviceSlugs));
+      const what = classify(rel, slugSet);
+      // Without a valid services.yaml no service file can be placed; its own error says why.
+      if ('unknown' in what && !servicesIndex && rel.includes('/services/')) return;
       if ('unknown' in what) {
         const folder = 'folder' in what ? what.folder : undefined;
         if (folder && reportedFolders.has(folder)) return;
@@ -142,6 +145,7 @@ export async function loadContent(contentDir: string, shownDir = relative(proces
   ];
   errors.push(...checkLocaleParity(expected, files, parsedByRel, shown));
 
+  const aesthetic = new Set(servicesIndex?.aesthetic);
   const links: ContentLinks = [];
   const locales = {} as Record<Locale, LocaleContent>;
   for (const locale of LOCALES) {
@@ -167,7 +171,7 @@ export async function loadContent(contentDir: string, shownDir = relative(proces
       serviceSlugs.map((slug) => {
         const parsed = get(`services/${slug}.md`);
         const front = check(serviceSchema, parsed, `service "${slug}" (${locale}) does not match its schema`);
-        const group = servicesIndex!.aesthetic.includes(slug) ? 'aesthetic' : 'primary';
+        const group = aesthetic.has(slug) ? 'aesthetic' : 'primary';
         const related = servicesIndex!.related[slug] ?? [];
         return [slug, front && parsed ? { slug, group, front, html: markdown(slug, parsed), related } : undefined];
       }),

@@ -1,7 +1,10 @@
-// Parses one YAML or Markdown file, keeping the YAML document so problems can point at a line.
-import { readFile } from 'node:fs/promises';
+// Parses one YAML or Markdown file. The common case is fast: js-yaml (YAML 1.2 core schema, the
+// parser gray-matter ships with) reads the data. Only when something is wrong is the file parsed
+// again with `yaml`, whose document keeps every node's position, so a problem can point at its line.
+import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
-import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import jsYaml from 'js-yaml';
+import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import { ContentError, type Position } from './errors.ts';
 
 export interface ParsedFile {
@@ -16,46 +19,60 @@ export interface ParsedFile {
   positionOf(path: readonly PropertyKey[]): Position | undefined;
 }
 
-function parseYaml(source: string, file: string, lineOffset: number): { data: unknown; doc: Document; lines: LineCounter } {
+/** Core schema: no timestamps or YAML 1.1 booleans, so "2025-11-01" and "no" stay strings. */
+function fastParse(source: string): unknown {
+  return jsYaml.load(source, { schema: jsYaml.CORE_SCHEMA });
+}
+
+/** The slow, exact parse: throws a ContentError at file:line:col with the parser's reason. */
+function parseWithPositions(source: string, file: string, lineOffset: number) {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const [first] = doc.errors;
   if (first) {
     const pos = lines.linePos(first.pos[0]);
     const reason = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new ContentError(file, 'is not valid YAML', [{ path: '', message: reason }], {
-      line: pos.line + lineOffset,
-      col: pos.col,
-    });
+    throw new ContentError(file, 'is not valid YAML', [{ path: '', message: reason }], { line: pos.line + lineOffset, col: pos.col });
   }
-  return { data: doc.toJS(), doc, lines };
+  return { doc, lines };
 }
 
-function locator(doc: Document, lines: LineCounter, lineOffset: number) {
-  return (path: readonly PropertyKey[]): Position | undefined => {
-    for (let n = path.length; n >= 0; n--) {
-      const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
-      const target = n === path.length ? node : node && (isMap(node) || isSeq(node)) ? node : undefined;
-      if (target?.range) {
-        const pos = lines.linePos(target.range[0]);
-        return { line: pos.line + lineOffset, col: pos.col };
-      }
+/** Parses YAML text; a syntax error becomes a ContentError. */
+function parseYaml(source: string, file: string, lineOffset: number): { data: unknown; positionOf: ParsedFile['positionOf'] } {
+  let data: unknown;
+  try {
+    data = fastParse(source);
+  } catch (error) {
+    parseWithPositions(source, file, lineOffset); // throws with the exact position
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
+    throw new ContentError(file, 'is not valid YAML', [{ path: '', message: (error as Error).message.split('\n')[0]! }], mark ? { line: mark.line + 1 + lineOffset, col: mark.column + 1 } : undefined);
+  }
+  return { data, positionOf: (path) => locate(source, file, lineOffset, path) };
+}
+
+/** Where a key path was written: the node itself, or its closest existing parent mapping or list. */
+function locate(source: string, file: string, lineOffset: number, path: readonly PropertyKey[]): Position | undefined {
+  const { doc, lines } = parseWithPositions(source, file, lineOffset);
+  for (let n = path.length; n >= 0; n--) {
+    const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
+    const target = n === path.length ? node : node && (isMap(node) || isSeq(node)) ? node : undefined;
+    if (target?.range) {
+      const pos = lines.linePos(target.range[0]);
+      return { line: pos.line + lineOffset, col: pos.col };
     }
-    return undefined;
-  };
+  }
+  return undefined;
 }
 
-/** Reads a YAML file; a syntax error becomes a ContentError at file:line:col with the parser's reason. */
-export async function readYamlFile(path: string, file: string): Promise<ParsedFile> {
-  const source = await readFile(path, 'utf8');
-  const { data, doc, lines } = parseYaml(source, file, 0);
-  return { file, data, positionOf: locator(doc, lines, 0) };
+/** Reads a YAML file. */
+export function readYamlFile(path: string, file: string): ParsedFile {
+  return { file, ...parseYaml(readFileSync(path, 'utf8'), file, 0) };
 }
 
-/** Reads a Markdown file with YAML front matter (gray-matter splits it; yaml parses it with positions). */
-export async function readMarkdownFile(path: string, file: string): Promise<ParsedFile> {
-  const source = await readFile(path, 'utf8');
-  let parsed: { data: unknown; doc: Document; lines: LineCounter } | undefined;
+/** Reads a Markdown file with YAML front matter (gray-matter splits it). */
+export function readMarkdownFile(path: string, file: string): ParsedFile {
+  const source = readFileSync(path, 'utf8');
+  let parsed: ReturnType<typeof parseYaml> | undefined;
   // The front matter starts on line 2, after the opening "---".
   const result = matter(source, {
     engines: {
@@ -67,5 +84,5 @@ export async function readMarkdownFile(path: string, file: string): Promise<Pars
   });
   if (!parsed) throw new ContentError(file, 'has no front matter', [{ path: '', message: 'expected the file to start with a "---" block of YAML' }], { line: 1, col: 1 });
   const bodyLine = source.slice(0, source.length - result.content.length).split('\n').length;
-  return { file, data: parsed.data, body: result.content, bodyLine, positionOf: locator(parsed.doc, parsed.lines, 1) };
+  return { file, data: parsed.data, body: result.content, bodyLine, positionOf: parsed.positionOf };
 }

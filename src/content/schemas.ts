@@ -61,6 +61,8 @@ export const servicesIndexSchema = z
   .object({
     primary: z.array(slug).min(1),
     aesthetic: z.array(slug).min(1),
+    /** Services with a page of their own that navigation and the services index do not list. */
+    unlisted: z.array(slug).default([]),
     homeTiles: z.array(slug).length(9),
     related: z.record(slug, z.array(slug).max(3)),
   })

@@ -29,7 +29,7 @@ export interface SiteContent {
   site: Site;
   locations: Location[];
   servicesIndex: ServicesIndex;
-  /** Primary services then aesthetic ones, in the order of content/services.yaml. */
+  /** Primary, aesthetic and unlisted services, in the order of content/services.yaml. */
   serviceSlugs: string[];
   insurance: Insurance;
   taglines: Tagline[];

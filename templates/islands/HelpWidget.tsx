@@ -22,7 +22,7 @@ export function HelpWidget({ labels, links }: HelpWidgetProps) {
     setOpen(false);
     if (refocus) button.current?.focus();
   }, []);
-  useDismiss(open, close, root);
+  const onKeyDown = useDismiss(open, close, root);
 
   if (!hydrated) {
     return (
@@ -34,7 +34,7 @@ export function HelpWidget({ labels, links }: HelpWidgetProps) {
     );
   }
   return (
-    <div className="help" ref={root}>
+    <div className="help" ref={root} onKeyDown={onKeyDown}>
       <div id={PANEL_ID} className="help__panel" role="region" aria-labelledby={`${PANEL_ID}-title`} hidden={!open}>
         <p className="help__title" id={`${PANEL_ID}-title`}>{labels.title}</p>
         <p>{labels.greeting}</p>

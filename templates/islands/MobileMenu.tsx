@@ -29,7 +29,7 @@ export function MobileMenu({ labels, links, services, servicesAfter, call, fallb
     setOpen(false);
     if (refocus) button.current?.focus();
   }, []);
-  useDismiss(open, close, root);
+  const onKeyDown = useDismiss(open, close, root);
 
   if (!hydrated) {
     return (
@@ -45,7 +45,7 @@ export function MobileMenu({ labels, links, services, servicesAfter, call, fallb
     </li>
   );
   return (
-    <div className="mobile-menu" ref={root}>
+    <div className="mobile-menu" ref={root} onKeyDown={onKeyDown}>
       <button
         ref={button}
         type="button"

@@ -20,7 +20,7 @@ export function ServicesMenu({ services, current }: { services: ServicesLinks; c
     setOpen(false);
     if (refocus) button.current?.focus();
   }, []);
-  useDismiss(open, close, root);
+  const onKeyDown = useDismiss(open, close, root);
 
   const links = () => Array.from(root.current?.querySelectorAll<HTMLAnchorElement>(`#${PANEL_ID} a`) ?? []);
   const focusLink = (index: number) => {
@@ -67,7 +67,7 @@ export function ServicesMenu({ services, current }: { services: ServicesLinks; c
     );
   }
   return (
-    <div className="dropdown" ref={root} onMouseEnter={() => hover(true)} onMouseLeave={() => hover(false)}>
+    <div className="dropdown" ref={root} onKeyDown={onKeyDown} onMouseEnter={() => hover(true)} onMouseLeave={() => hover(false)}>
       <button
         ref={button}
         type="button"

@@ -6,6 +6,8 @@ export async function runBuild(opts: { content: string; out: string; static: str
   try {
     const result = await build({ contentDir: opts.content, outDir: opts.out, staticDir: opts.static, baseUrl: opts.baseUrl, strict: opts.strict });
     console.log(result.summary);
+    // For the benchmark: the process's peak resident memory, worker threads included.
+    if (process.env.SITE_REPORT_MEMORY) console.log(`peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   } catch (error) {
     reportFailure(error, opts.out);
     process.exitCode = 1;

@@ -1,0 +1,118 @@
+// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3]
+// Generates N synthetic service pages per locale (front matter and a Markdown body of a few
+// paragraphs, rendered by the real templates) beside the real content, runs the real CLI build on
+// it several times, and prints pages, median wall time (process start to exit), pages per second
+// and peak memory.
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const PARAGRAPH = {
+  en: 'Our team takes the time to listen, explain each step and answer your questions, so that you leave every visit knowing what comes next. We coordinate with your other providers and keep your records up to date.',
+  es: 'Nuestro equipo se toma el tiempo de escucharle, explicarle cada paso y responder sus preguntas, para que salga de cada consulta sabiendo qué sigue. Coordinamos con sus otros proveedores y mantenemos su expediente al día.',
+};
+
+function servicePage(locale: 'en' | 'es', n: number): string {
+  const en = locale === 'en';
+  const list = (items: string[]) => items.map((i) => `  - ${i}`).join('\n');
+  return `---
+name: ${en ? 'Sample Service' : 'Servicio de muestra'} ${n}
+description: ${en ? `Sample service ${n} is generated for the build benchmark and rendered through the real templates.` : `El servicio de muestra ${n} se genera para medir la compilación con las plantillas reales.`} ${PARAGRAPH[locale]}
+imageAlt: ${en ? 'Illustration of a stethoscope' : 'Ilustración de un estetoscopio'}
+benefits:
+${list(en ? ['Care for the whole family', 'Bilingual team', 'Clear next steps'] : ['Atención para toda la familia', 'Equipo bilingüe', 'Próximos pasos claros'])}
+whatToExpect:
+${list(en ? ['Check in and update your information.', 'Talk with your provider.', 'Leave with a plan.'] : ['Regístrese y actualice sus datos.', 'Hable con su proveedor de salud.', 'Salga con un plan.'])}
+faqs:
+  - q: ${en ? 'Do I need an appointment?' : '¿Necesito una cita?'}
+    a: ${en ? 'Appointments are recommended.' : 'Le recomendamos hacer una cita.'}
+  - q: ${en ? 'Do you take insurance?' : '¿Aceptan seguro médico?'}
+    a: ${en ? 'We accept most major plans.' : 'Aceptamos la mayoría de los planes principales.'}
+---
+${PARAGRAPH[locale]}
+
+${en ? 'Read more about our [primary care](/services/primary-care).' : 'Conozca más sobre nuestra [atención primaria](/es/services/primary-care).'} ${PARAGRAPH[locale]}
+
+- ${en ? 'Same team, every visit' : 'El mismo equipo en cada consulta'}
+- ${en ? 'Results explained in plain words' : 'Resultados explicados con palabras sencillas'}
+
+${PARAGRAPH[locale]}
+`;
+}
+
+/** Writes a copy of the real content and static files plus `pages` synthetic services per locale into dir. */
+export async function generate(dir: string, pages: number): Promise<string> {
+  const content = join(dir, 'content');
+  await cp(join(ROOT, 'content'), content, { recursive: true });
+  const slugs = Array.from({ length: pages }, (_, i) => `sample-service-${i + 1}`);
+  const index = await readFile(join(content, 'services.yaml'), 'utf8');
+  await writeFile(join(content, 'services.yaml'), `${index}\nunlisted:\n${slugs.map((s) => `  - ${s}`).join('\n')}\n`);
+  for (const locale of ['en', 'es'] as const) {
+    await Promise.all(slugs.map((slug, i) => writeFile(join(content, locale, 'services', `${slug}.md`), servicePage(locale, i + 1))));
+  }
+  // The illustration each service page shows.
+  await mkdir(join(dir, 'static'), { recursive: true });
+  await cp(join(ROOT, 'static'), join(dir, 'static'), { recursive: true });
+  await Promise.all(slugs.map((slug) => cp(join(ROOT, 'static/images/services/primary-care.svg'), join(dir, 'static/images/services', `${slug}.svg`))));
+  return content;
+}
+
+/** One CLI build: wall time from spawn to exit, and the peak resident memory it reports. */
+function buildOnce(content: string, out: string, staticDir: string): Promise<{ ms: number; peakMb: number; pages: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(join(ROOT, 'bin/site'), ['build', '--content', content, '--out', out, '--static', staticDir], {
+      env: { ...process.env, SITE_REPORT_MEMORY: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0) return reject(new Error(`build failed (${code}):\n${output}`));
+      const peak = /peak memory (\d+) MB/.exec(output);
+      const built = /Built (\d+) pages/.exec(output);
+      resolve({ ms, peakMb: peak ? Number(peak[1]) : NaN, pages: built ? Number(built[1]) : NaN });
+    });
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
+
+async function main(): Promise<void> {
+const { values } = parseArgs({
+    options: {
+      pages: { type: 'string', default: '2000' },
+      runs: { type: 'string', default: '3' },
+      tmp: { type: 'string', default: tmpdir() },
+      out: { type: 'string' },
+    },
+  });
+  const pages = Number(values.pages);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(pages) || pages < 0) throw new Error(`--pages expects a whole number, got "${values.pages}"`);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const work = await mkdtemp(join(values.tmp!, 'site-bench-'));
+try {
+  const content = await generate(work, pages);
+  const out = values.out ?? join(work, 'dist');
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await buildOnce(content, out, join(work, 'static'));
+    console.log(`run ${i + 1}: ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s, peak ${result.peakMb} MB`);
+    results.push(result);
+  }
+  const ms = median(results.map((r) => r.ms));
+  const total = results[0]!.pages;
+  console.log(`bench: ${total} pages, median ${(ms / 1000).toFixed(2)} s, ${Math.round(total / (ms / 1000))} pages/s, peak ${Math.max(...results.map((r) => r.peakMb))} MB`);
+  if (values.out) console.log(`output kept in ${values.out}`);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+}

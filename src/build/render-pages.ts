@@ -1,0 +1,45 @@
+// Renders pages and writes them (with their .br/.gz twins) into the staging folder, returning what
+// the link check and the size report need instead of the HTML itself. Runs in the main thread for
+// small sites and in worker threads (render-worker.ts) for large ones; its file writes are
+// synchronous because a worker has nothing else to do meanwhile.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { SiteContent } from '../content/types.ts';
+import { renderPage } from '../render/render-page.tsx';
+import type { Route } from '../routes/routes.ts';
+import type { Assets } from '../../templates/Document.tsx';
+import { idsOf, referencesOf } from './check-links.ts';
+import { gzip, writeCompressedSync } from './write-output.ts';
+
+export interface RenderJob {
+  content: SiteContent;
+  assets: Assets;
+  year: number;
+  staging: string;
+  compress: boolean;
+}
+
+export interface PageResult {
+  /** Index of the route in the build's route table. */
+  index: number;
+  bytes: number;
+  gzip: number;
+  /** Local href/src references of the page, for the link check. */
+  refs: string[];
+  ids: string[];
+}
+
+/** Renders and writes the routes at the given indexes. */
+export function renderAndWrite(routes: Route[], indexes: number[], job: RenderJob): PageResult[] {
+  for (const folder of new Set(indexes.map((i) => dirname(join(job.staging, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
+  return indexes.map((index) => {
+    const route = routes[index]!;
+    const html = renderPage(route, job);
+    const path = join(job.staging, route.file);
+    const buffer = Buffer.from(html);
+    const gzipped = gzip(buffer);
+    writeFileSync(path, buffer);
+    if (job.compress) writeCompressedSync(path, buffer, gzipped);
+    return { index, bytes: buffer.length, gzip: gzipped.length, refs: referencesOf(html), ids: [...idsOf(html)] };
+  });
+}
