@@ -38,10 +38,15 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
       },
     });
   let handler = files();
+  // In dev the folder is rebuilt, so the 404 pages are read afresh; otherwise once.
+  const notFoundCache = new Map<string, string>();
   const notFoundPage = (pathname: string): string => {
     const locale = localeOfPath(pathname);
-    const file = locale === 'en' ? '404.html' : join(locale, '404.html');
-    return readFileSync(join(dir, file), 'utf8');
+    const cached = notFoundCache.get(locale);
+    if (cached) return cached;
+    const html = readFileSync(join(dir, locale === 'en' ? '404.html' : join(locale, '404.html')), 'utf8');
+    if (!options.watch) notFoundCache.set(locale, html);
+    return html;
   };
 
   const send = (res: ServerResponse, status: number, html: string, req: IncomingMessage) => {

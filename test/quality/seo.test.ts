@@ -1,0 +1,186 @@
+// What search engines, social cards and browsers read from every built page: titles, descriptions,
+// canonical and hreflang links, Open Graph, structured data, the sitemap, robots.txt, and the
+// security headers (CSP with no unsafe-inline; hashes for any executable inline script).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { parseHeadersFile } from '../../src/serve/headers-file.ts';
+import { builtUrls } from '../helpers/pages.ts';
+
+const dist = inject('distDir');
+const BASE = 'https://www.example.com';
+const fileOf = (url: string) => (url.endsWith('/') ? `${url.slice(1)}index.html` : `${url.slice(1)}.html`);
+const pages = builtUrls(dist)
+  .filter((url) => !url.endsWith('/404'))
+  .map((url) => ({ url, html: readFileSync(join(dist, fileOf(url)), 'utf8') }));
+const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const links = (html: string, rel: string) => Array.from(html.matchAll(new RegExp(`<link rel="${rel}"(?: hrefLang="([^"]+)")? href="([^"]+)"`, 'g')), (m) => ({ lang: m[1], href: m[2]! }));
+const jsonLd = (html: string) => Array.from(html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g), (m) => JSON.parse(m[1]!) as { '@graph': Record<string, unknown>[] });
+const graphOf = (html: string) => jsonLd(html).flatMap((block) => block['@graph']);
+
+describe('head of every page', () => {
+  it('has a unique title and a unique description of at most 160 characters', () => {
+    const titles = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const { url, html } of pages) {
+      const title = /<title>([^<]+)<\/title>/.exec(html)![1]!;
+      const description = meta(html, 'description')!;
+      expect(description.length, url).toBeLessThanOrEqual(160);
+      expect(titles.get(title), `${url} repeats the title of ${titles.get(title)}`).toBeUndefined();
+      expect(descriptions.get(description), `${url} repeats the description of ${descriptions.get(description)}`).toBeUndefined();
+      titles.set(title, url);
+      descriptions.set(description, url);
+    }
+  });
+
+  it('links its canonical URL and hreflang alternates that point at each other', () => {
+    for (const { url, html } of pages) {
+      expect(links(html, 'canonical'), url).toEqual([{ lang: undefined, href: BASE + url }]);
+      const alternates = Object.fromEntries(links(html, 'alternate').map((l) => [l.lang, l.href]));
+      expect(Object.keys(alternates).sort(), url).toEqual(['en', 'es', 'x-default']);
+      expect(alternates['x-default'], url).toBe(alternates['en']);
+      expect([alternates['en'], alternates['es']], url).toContain(BASE + url);
+      // The other language's page names the same pair.
+      const other = alternates[url.startsWith('/es') ? 'en' : 'es']!.slice(BASE.length);
+      const otherHtml = pages.find((p) => p.url === other)!.html;
+      expect(Object.fromEntries(links(otherHtml, 'alternate').map((l) => [l.lang, l.href])), other).toEqual(alternates);
+    }
+  });
+
+  it('has Open Graph and Twitter cards, theme colour, icons and a manifest', () => {
+    for (const { url, html } of pages) {
+      const es = url.startsWith('/es');
+      expect(meta(html, 'og:title'), url).toBe(/<title>([^<]+)<\/title>/.exec(html)![1]);
+      expect(meta(html, 'og:description'), url).toBe(meta(html, 'description'));
+      expect(meta(html, 'og:url'), url).toBe(BASE + url);
+      expect(meta(html, 'og:image'), url).toBe(`${BASE}/images/og-image.png`);
+      expect(meta(html, 'og:locale'), url).toBe(es ? 'es_US' : 'en_US');
+      expect(meta(html, 'og:locale:alternate'), url).toBe(es ? 'en_US' : 'es_US');
+      expect(meta(html, 'twitter:card'), url).toBe('summary_large_image');
+      expect(meta(html, 'theme-color'), url).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(html, url).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+      expect(html, url).toContain(`<link rel="manifest" href="${es ? '/es' : ''}/manifest.webmanifest"/>`);
+    }
+    const manifest = JSON.parse(readFileSync(join(dist, 'es/manifest.webmanifest'), 'utf8'));
+    expect(manifest).toMatchObject({ lang: 'es', start_url: '/es/', name: 'Florida Family Primary Care' });
+  });
+});
+
+describe('structured data', () => {
+  const clinics = (html: string) => graphOf(html).filter((n) => n['@type'] === 'MedicalClinic');
+
+  it('describes each of the three clinics on the home and locations pages, in the page\'s language', () => {
+    for (const url of ['/', '/locations', '/es/', '/es/locations']) {
+      const found = clinics(pages.find((p) => p.url === url)!.html);
+      expect(found.map((c) => (c['address'] as { streetAddress: string }).streetAddress), url).toEqual(['1426 Ridge St', '7383 Coral Way', '923 W 29th St']);
+      for (const clinic of found) {
+        expect(clinic, url).toMatchObject({
+          telephone: '+14075550142',
+          medicalSpecialty: 'https://schema.org/PrimaryCare',
+          address: { '@type': 'PostalAddress', addressRegion: 'FL', addressCountry: 'US' },
+          contactPoint: { '@type': 'ContactPoint', availableLanguage: ['en', 'es'] },
+          sameAs: ['https://www.facebook.com/example', 'https://www.instagram.com/example'],
+        });
+        expect(clinic['url'], url).toMatch(new RegExp(`^${BASE}${url.startsWith('/es') ? '/es' : ''}/locations#`));
+        expect(clinic['openingHoursSpecification'], url).toEqual([
+          { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '18:00' },
+          { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '14:00' },
+        ]);
+      }
+      expect(String(found[1]!['name']), url).toContain(url.startsWith('/es') ? 'Consultorio de Miami' : 'Miami');
+    }
+  });
+
+  it('has Organization and WebSite on the home pages, BreadcrumbList on service pages, nothing broken anywhere', () => {
+    const home = graphOf(pages.find((p) => p.url === '/')!.html);
+    expect(home.find((n) => n['@type'] === 'Organization')).toMatchObject({ name: 'Florida Family Primary Care', url: `${BASE}/`, foundingDate: '2018' });
+    expect(graphOf(pages.find((p) => p.url === '/es/')!.html).find((n) => n['@type'] === 'WebSite')).toMatchObject({ url: `${BASE}/es/`, inLanguage: 'es' });
+    for (const { url, html } of pages.filter((p) => p.url.includes('/services/'))) {
+      const crumbs = graphOf(html).find((n) => n['@type'] === 'BreadcrumbList')!;
+      const items = crumbs['itemListElement'] as { position: number; item: string }[];
+      expect(items.map((i) => i.position), url).toEqual([1, 2, 3]);
+      expect(items[2]!.item, url).toBe(BASE + url);
+    }
+    for (const { url, html } of pages) expect(() => jsonLd(html), url).not.toThrow();
+  });
+});
+
+describe('sitemap and robots', () => {
+  const sitemap = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
+  const entries = Array.from(sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>(.*?)<\/url>/g));
+
+  it('lists every indexable page once, with lastmod and its alternates, and no noindex page', () => {
+    const indexable = pages.filter((p) => !p.html.includes('noindex')).map((p) => BASE + p.url).sort();
+    expect(entries.map((e) => e[1]).sort()).toEqual(indexable);
+    expect(indexable).toHaveLength(60);
+    for (const [, loc, , alternates] of entries) {
+      expect(alternates, loc).toMatch(/hreflang="en" href="[^"]+"/);
+      expect(alternates, loc).toMatch(/hreflang="es" href="[^"]+"/);
+      expect(alternates, loc).toMatch(/hreflang="x-default" href="[^"]+"/);
+    }
+  });
+
+  it('robots.txt points at the sitemap', () => {
+    expect(readFileSync(join(dist, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+  });
+});
+
+describe('security headers', () => {
+  const headers = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
+  const csp = headers['Content-Security-Policy']!;
+
+  it('has a strict Content-Security-Policy', () => {
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']!.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'"]);
+    expect(directives['frame-src']).toEqual(['https://forms.example.com', 'https://www.google.com']);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'self'"]);
+    expect(directives['form-action']).toEqual(["'self'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['upgrade-insecure-requests']).toEqual([]);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('every inline script is data (JSON) or has its sha256 hash in the policy', () => {
+    for (const { url, html } of pages) {
+      for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)) {
+        if (/\ssrc=/.test(attrs!)) continue;
+        if (/type="application\/(ld\+)?json"/.test(attrs!)) continue;
+        const hash = createHash('sha256').update(body!).digest('base64');
+        expect(csp, `${url}: inline script without its hash in the CSP`).toContain(`'sha256-${hash}'`);
+      }
+    }
+  });
+
+  it('sends HSTS, nosniff, a referrer policy and a Permissions-Policy that denies unused features', () => {
+    expect(headers['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}/);
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(headers['Permissions-Policy']).toContain(`${feature}=()`);
+  });
+
+  it('caches hashed assets for a year and revalidates the rest (_headers)', () => {
+    const text = readFileSync(join(dist, '_headers'), 'utf8');
+    expect(text).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
+    expect(text).toMatch(/\/\*\n[\s\S]*Cache-Control: public, max-age=0, must-revalidate/);
+  });
+
+  it('sends Spanish paths to the Spanish 404 page on Netlify (_redirects)', () => {
+    expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe('/es/*  /es/404.html  404\n/*  /404.html  404\n');
+  });
+
+  it('frames are titled, lazy, sandboxed and keep their referrer policy', () => {
+    for (const { url, html } of pages) {
+      for (const [frame] of html.matchAll(/<iframe[^>]*>/g)) {
+        expect(frame, url).toMatch(/ title="[^"]+"/);
+        expect(frame, url).toContain('loading="lazy"');
+        expect(frame, url).toMatch(/ referrerPolicy="[a-z-]+"/);
+        expect(frame, url).toMatch(/ sandbox="[^"]*allow-scripts[^"]*"/);
+        expect(frame, url).not.toContain('allow-same-origin');
+      }
+    }
+  });
+});
