@@ -112,6 +112,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   await rebuild('start');
   const url = await listen(server, options.port, options.host);
   const watcher = watch([options.contentDir, options.templatesDir, options.staticDir].map((d) => resolve(d)), { ignoreInitial: true });
+  // Edits made before the watcher has scanned the folders would go unseen: wait for it.
+  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
   watcher.on('all', (_event, path) => {
