@@ -7,6 +7,7 @@ import { loadContent } from '../content/load-content.ts';
 import { LOCALES } from '../content/schemas.ts';
 import type { SiteContent } from '../content/types.ts';
 import { planRoutes, type Route } from '../routes/routes.ts';
+import type { Assets } from '../../templates/Document.tsx';
 import { bundleAssets } from './bundle.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from './check-links.ts';
 import { findPlaceholders, type Warning } from './placeholders.ts';
@@ -34,6 +35,8 @@ export interface BuildOptions {
 
 export interface BuildResult {
   routes: Route[];
+  /** The bundled assets' public URLs, for dev's incremental rebuilds. */
+  assets: Assets;
   content: SiteContent;
   warnings: Warning[];
   sizes: SizeReport;
@@ -124,7 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (process.env.SITE_TIMINGS) console.error(phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? phases[i - 1]![1] : started))} ms`).join(', '));
     const ms = performance.now() - started;
     const summary = formatReport(sizes, content.site.budgets, warnings, ms, relative(process.cwd(), outDir) || '.');
-    return { routes, content, warnings, sizes, ms, summary };
+    return { routes, assets: job.assets, content, warnings, sizes, ms, summary };
   } finally {
     await pool?.close();
     if (staging) await rm(staging, { recursive: true, force: true });

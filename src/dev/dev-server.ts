@@ -6,7 +6,7 @@ import type { Worker } from 'node:worker_threads';
 import type { BuildOptions } from '../build/build.ts';
 import { errorPage } from '../serve/error-page.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
-import type { BuildReply } from './build-worker.ts';
+import type { BuildReply, BuildRequest } from './build-worker.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
 
@@ -42,7 +42,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     return spawnTsWorker(new URL('./build-worker.ts', import.meta.url));
   }
 
-  function runBuild(): Promise<BuildReply> {
+  function runBuild(request: BuildRequest): Promise<BuildReply> {
     return new Promise((done) => {
       const onMessage = (reply: BuildReply) => {
         worker.off('error', onError);
@@ -55,7 +55,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       };
       worker.once('message', onMessage);
       worker.once('error', onError);
-      worker.postMessage(buildOptions);
+      worker.postMessage(request);
     });
   }
 
@@ -63,6 +63,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let running: Promise<void> | undefined;
   let again = false;
   let templatesChanged = false;
+  // Content files changed since the last build, or null when a full build is needed.
+  let contentChanges: Set<string> | null = null;
   async function rebuild(reason: string): Promise<void> {
     if (running) {
       again = true;
@@ -77,13 +79,16 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
           worker = newWorker();
         }
         const started = performance.now();
-        const reply = await runBuild();
+        const changedContent = contentChanges ? [...contentChanges] : null;
+        contentChanges = new Set();
+        const reply = await runBuild({ options: buildOptions, changedContent });
         if (reply.ok) {
           failure = undefined;
           server.reindex();
-          log(`${reason}: rebuilt in ${Math.round(performance.now() - started)} ms`);
+          log(`${reason}: ${reply.summary} in ${Math.round(performance.now() - started)} ms`);
         } else {
           failure = reply.message;
+          contentChanges = null;
           log(`${reason}: build failed\n${reply.message}`);
         }
         hub.reload();
@@ -116,8 +121,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
-  watcher.on('all', (_event, path) => {
+  watcher.on('all', (event, path) => {
     if (path.startsWith(resolve(options.templatesDir))) templatesChanged = true;
+    const contentRoot = `${resolve(options.contentDir)}/`;
+    if (path.startsWith(contentRoot) && event === 'change') contentChanges?.add(path.slice(contentRoot.length).split('\\').join('/'));
+    else contentChanges = null; // a template, a static file, or a file added or removed: build it all
     changed.add(path);
     clearTimeout(timer);
     // A short pause gathers the several events an editor's save produces.
