@@ -85,7 +85,7 @@ function buildOnce(content: string, out: string, staticDir: string): Promise<{ m
 if (import.meta.url === `file://${process.argv[1]}`) await main();
 
 async function main(): Promise<void> {
-const { values } = parseArgs({
+  const { values } = parseArgs({
     options: {
       pages: { type: 'string', default: '2000' },
       runs: { type: 'string', default: '3' },
@@ -96,23 +96,23 @@ const { values } = parseArgs({
   const pages = Number(values.pages);
   const runs = Number(values.runs);
   if (!Number.isInteger(pages) || pages < 0) throw new Error(`--pages expects a whole number, got "${values.pages}"`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const work = await mkdtemp(join(values.tmp!, 'site-bench-'));
-try {
-  const content = await generate(work, pages);
-  const out = values.out ?? join(work, 'dist');
-  const results = [];
-  for (let i = 0; i < runs; i++) {
-    const result = await buildOnce(content, out, join(work, 'static'));
-    console.log(`run ${i + 1}: ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s, peak ${result.peakMb} MB`);
-    results.push(result);
+  const work = await mkdtemp(join(values.tmp!, 'site-bench-'));
+  try {
+    const content = await generate(work, pages);
+    const out = values.out ?? join(work, 'dist');
+    const results = [];
+    for (let i = 0; i < runs; i++) {
+      const result = await buildOnce(content, out, join(work, 'static'));
+      console.log(`run ${i + 1}: ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s, peak ${result.peakMb} MB`);
+      results.push(result);
+    }
+    const ms = median(results.map((r) => r.ms));
+    const total = results[0]!.pages;
+    console.log(`bench: ${total} pages, median ${(ms / 1000).toFixed(2)} s, ${Math.round(total / (ms / 1000))} pages/s, peak ${Math.max(...results.map((r) => r.peakMb))} MB`);
+    if (values.out) console.log(`output kept in ${values.out}`);
+  } finally {
+    await rm(work, { recursive: true, force: true });
   }
-  const ms = median(results.map((r) => r.ms));
-  const total = results[0]!.pages;
-  console.log(`bench: ${total} pages, median ${(ms / 1000).toFixed(2)} s, ${Math.round(total / (ms / 1000))} pages/s, peak ${Math.max(...results.map((r) => r.peakMb))} MB`);
-  if (values.out) console.log(`output kept in ${values.out}`);
-} finally {
-  await rm(work, { recursive: true, force: true });
-}
 }
