@@ -98,11 +98,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       staging,
       compress,
     };
-    const [pages] = await Promise.all([
-      pool ? pool.run(routes, job) : renderHere(routes, job),
-      copyStatic(options.staticDir, staging, compress ? staticFiles : []),
-      writeFiles(staging, files, { compress }),
-    ]);
+    // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
+    const assetsWritten = writeFiles(staging, files, { compress });
+    const staticCopied = copyStatic(options.staticDir, staging, compress ? staticFiles : []);
+    const [pages] = await Promise.all([pool ? pool.run(routes, job) : renderHere(routes, job), assetsWritten, staticCopied]);
 
     phase('render+write');
     const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));

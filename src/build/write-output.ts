@@ -3,7 +3,11 @@
 import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipSync } from 'node:zlib';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipPromise = promisify(gzipAsync);
 
 /** Text files worth precompressing; sirv and static hosts serve the .br/.gz when the client accepts them. */
 export const COMPRESSIBLE = /\.(html|css|js|svg|xml|txt|json|webmanifest)$/;
@@ -44,15 +48,29 @@ export function writeCompressedSync(path: string, contents: string | Uint8Array,
   writeFileSync(`${path}.gz`, gzipped ?? gzip(buffer));
 }
 
-/** Writes files (and their .br/.gz twins) into dir. */
+/**
+ * Writes files (and their .br/.gz twins) into dir. Compression runs on libuv's thread pool here,
+ * so the slow top-quality brotli of CSS and JS overlaps with page rendering on the main thread.
+ */
 export async function writeFiles(dir: string, files: OutputFiles, { compress = true } = {}): Promise<void> {
-  const folders = new Set([...files.keys()].map((f) => dirname(join(dir, f))));
+  // Compression starts now, before any await, so it runs while the caller goes on rendering.
+  const jobs = [...files].map(([name, contents]) => {
+    const path = join(dir, name);
+    const buffer = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    const params = { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path), [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
+    const twins = compress && COMPRESSIBLE.test(path) && buffer.length >= MIN_COMPRESS_BYTES
+      ? Promise.all([brotliAsync(buffer, { params }), gzipPromise(buffer, { level: 9 })])
+      : undefined;
+    return { path, buffer, twins };
+  });
+  const folders = new Set(jobs.map((j) => dirname(j.path)));
   await Promise.all([...folders].map((f) => mkdir(f, { recursive: true })));
   await Promise.all(
-    [...files].map(async ([name, contents]) => {
-      const path = join(dir, name);
-      await writeFile(path, contents);
-      if (compress) writeCompressedSync(path, contents);
+    jobs.map(async ({ path, buffer, twins }) => {
+      await writeFile(path, buffer);
+      if (!twins) return;
+      const [br, gz] = await twins;
+      await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
     }),
   );
 }

@@ -1,8 +1,12 @@
 // The command line: build, serve and dev.
 import { Command, Option } from 'commander';
-import { runBuild } from './commands/build.ts';
-import { runDev } from './commands/dev.ts';
-import { runServe } from './commands/serve.ts';
+
+// Each command loads its own modules when it runs, so `build` never loads the servers' code.
+type Action<T> = (opts: T) => Promise<void>;
+const lazy = <T>(load: () => Promise<Action<T>>) => async (opts: T) => (await load())(opts);
+const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
+const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
+const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
 
 const program = new Command()
   .name('site')
