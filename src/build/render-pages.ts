@@ -2,7 +2,7 @@
 // the link check and the size report need instead of the HTML itself. Runs in the main thread for
 // small sites and in worker threads (render-worker.ts) for large ones; its file writes are
 // synchronous because a worker has nothing else to do meanwhile.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { SiteContent } from '../content/types.ts';
 import { renderPage } from '../render/render-page.tsx';
@@ -17,6 +17,8 @@ export interface RenderJob {
   year: number;
   staging: string;
   compress: boolean;
+  /** Writing into a folder that is being served (dev): replace each file in one step (write, then rename). */
+  live?: boolean;
 }
 
 export interface PageResult {
@@ -38,7 +40,10 @@ export function renderAndWrite(routes: Route[], indexes: number[], job: RenderJo
     const path = join(job.staging, route.file);
     const buffer = Buffer.from(html);
     const gzipped = gzip(buffer);
-    writeFileSync(path, buffer);
+    if (job.live) {
+      writeFileSync(`${path}.tmp`, buffer);
+      renameSync(`${path}.tmp`, path);
+    } else writeFileSync(path, buffer);
     if (job.compress) writeCompressedSync(path, buffer, gzipped);
     return { index, bytes: buffer.length, gzip: gzipped.length, refs: referencesOf(html), ids: [...idsOf(html)] };
   });
