@@ -9,6 +9,7 @@ import type { SiteContent } from '../content/types.ts';
 import { planRoutes, type Route } from '../routes/routes.ts';
 import type { Assets } from '../../templates/Document.tsx';
 import { bundleAssets } from './bundle.ts';
+import { cacheDirFor, pruneCache } from './compression-cache.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from './check-links.ts';
 import { findPlaceholders, type Warning } from './placeholders.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
@@ -97,11 +98,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       year: options.year ?? new Date().getFullYear(),
       staging,
       compress,
+      cacheDir: cacheDirFor(outDir),
     };
     // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
     const assetsWritten = writeFiles(staging, files, { compress });
     const staticCopied = copyStatic(options.staticDir, staging, compress ? staticFiles : []);
-    const [pages] = await Promise.all([pool ? pool.run(routes, job) : renderHere(routes, job), assetsWritten, staticCopied]);
+    const [{ pages, cacheKeys }] = await Promise.all([pool ? pool.run(routes, job) : renderHere(routes, job), assetsWritten, staticCopied]);
 
     phase('render+write');
     const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
@@ -122,6 +124,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     phase('checks');
     await swapIn(staging, outDir);
     staging = undefined;
+    if (compress) pruneCache(job.cacheDir, new Set(cacheKeys));
     phase('swap');
     if (process.env.SITE_TIMINGS) console.error(phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? phases[i - 1]![1] : started))} ms`).join(', '));
     const ms = performance.now() - started;

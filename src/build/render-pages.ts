@@ -9,7 +9,8 @@ import { renderPage } from '../render/render-page.tsx';
 import type { Route } from '../routes/routes.ts';
 import type { Assets } from '../../templates/Document.tsx';
 import { idsOf, referencesOf } from './check-links.ts';
-import { gzip, writeCompressedSync } from './write-output.ts';
+import { CompressionCache } from './compression-cache.ts';
+import { brotli, gzip } from './write-output.ts';
 
 export interface RenderJob {
   content: SiteContent;
@@ -19,6 +20,8 @@ export interface RenderJob {
   compress: boolean;
   /** Writing into a folder that is being served (dev): replace each file in one step (write, then rename). */
   live?: boolean;
+  /** Where compressed pages are kept between builds (see compression-cache.ts). */
+  cacheDir?: string;
 }
 
 export interface PageResult {
@@ -31,20 +34,34 @@ export interface PageResult {
   ids: string[];
 }
 
+export interface RenderOutput {
+  pages: PageResult[];
+  /** Compression-cache keys this thread used. */
+  cacheKeys: string[];
+}
+
 /** Renders and writes the routes at the given indexes. */
-export function renderAndWrite(routes: Route[], indexes: number[], job: RenderJob): PageResult[] {
+export function renderAndWrite(routes: Route[], indexes: number[], job: RenderJob): RenderOutput {
   for (const folder of new Set(indexes.map((i) => dirname(join(job.staging, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
-  return indexes.map((index) => {
+  const cache = job.compress && job.cacheDir ? new CompressionCache(job.cacheDir) : undefined;
+  const pages = indexes.map((index) => {
     const route = routes[index]!;
     const html = renderPage(route, job);
     const path = join(job.staging, route.file);
     const buffer = Buffer.from(html);
-    const gzipped = gzip(buffer);
     if (job.live) {
       writeFileSync(`${path}.tmp`, buffer);
       renameSync(`${path}.tmp`, path);
     } else writeFileSync(path, buffer);
-    if (job.compress) writeCompressedSync(path, buffer, gzipped);
-    return { index, bytes: buffer.length, gzip: gzipped.length, refs: referencesOf(html), ids: [...idsOf(html)] };
+    let gzipSize: number;
+    if (cache) gzipSize = cache.twins(path, buffer, () => ({ br: brotli(buffer, path), gz: gzip(buffer) }));
+    else if (job.compress) {
+      const gz = gzip(buffer);
+      writeFileSync(`${path}.br`, brotli(buffer, path));
+      writeFileSync(`${path}.gz`, gz);
+      gzipSize = gz.length;
+    } else gzipSize = gzip(buffer).length;
+    return { index, bytes: buffer.length, gzip: gzipSize, refs: referencesOf(html), ids: [...idsOf(html)] };
   });
+  return { pages, cacheKeys: cache ? [...cache.used] : [] };
 }

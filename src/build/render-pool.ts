@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Route } from '../routes/routes.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
-import { renderAndWrite, type PageResult, type RenderJob } from './render-pages.ts';
+import { renderAndWrite, type RenderJob, type RenderOutput } from './render-pages.ts';
 
 /** Below this many content files, one thread renders faster than starting workers. */
 export const WORKER_THRESHOLD = 400;
@@ -16,14 +16,14 @@ export class RenderPool {
     this.workers = Array.from({ length: size }, () => spawnTsWorker(new URL('./render-worker.ts', import.meta.url)));
   }
 
-  async run(routes: Route[], job: RenderJob): Promise<PageResult[]> {
+  async run(routes: Route[], job: RenderJob): Promise<RenderOutput> {
     const threads = this.workers.length;
     const shares = Array.from({ length: threads }, (_, t) => routes.map((_, i) => i).filter((i) => i % threads === t));
     const replies = await Promise.all(
       this.workers.map(
         (worker, w) =>
-          new Promise<PageResult[]>((resolve, reject) => {
-            worker.once('message', (reply: { ok: true; results: PageResult[] } | { ok: false; message: string }) =>
+          new Promise<RenderOutput>((resolve, reject) => {
+            worker.once('message', (reply: { ok: true; results: RenderOutput } | { ok: false; message: string }) =>
               reply.ok ? resolve(reply.results) : reject(workerFailure(reply.message)),
             );
             worker.once('error', reject);
@@ -31,7 +31,10 @@ export class RenderPool {
           }),
       ),
     );
-    return replies.flat().sort((a, b) => a.index - b.index);
+    return {
+      pages: replies.flatMap((r) => r.pages).sort((a, b) => a.index - b.index),
+      cacheKeys: replies.flatMap((r) => r.cacheKeys),
+    };
   }
 
   async close(): Promise<void> {
@@ -47,6 +50,6 @@ function workerFailure(message: string): Error {
 }
 
 /** Renders in this thread: for small sites, dev rebuilds and tests. */
-export async function renderHere(routes: Route[], job: RenderJob): Promise<PageResult[]> {
+export async function renderHere(routes: Route[], job: RenderJob): Promise<RenderOutput> {
   return renderAndWrite(routes, routes.map((_, i) => i), job);
 }
