@@ -37,6 +37,23 @@ describe('a successful build', () => {
     expect(files.filter((f) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(f))).toHaveLength(1);
   });
 
+  it('writes .br and .gz twins that decompress to the page itself', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const html = await readFile(join(out, 'es/services/vaccines.html'));
+    expect(brotliDecompressSync(await readFile(join(out, 'es/services/vaccines.html.br')))).toEqual(html);
+    expect(gunzipSync(await readFile(join(out, 'es/services/vaccines.html.gz')))).toEqual(html);
+  });
+
+  it('reuses the compressed twins of unchanged pages on the next build', async () => {
+    const before = (await stat(join(out, 'about.html.br'))).ino;
+    const again = await buildInto({ out });
+    expect(again.result.routes).toHaveLength(66);
+    // The same file (a hard link to the cache's entry), not a fresh compression.
+    expect((await stat(join(out, 'about.html.br'))).ino).toBe(before);
+    const { brotliDecompressSync } = await import('node:zlib');
+    expect(brotliDecompressSync(await readFile(join(out, 'about.html.br')))).toEqual(await readFile(join(out, 'about.html')));
+  });
+
   it('copies static files as they are', async () => {
     expect((await stat(join(out, 'images/services/vaccines.svg'))).size).toBeGreaterThan(100);
     expect((await stat(join(out, 'favicon.svg'))).isFile()).toBe(true);
