@@ -1,9 +1,22 @@
 // The command line: build, serve and dev.
 import { Command, Option } from 'commander';
 
-// Each command loads its own modules when it runs, so `build` never loads the servers' code.
+// Each command loads its own modules when it runs, so `build` never loads the servers' code. A
+// template or source file that does not compile fails here: say which, without a loader stack.
 type Action<T> = (opts: T) => Promise<void>;
-const lazy = <T>(load: () => Promise<Action<T>>) => async (opts: T) => (await load())(opts);
+const lazy = <T>(load: () => Promise<Action<T>>) => async (opts: T) => {
+  let action: Action<T>;
+  try {
+    action = await load();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const out = (opts as { out?: string }).out;
+    console.error(`${out ? `Build failed; ${out}/ was left as it was.` : 'Could not start.'} A template or source file does not compile:\n\n${message}`);
+    process.exitCode = 1;
+    return;
+  }
+  await action(opts);
+};
 const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
 const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
 const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);

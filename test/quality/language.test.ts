@@ -49,6 +49,13 @@ describe('the language checker itself', () => {
     expect(findings[0]!.reason).toMatch(/^English text \(English words: please, call, us, to, book, your, visit, today/);
   });
 
+  it('flags one English sentence inside a long Spanish paragraph', () => {
+    const paragraph = 'Nuestra misión es que cada familia que atendemos tenga a su alcance una atención primaria de calidad. Le escuchamos con atención y le explicamos todo con claridad. Please call us to book your visit today.';
+    const findings = checkLanguage(`<html lang="es"><body><main><p>${paragraph}</p></main></body></html>`);
+    expect(texts(findings)).toEqual([paragraph]);
+    expect(findings[0]!.reason).toMatch(/in the sentence "Please call us to book your visit today\."$/);
+  });
+
   it('flags a Spanish sentence pasted into a real English page, and nothing else there', () => {
     const original = readFileSync(join(inject('distDir'), 'about.html'), 'utf8');
     const broken = original.replace(/(<main[^>]*>)/, '$1<p>Llame hoy para reservar una cita con nuestro equipo.</p>');

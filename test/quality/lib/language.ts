@@ -112,12 +112,28 @@ export interface Verdict {
   reason?: string;
 }
 
-/** Judges one string shown on a page whose language is pageLang. */
+/**
+ * Judges one string shown on a page whose language is pageLang: as a whole, then sentence by
+ * sentence, so one English sentence inside a long Spanish paragraph is still caught.
+ */
 export function judge(text: string, pageLang: Lang): Verdict {
+  const whole = judgeText(text, pageLang);
+  if (whole.reason) return whole;
+  // Allowed names go first, so "U.S." inside one does not end a sentence.
+  const sentences = text.replace(ALLOWED_PATTERN, ' ').split(/(?<=[.!?])\s+/);
+  if (sentences.length < 2) return whole;
+  for (const sentence of sentences) {
+    const verdict = judgeText(sentence, pageLang, false);
+    if (verdict.reason) return { reason: `${verdict.reason} in the sentence "${sentence.slice(0, 80)}"` };
+  }
+  return {};
+}
+
+function judgeText(text: string, pageLang: Lang, labels = true): Verdict {
   const foreign = other(pageLang);
   const list = words(text);
   if (list.length === 0) return {};
-  if (list.length <= SHORT_LIMIT) {
+  if (labels && list.length <= SHORT_LIMIT) {
     const label = list.join(' ');
     const match = UI_WORDS[foreign].find((w) => w.toLowerCase() === label);
     if (match) return { reason: `${LANGUAGE_NAME[foreign]} interface label "${match}"` };
