@@ -53,8 +53,3 @@ export function planRoutes(content: SiteContent): Route[] {
   }
   return routes;
 }
-
-/** The set of public URLs, for link checks. */
-export function urlSet(routes: Route[]): Set<string> {
-  return new Set(routes.filter((r) => r.kind.type !== 'not-found').map((r) => r.url));
-}

@@ -17,14 +17,6 @@ export function localeOfPath(urlPath: string): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** The spec route of a locale URL ("/es/about" → "/about", "/es/" → "/"). */
-export function routeOfUrl(url: string): string {
-  const locale = localeOfPath(url);
-  if (locale === DEFAULT_LOCALE) return url;
-  const rest = url.slice(locale.length + 1);
-  return rest === '' || rest === '/' ? '/' : rest;
-}
-
 /**
  * The file in dist that answers a URL. "/about" → "about.html" rather than "about/index.html":
  * Netlify, Cloudflare Pages and GitHub Pages all serve /about from about.html without a redirect,
