@@ -75,6 +75,15 @@ describe('a successful build', () => {
   });
 });
 
+describe('--base-url', () => {
+  it('sets the origin of canonical URLs, the sitemap and robots.txt', async () => {
+    const { out: other } = await buildInto({ baseUrl: 'https://clinic.example' });
+    expect(await readFile(join(other, 'es/about.html'), 'utf8')).toContain('<link rel="canonical" href="https://clinic.example/es/about"/>');
+    expect(await readFile(join(other, 'sitemap.xml'), 'utf8')).toContain('<loc>https://clinic.example/services/vaccines</loc>');
+    expect(await readFile(join(other, 'robots.txt'), 'utf8')).toContain('Sitemap: https://clinic.example/sitemap.xml');
+  });
+});
+
 describe('a failed build', () => {
   let site: Sandbox;
   beforeAll(async () => {

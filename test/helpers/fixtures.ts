@@ -40,10 +40,10 @@ export async function sandbox(): Promise<Sandbox> {
 }
 
 /** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
-export async function buildInto(options: { content?: string; out?: string; strict?: boolean } = {}) {
+export async function buildInto(options: { content?: string; out?: string; strict?: boolean; baseUrl?: string } = {}) {
   const { build } = await import('../../src/build/build.ts');
   const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
-  const result = await build({ contentDir: options.content ?? CONTENT, staticDir: STATIC, outDir: out, strict: options.strict, year: 2026 });
+  const result = await build({ contentDir: options.content ?? CONTENT, staticDir: STATIC, outDir: out, strict: options.strict, baseUrl: options.baseUrl, year: 2026 });
   return { out, result };
 }
 
