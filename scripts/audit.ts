@@ -1,6 +1,5 @@
 // npm run audit: builds the site, serves it on 127.0.0.1 and runs Lighthouse 12 (mobile preset) on
 // home, a service page, contact and reviews in both languages, printing the four category scores.
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,8 +7,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { build } from '../src/build/build.ts';
-import { parseHeadersFile } from '../src/serve/headers-file.ts';
-import { createSiteServer, listen } from '../src/serve/server.ts';
+import { createDistServer, listen } from '../src/serve/server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = ['/', '/services/vaccines', '/contact', '/reviews', '/es/', '/es/services/vaccines', '/es/contact', '/es/reviews'];
@@ -17,15 +15,14 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 const work = await mkdtemp(join(tmpdir(), 'site-audit-'));
 const dist = join(work, 'dist');
-let server: ReturnType<typeof createSiteServer> | undefined;
+let server: ReturnType<typeof createDistServer> | undefined;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
   await build({ contentDir: join(ROOT, 'content'), staticDir: join(ROOT, 'static'), outDir: dist });
-  const headers = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
-  server = createSiteServer({ dir: dist, headers: () => headers });
+  server = createDistServer(dist);
   const base = await listen(server, 0, '127.0.0.1');
   const rows: string[][] = [];
   const failures: string[] = [];

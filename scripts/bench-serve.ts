@@ -8,16 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from '../src/build/build.ts';
-import { parseHeadersFile } from '../src/serve/headers-file.ts';
-import { createSiteServer, listen } from '../src/serve/server.ts';
+import { createDistServer, listen } from '../src/serve/server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const work = await mkdtemp(join(tmpdir(), 'site-bench-serve-'));
 const dist = join(work, 'dist');
 try {
   await build({ contentDir: join(ROOT, 'content'), staticDir: join(ROOT, 'static'), outDir: dist });
-  const headers = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
-  const server = createSiteServer({ dir: dist, headers: () => headers });
+  const server = createDistServer(dist);
   const base = await listen(server, 0, '127.0.0.1');
   const css = /href="(\/assets\/site-[^"]+\.css)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))![1]!;
   const paths = ['/', '/es/', '/services/vaccines', '/es/services/vaccines', '/contact', '/es/insurance', css, '/images/services/vaccines.svg', '/no-such-page'];

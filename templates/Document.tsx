@@ -58,7 +58,7 @@ export function Document({ page, meta, assets, jsonLd, bodyHtml, hasIslands }: {
         <meta name="theme-color" content={site.themeColor} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
-        <link rel="manifest" href={localeUrl(locale, '/manifest.webmanifest').replace('//', '/')} />
+        <link rel="manifest" href={localeUrl(locale, '/manifest.webmanifest')} />
         <link rel="stylesheet" href={assets.css} />
         {scripts.map((src) => <script key={src} type="module" src={src} />)}
         {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}

@@ -7,6 +7,7 @@ import { loadContent } from '../content/load-content.ts';
 import { LOCALES } from '../content/schemas.ts';
 import type { SiteContent } from '../content/types.ts';
 import { planRoutes, type Route } from '../routes/routes.ts';
+import { localeUrl } from '../routes/urls.ts';
 import type { Assets } from '../../templates/Document.tsx';
 import { bundleAssets } from './bundle.ts';
 import { cacheDirFor, pruneCache } from './compression-cache.ts';
@@ -86,7 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     files.set(bundle.css.url.slice(1), bundle.css.contents);
     files.set('sitemap.xml', sitemap(routes, content, new Date().toISOString().slice(0, 10)));
     files.set('robots.txt', robots(content));
-    for (const locale of LOCALES) files.set(locale === 'en' ? 'manifest.webmanifest' : `${locale}/manifest.webmanifest`, manifest(content, locale));
+    for (const locale of LOCALES) files.set(localeUrl(locale, '/manifest.webmanifest').slice(1), manifest(content, locale));
     files.set('_headers', headersFile(content));
     files.set('_redirects', redirectsFile());
 
@@ -97,8 +98,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       assets: { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts },
       year: options.year ?? new Date().getFullYear(),
       staging,
-      compress,
-      cacheDir: cacheDirFor(outDir),
+      cacheDir: compress ? cacheDirFor(outDir) : undefined,
     };
     // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
     const assetsWritten = writeFiles(staging, files, { compress });
@@ -124,7 +124,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     phase('checks');
     await swapIn(staging, outDir);
     staging = undefined;
-    if (compress) pruneCache(job.cacheDir, new Set(cacheKeys));
+    if (job.cacheDir) pruneCache(job.cacheDir, new Set(cacheKeys));
     phase('swap');
     if (process.env.SITE_TIMINGS) console.error(phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? phases[i - 1]![1] : started))} ms`).join(', '));
     const ms = performance.now() - started;

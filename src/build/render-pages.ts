@@ -17,10 +17,9 @@ export interface RenderJob {
   assets: Assets;
   year: number;
   staging: string;
-  compress: boolean;
   /** Writing into a folder that is being served (dev): replace each file in one step (write, then rename). */
   live?: boolean;
-  /** Where compressed pages are kept between builds (see compression-cache.ts). */
+  /** Write .br/.gz twins, kept between builds in this folder (compression-cache.ts); none when absent (dev). */
   cacheDir?: string;
 }
 
@@ -43,7 +42,7 @@ export interface RenderOutput {
 /** Renders and writes the routes at the given indexes. */
 export function renderAndWrite(routes: Route[], indexes: number[], job: RenderJob): RenderOutput {
   for (const folder of new Set(indexes.map((i) => dirname(join(job.staging, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
-  const cache = job.compress && job.cacheDir ? new CompressionCache(job.cacheDir) : undefined;
+  const cache = job.cacheDir ? new CompressionCache(job.cacheDir) : undefined;
   const pages = indexes.map((index) => {
     const route = routes[index]!;
     const html = renderPage(route, job);
@@ -53,14 +52,7 @@ export function renderAndWrite(routes: Route[], indexes: number[], job: RenderJo
       writeFileSync(`${path}.tmp`, buffer);
       renameSync(`${path}.tmp`, path);
     } else writeFileSync(path, buffer);
-    let gzipSize: number;
-    if (cache) gzipSize = cache.twins(path, buffer, () => ({ br: brotli(buffer, path), gz: gzip(buffer) }));
-    else if (job.compress) {
-      const gz = gzip(buffer);
-      writeFileSync(`${path}.br`, brotli(buffer, path));
-      writeFileSync(`${path}.gz`, gz);
-      gzipSize = gz.length;
-    } else gzipSize = gzip(buffer).length;
+    const gzipSize = cache ? cache.twins(path, buffer, () => ({ br: brotli(buffer, path), gz: gzip(buffer) })) : gzip(buffer).length;
     return { index, bytes: buffer.length, gzip: gzipSize, refs: referencesOf(html), ids: [...idsOf(html)] };
   });
   return { pages, cacheKeys: cache ? [...cache.used] : [] };

@@ -1,5 +1,5 @@
 // A worker thread's share of a large build: render and write the routes it is given.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { describeFailure } from '../cli/report-failure.ts';
 import type { Route } from '../routes/routes.ts';
 import { renderAndWrite, type RenderJob } from './render-pages.ts';
@@ -20,4 +20,3 @@ parentPort!.on('message', (task: Task) => {
     parentPort!.postMessage({ ok: false, message: describeFailure(error) });
   }
 });
-void workerData;

@@ -14,6 +14,11 @@ export const COMPRESSIBLE = /\.(html|css|js|svg|xml|txt|json|webmanifest)$/;
 /** Below this size compression saves a few hundred bytes at most: less than one network packet. */
 export const MIN_COMPRESS_BYTES = 1024;
 
+/** Whether a file gets .br/.gz twins. */
+export function worthCompressing(path: string, size: number): boolean {
+  return COMPRESSIBLE.test(path) && size >= MIN_COMPRESS_BYTES;
+}
+
 export type OutputFiles = Map<string, string | Uint8Array>;
 
 /** A temporary folder next to outDir, on the same file system so the swap is a rename. */
@@ -41,11 +46,11 @@ export function gzip(buffer: Uint8Array): Buffer {
 }
 
 /** Writes a file's .br and .gz twins when it is a text file large enough to gain from them. */
-export function writeCompressedSync(path: string, contents: string | Uint8Array, gzipped?: Buffer): void {
+export function writeCompressedSync(path: string, contents: string | Uint8Array): void {
   const buffer = typeof contents === 'string' ? Buffer.from(contents) : contents;
-  if (!COMPRESSIBLE.test(path) || buffer.length < MIN_COMPRESS_BYTES) return;
+  if (!worthCompressing(path, buffer.length)) return;
   writeFileSync(`${path}.br`, brotli(buffer, path));
-  writeFileSync(`${path}.gz`, gzipped ?? gzip(buffer));
+  writeFileSync(`${path}.gz`, gzip(buffer));
 }
 
 /**
@@ -58,7 +63,7 @@ export async function writeFiles(dir: string, files: OutputFiles, { compress = t
     const path = join(dir, name);
     const buffer = typeof contents === 'string' ? Buffer.from(contents) : contents;
     const params = { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path), [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length };
-    const twins = compress && COMPRESSIBLE.test(path) && buffer.length >= MIN_COMPRESS_BYTES
+    const twins = compress && worthCompressing(path, buffer.length)
       ? Promise.all([brotliAsync(buffer, { params }), gzipPromise(buffer, { level: 9 })])
       : undefined;
     return { path, buffer, twins };

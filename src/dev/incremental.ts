@@ -47,6 +47,6 @@ export async function rebuildChanged(state: DevState, options: BuildOptions, cha
   if (routes.length !== state.routes.length || routes.some((r, i) => r.url !== state.routes[i]!.url)) return undefined;
   const affected = affectedRoutes(routes, changed, state.content, content);
   const indexes = affected.map((r) => routes.indexOf(r));
-  renderAndWrite(routes, indexes, { content, assets: state.assets, year: options.year ?? new Date().getFullYear(), staging: resolve(options.outDir), compress: false, live: true });
+  renderAndWrite(routes, indexes, { content, assets: state.assets, year: options.year ?? new Date().getFullYear(), staging: resolve(options.outDir), live: true });
   return { state: { content, routes, assets: state.assets }, pages: indexes.length };
 }

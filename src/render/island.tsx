@@ -2,6 +2,7 @@
 // marker and records its props; the page carries all props in one JSON blob that the client reviver
 // (src/client/main.ts) reads to hydrate just these elements. Pages without islands ship no script.
 import { createContext, useContext, type ComponentType } from 'react';
+import { ISLAND_PROPS_ID } from './island-markup.ts';
 
 export interface IslandRecord {
   name: string;
@@ -11,8 +12,6 @@ export interface IslandRecord {
 /** Collects the islands of one page render. */
 export const IslandCollector = createContext<IslandRecord[] | null>(null);
 
-/** The element id of the JSON blob holding every island's props. */
-export const ISLAND_PROPS_ID = 'island-props';
 
 /** Wraps an island component so that the server marks it for hydration. */
 export function island<P extends object>(name: string, Component: ComponentType<P>): ComponentType<P> {

@@ -1,12 +1,13 @@
 // The preview server over a built site: sirv for files (precompressed variants, ETags), our cache
 // and security headers, the locale's 404 page with status 404, and a 500 page on internal faults.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
 import { localeOfPath } from '../routes/urls.ts';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
+import { parseHeadersFile } from './headers-file.ts';
 import { checkRequestPath } from './request-path.ts';
 
 export interface ServerOptions {
@@ -81,6 +82,13 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
     }
   });
   return Object.assign(server, { reindex: () => { handler = files(); } });
+}
+
+/** Serves a built folder with the headers of its _headers file, as a static host would. */
+export function createDistServer(dir: string, options: Omit<ServerOptions, 'dir' | 'headers'> = {}): Server & { reindex(): void } {
+  const path = join(dir, '_headers');
+  const headers = existsSync(path) ? parseHeadersFile(readFileSync(path, 'utf8')) : {};
+  return createSiteServer({ ...options, dir, headers: () => headers });
 }
 
 /** Listens and resolves with the bound address ("http://127.0.0.1:8080"). */

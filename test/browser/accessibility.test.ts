@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
-import { builtUrls } from '../helpers/pages.ts';
+import { htmlFiles, urlOf } from '../quality/lib/site.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -12,7 +12,7 @@ let h: Harness;
 let urls: string[];
 beforeAll(async () => {
   h = await startHarness();
-  urls = builtUrls(h.dist);
+  urls = htmlFiles(h.dist).map(urlOf);
 });
 afterAll(() => h.close());
 

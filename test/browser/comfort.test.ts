@@ -3,13 +3,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { builtUrls } from '../helpers/pages.ts';
+import { htmlFiles, urlOf } from '../quality/lib/site.ts';
 
 let h: Harness;
 let urls: string[];
 beforeAll(async () => {
   h = await startHarness();
-  urls = builtUrls(h.dist);
+  urls = htmlFiles(h.dist).map(urlOf);
 });
 afterAll(() => h.close());
 

@@ -1,12 +1,10 @@
 // Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), against
 // the real built site served on 127.0.0.1 by our own server.
 import type { Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { createSiteServer, listen } from '../../src/serve/server.ts';
-import { parseHeadersFile } from '../../src/serve/headers-file.ts';
+import { createDistServer, listen } from '../../src/serve/server.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -34,8 +32,7 @@ export interface OpenPage {
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (see .ci/run)`);
   const dist = inject('distDir');
-  const headers = parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8'));
-  const server: Server = createSiteServer({ dir: dist, headers: () => headers });
+  const server: Server = createDistServer(dist);
   const base = await listen(server, 0, '127.0.0.1');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   return {

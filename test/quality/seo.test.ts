@@ -6,14 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { parseHeadersFile } from '../../src/serve/headers-file.ts';
-import { builtUrls } from '../helpers/pages.ts';
+import { loadPages } from './lib/site.ts';
 
 const dist = inject('distDir');
 const BASE = 'https://www.example.com';
-const fileOf = (url: string) => (url.endsWith('/') ? `${url.slice(1)}index.html` : `${url.slice(1)}.html`);
-const pages = builtUrls(dist)
-  .filter((url) => !url.endsWith('/404'))
-  .map((url) => ({ url, html: readFileSync(join(dist, fileOf(url)), 'utf8') }));
+const pages = loadPages(dist).filter((page) => !page.url.endsWith('/404'));
 const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 const links = (html: string, rel: string) => Array.from(html.matchAll(new RegExp(`<link rel="${rel}"(?: hrefLang="([^"]+)")? href="([^"]+)"`, 'g')), (m) => ({ lang: m[1], href: m[2]! }));
 const jsonLd = (html: string) => Array.from(html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g), (m) => JSON.parse(m[1]!) as { '@graph': Record<string, unknown>[] });

@@ -1,8 +1,7 @@
 // `site serve`: preview dist/ as a static host would serve it.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSiteServer, listen } from '../../serve/server.ts';
-import { parseHeadersFile } from '../../serve/headers-file.ts';
+import { createDistServer, listen } from '../../serve/server.ts';
 
 export async function runServe(opts: { port: string; host: string; dir: string }): Promise<void> {
   if (!existsSync(join(opts.dir, 'index.html'))) {
@@ -10,10 +9,7 @@ export async function runServe(opts: { port: string; host: string; dir: string }
     process.exitCode = 1;
     return;
   }
-  // The same headers a static host applies from dist/_headers.
-  const headersPath = join(opts.dir, '_headers');
-  const headers = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : {};
-  const server = createSiteServer({ dir: opts.dir, headers: () => headers, log: (line) => console.log(line) });
+  const server = createDistServer(opts.dir, { log: (line) => console.log(line) });
   const url = await listen(server, Number(opts.port), opts.host);
   console.log(`Serving ${opts.dir}/ at ${url}/ (Ctrl+C to stop)`);
 }
