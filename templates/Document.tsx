@@ -1,6 +1,6 @@
 // The HTML document around a page: language, title, description, canonical and hreflang links,
 // social cards, icons, the stylesheet, structured data, and the island script only when needed.
-import { LOCALES } from '../src/content/schemas.ts';
+import { LOCALES } from './schema.ts';
 import { absoluteUrl, localeUrl } from '../src/routes/urls.ts';
 import type { PageData } from './context.ts';
 import { documentTitle, type PageMeta } from './head/page-meta.ts';

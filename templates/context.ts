@@ -1,6 +1,6 @@
 // What every template can read about the page being rendered. Templates receive data, never read files.
 import { createContext, useContext } from 'react';
-import type { Locale } from '../src/content/schemas.ts';
+import type { Locale } from './schema.ts';
 import type { LocaleContent, SiteContent } from '../src/content/types.ts';
 import type { Route } from '../src/routes/routes.ts';
 import { localeUrl } from '../src/routes/urls.ts';

@@ -4,7 +4,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { ContentError, InputErrors } from '../content/errors.ts';
 import { loadContent } from '../content/load-content.ts';
-import { LOCALES } from '../content/schemas.ts';
+import { LOCALES } from '../../templates/schema.ts';
 import type { SiteContent } from '../content/types.ts';
 import { planRoutes, type Route } from '../routes/routes.ts';
 import { localeUrl } from '../routes/urls.ts';

@@ -1,6 +1,6 @@
 // Fictitious values that must not ship (decisions.md): build lists them as warnings; --strict fails.
 import type { SiteContent } from '../content/types.ts';
-import { LOCALES } from '../content/schemas.ts';
+import { LOCALES } from '../../templates/schema.ts';
 
 export interface Warning {
   file: string;

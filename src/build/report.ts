@@ -1,6 +1,6 @@
 // The summary printed after a build, and the page-weight budgets it enforces.
 import { gzipSync } from 'node:zlib';
-import type { Site } from '../content/schemas.ts';
+import type { Site } from '../../templates/schema.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Warning } from './placeholders.ts';
 

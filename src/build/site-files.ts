@@ -1,6 +1,6 @@
 // The generated files beside the pages: sitemap.xml, robots.txt, web app manifests, and the static
 // host configuration (_headers for Netlify/Cloudflare Pages, _redirects for per-locale 404s).
-import { LOCALES } from '../content/schemas.ts';
+import { LOCALES } from '../../templates/schema.ts';
 import type { SiteContent } from '../content/types.ts';
 import type { Route } from '../routes/routes.ts';
 import { absoluteUrl, localeUrl } from '../routes/urls.ts';

@@ -2,7 +2,7 @@
 // (decisions.md: no English fallback). Each problem names the file that lacks it and the one that has it.
 import { ContentError, keyPath, type Problem } from './errors.ts';
 import type { ParsedFile } from './read-file.ts';
-import { LOCALES } from './schemas.ts';
+import { LOCALES } from '../../templates/schema.ts';
 
 /** Key paths present in `a` but not in `b` (list items compared index by index). */
 function missingPaths(a: unknown, b: unknown, path: PropertyKey[] = []): PropertyKey[][] {

@@ -1,7 +1,7 @@
 // Checks the services list: no slug twice, and every related or home-tile slug names a service.
 import { ContentError, type Problem } from './errors.ts';
 import type { ParsedFile } from './read-file.ts';
-import type { ServicesIndex } from './schemas.ts';
+import type { ServicesIndex } from '../../templates/schema.ts';
 import { didYouMean } from './suggest.ts';
 
 export function checkServiceList(index: ServicesIndex, parsed: ParsedFile): ContentError[] {

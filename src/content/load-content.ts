@@ -11,7 +11,7 @@ import { readMarkdownFile, readYamlFile, type ParsedFile } from './read-file.ts'
 import {
   insuranceSchema, LEGAL_IDS, legalSchema, LOCALES, locationsSchema, PAGE_IDS, pageSchemas, reviewsSchema,
   serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema, type Locale,
-} from './schemas.ts';
+} from '../../templates/schema.ts';
 import { checkServiceList } from './check-services.ts';
 import { didYouMean } from './suggest.ts';
 import type { LocaleContent, SiteContent } from './types.ts';

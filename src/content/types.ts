@@ -1,7 +1,7 @@
 // The validated, plain data that loading content produces and templates consume.
 import type {
   Insurance, LegalFront, LegalId, Locale, Location, Pages, Review, ServiceFront, ServicesIndex, Site, Tagline, Ui,
-} from './schemas.ts';
+} from '../../templates/schema.ts';
 
 export interface ServiceContent {
   slug: string;

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { BuildOptions } from '../build/build.ts';
 import { renderAndWrite } from '../build/render-pages.ts';
 import { loadContent } from '../content/load-content.ts';
-import { LOCALES } from '../content/schemas.ts';
+import { LOCALES } from '../../templates/schema.ts';
 import type { SiteContent } from '../content/types.ts';
 import { planRoutes, type Route } from '../routes/routes.ts';
 import type { Assets } from '../../templates/Document.tsx';

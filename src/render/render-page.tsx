@@ -1,6 +1,6 @@
 // Renders one route to a complete HTML document. Pure: data in, a string out, no file I/O.
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Locale } from '../content/schemas.ts';
+import type { Locale } from '../../templates/schema.ts';
 import type { SiteContent } from '../content/types.ts';
 import type { Route } from '../routes/routes.ts';
 import { PageContext, type PageData } from '../../templates/context.ts';

@@ -1,5 +1,5 @@
 // The route table: every page the site has, per locale, with the template and data it renders.
-import { LOCALES, LEGAL_IDS, type LegalId, type Locale } from '../content/schemas.ts';
+import { LOCALES, LEGAL_IDS, type LegalId, type Locale } from '../../templates/schema.ts';
 import type { SiteContent } from '../content/types.ts';
 import { fileOfUrl, localeUrl } from './urls.ts';
 

@@ -1,5 +1,5 @@
 // Pure URL and locale helpers: English at the spec's routes, Spanish under /es (decisions.md).
-import { LOCALES, type Locale } from '../content/schemas.ts';
+import { LOCALES, type Locale } from '../../templates/schema.ts';
 
 export const DEFAULT_LOCALE: Locale = 'en';
 

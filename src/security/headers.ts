@@ -1,6 +1,6 @@
 // The HTTP headers every response carries: written to dist/_headers for static hosts and sent by
 // `serve`. Frames are allowed only from the lead-form provider and the maps host.
-import type { Site } from '../content/schemas.ts';
+import type { Site } from '../../templates/schema.ts';
 
 export function contentSecurityPolicy(site: Site): string {
   const frameHosts = [...new Set([new URL(site.leadForm.host).origin, new URL(site.maps.embedUrl).origin])];

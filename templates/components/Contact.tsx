@@ -1,7 +1,7 @@
 // Small pieces of the practice's contact details, read from site configuration.
 import { fill, hoursRows, telHref } from '../lib/format.ts';
 import { usePage } from '../context.ts';
-import type { Hours, Location } from '../../src/content/schemas.ts';
+import type { Hours, Location } from '../schema.ts';
 import { Phone } from './icons.ts';
 import { Icon } from './Icon.tsx';
 

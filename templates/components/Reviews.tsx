@@ -1,5 +1,5 @@
 // Review cards and the star rating, with a text equivalent for screen readers.
-import type { Review } from '../../src/content/schemas.ts';
+import type { Review } from '../schema.ts';
 import { fill } from '../lib/format.ts';
 import { usePage } from '../context.ts';
 import { Star } from './icons.ts';

@@ -1,5 +1,5 @@
 // Structured data (schema.org JSON-LD) derived from content, in the page's language.
-import type { Hours, Location } from '../../src/content/schemas.ts';
+import type { Hours, Location } from '../schema.ts';
 import { absoluteUrl, localeUrl } from '../../src/routes/urls.ts';
 import type { PageData } from '../context.ts';
 import { locationName } from '../components/Contact.tsx';

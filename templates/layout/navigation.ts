@@ -1,5 +1,5 @@
 // The site's navigation as data, built once per page for the header, the islands and the footer.
-import { LOCALES, type Locale } from '../../src/content/schemas.ts';
+import { LOCALES, type Locale } from '../schema.ts';
 import { hrefIn, type PageData } from '../context.ts';
 import type { NavLink, ServicesLinks } from '../islands/types.ts';
 

@@ -1,5 +1,5 @@
 // Text helpers shared by templates: patterns, times, hours, dates and meta descriptions, per locale.
-import type { Hours, Locale, Ui } from '../../src/content/schemas.ts';
+import type { Hours, Locale, Ui } from '../schema.ts';
 
 const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
 const DAY_ORDER = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;

@@ -1,5 +1,5 @@
 // Privacy, terms, accessibility and HIPAA: title, effective date, intro and titled sections.
-import type { LegalId } from '../../src/content/schemas.ts';
+import type { LegalId } from '../schema.ts';
 import { usePage } from '../context.ts';
 import { fill, formatDate } from '../lib/format.ts';
 import { Address, CallLink, EmailLink } from '../components/Contact.tsx';
