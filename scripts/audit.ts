@@ -21,7 +21,7 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
-  await build({ contentDir: join(ROOT, 'content'), staticDir: join(ROOT, 'static'), outDir: dist });
+  await build({ site: join(ROOT, 'site.config.ts'), contentDir: join(ROOT, 'content'), staticDir: join(ROOT, 'static'), outDir: dist });
   server = createDistServer(dist);
   const base = await listen(server, 0, '127.0.0.1');
   const rows: string[][] = [];

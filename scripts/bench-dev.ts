@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const SAVES = 15;
 const work = await mkdtemp(join(tmpdir(), 'site-bench-dev-'));
 await cp(join(ROOT, 'content'), join(work, 'content'), { recursive: true });
-const dev = await startDev({ contentDir: join(work, 'content'), staticDir: join(ROOT, 'static'), templatesDir: join(ROOT, 'templates'), outDir: join(work, 'out'), port: 0, host: '127.0.0.1', log: () => {} });
+const dev = await startDev({ site: join(ROOT, 'site.config.ts'), contentDir: join(work, 'content'), staticDir: join(ROOT, 'static'), codePaths: [join(ROOT, 'templates'), join(ROOT, 'site.config.ts')], outDir: join(work, 'out'), port: 0, host: '127.0.0.1', log: () => {} });
 
 // Listen like an open page does.
 let onReload: (() => void) | undefined;

@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const work = await mkdtemp(join(tmpdir(), 'site-bench-serve-'));
 const dist = join(work, 'dist');
 try {
-  await build({ contentDir: join(ROOT, 'content'), staticDir: join(ROOT, 'static'), outDir: dist });
+  await build({ site: join(ROOT, 'site.config.ts'), contentDir: join(ROOT, 'content'), staticDir: join(ROOT, 'static'), outDir: dist });
   const server = createDistServer(dist);
   const base = await listen(server, 0, '127.0.0.1');
   const css = /href="(\/assets\/site-[^"]+\.css)"/.exec(readFileSync(join(dist, 'index.html'), 'utf8'))![1]!;

@@ -86,6 +86,8 @@ export const taglinesSchema = z
 const faq = z.object({ q: text, a: text }).strict();
 const heading = z.object({ title: text, text }).strict();
 const pageMeta = { title: text, description: text };
+/** A page listed in the navigation names itself there. */
+const navPage = { ...pageMeta, navLabel: text };
 
 /** content/<locale>/services/<slug>.md front matter; the Markdown body is "What We Do". */
 export const serviceSchema = z
@@ -125,7 +127,7 @@ export const reviewsSchema = z
 export const pageSchemas = {
   home: z
     .object({
-      ...pageMeta,
+      ...navPage,
       hero: z.object({ eyebrow: text, title: text, text }).strict(),
       servicesSection: heading,
       aestheticsTile: z.object({ name: text, text }).strict(),
@@ -139,7 +141,7 @@ export const pageSchemas = {
     .strict(),
   about: z
     .object({
-      ...pageMeta,
+      ...navPage,
       hero: heading,
       mission: heading,
       values: z.object({ title: text, items: z.array(heading).length(4) }).strict(),
@@ -148,10 +150,10 @@ export const pageSchemas = {
       cta: heading,
     })
     .strict(),
-  services: z.object({ ...pageMeta, hero: heading, primary: heading, aesthetic: heading }).strict(),
+  services: z.object({ ...navPage, hero: heading, primary: heading, aesthetic: heading }).strict(),
   insurance: z
     .object({
-      ...pageMeta,
+      ...navPage,
       hero: heading,
       plans: heading,
       selfPay: z.object({ title: text, text, items: z.array(text).min(2) }).strict(),
@@ -163,7 +165,7 @@ export const pageSchemas = {
     .strict(),
   reviews: z
     .object({
-      ...pageMeta,
+      ...navPage,
       hero: heading,
       ratingLabel: text,
       leaveReview: text,
@@ -171,10 +173,10 @@ export const pageSchemas = {
       widget: heading,
     })
     .strict(),
-  locations: z.object({ ...pageMeta, hero: heading }).strict(),
+  locations: z.object({ ...navPage, hero: heading }).strict(),
   contact: z
     .object({
-      ...pageMeta,
+      ...navPage,
       hero: heading,
       form: heading,
       info: z.object({ title: text }).strict(),
@@ -204,15 +206,8 @@ export const uiSchema = z
     nav: z
       .object({
         label: text,
-        home: text,
-        about: text,
-        services: text,
         allServices: text,
         aestheticHeading: text,
-        insurance: text,
-        reviews: text,
-        locations: text,
-        contact: text,
         openMenu: text,
         closeMenu: text,
         menu: text,

@@ -1,41 +1,59 @@
-// Which pages dev re-renders after a content edit: only those that depend on the changed file.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../src/content/load-content.ts';
-import type { SiteContent } from '../src/content/types.ts';
-import { affectedRoutes } from '../src/dev/incremental.ts';
-import { planRoutes, type Route } from '../src/routes/routes.ts';
-import { CONTENT } from './helpers/fixtures.ts';
+// Which pages dev re-renders after a content edit: exactly those whose render read something the
+// edit changed, as recorded while they rendered (nothing is listed by hand).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { affectedPages, type BuildState } from '../src/build/state.ts';
+import type { Route } from '../src/routes/routes.ts';
+import { buildInto } from './helpers/fixtures.ts';
 
-let content: SiteContent;
+let state: BuildState;
 let routes: Route[];
+let cleanup: () => Promise<void>;
 beforeAll(async () => {
-  ({ content } = await loadContent(CONTENT));
-  routes = planRoutes(content);
+  const built = await buildInto({ track: true });
+  state = built.result.state!;
+  routes = built.result.routes;
+  cleanup = built.cleanup;
 });
+afterAll(() => cleanup());
 
-const urls = (changed: string[], after = content) => affectedRoutes(routes, changed, content, after).map((r) => r.url);
+/** The URLs an edit of one content file affects: change(data) edits a copy of the file's data. */
+function affected(rel: string, change: (data: any) => void): string[] {
+  const files = new Map(state.files);
+  const copy = structuredClone(files.get(rel));
+  change(copy);
+  files.set(rel, copy);
+  return affectedPages(state, files).map((i) => routes[i]!.url);
+}
+const perLocale = (locale: string) => routes.filter((r) => r.locale === locale).length;
 
 describe('pages re-rendered after an edit', () => {
   it('a service\'s body or FAQs: only its own page', () => {
-    expect(urls(['en/services/vaccines.md'])).toEqual(['/services/vaccines']);
+    expect(affected('en/services/vaccines.md', (d) => (d.html += '<p>More.</p>'))).toEqual(['/services/vaccines']);
+    expect(affected('es/services/vaccines.md', (d) => (d.front.faqs[0].a = 'Otra respuesta.'))).toEqual(['/es/services/vaccines']);
   });
 
   it('a service\'s name: every page of that locale (it shows in the navigation)', () => {
-    const renamed = structuredClone(content);
-    renamed.locales.es.services['vaccines']!.front.name = 'Vacunación';
-    const affected = urls(['es/services/vaccines.md'], renamed);
-    expect(affected).toHaveLength(33);
-    expect(affected.every((u) => u.startsWith('/es/'))).toBe(true);
+    const urls = affected('es/services/vaccines.md', (d) => (d.front.name = 'Vacunación'));
+    expect(urls).toHaveLength(perLocale('es'));
+    expect(urls.every((u) => u.startsWith('/es/'))).toBe(true);
   });
 
-  it('a page\'s text: that page; the reviews: home and reviews', () => {
-    expect(urls(['en/pages/about.yaml'])).toEqual(['/about']);
-    expect(urls(['es/reviews.yaml'])).toEqual(['/es/', '/es/reviews']);
-    expect(urls(['es/legal/hipaa.md'])).toEqual(['/es/hipaa']);
+  it('a page\'s own text: that page; its navigation label: every page of the locale', () => {
+    expect(affected('en/pages/about.yaml', (d) => (d.hero.title = 'About our practice'))).toEqual(['/about']);
+    expect(affected('en/pages/about.yaml', (d) => (d.navLabel = 'Who we are'))).toHaveLength(perLocale('en'));
   });
 
-  it('site-wide files and UI strings: everything', () => {
-    expect(urls(['site.yaml'])).toHaveLength(66);
-    expect(urls(['en/ui.yaml'])).toHaveLength(66);
+  it('the reviews: the pages that show them; a legal page: itself', () => {
+    expect(affected('es/reviews.yaml', (d) => (d[0].text = 'Excelente atención.'))).toEqual(['/es/', '/es/reviews']);
+    expect(affected('es/legal/hipaa.md', (d) => (d.html += '<p>Más.</p>'))).toEqual(['/es/hipaa']);
+  });
+
+  it('a fact every page shows: everything; a UI string: its locale', () => {
+    expect(affected('site.yaml', (d) => (d.phone.display = '(407) 555-0199'))).toHaveLength(routes.length);
+    expect(affected('en/ui.yaml', (d) => (d.emergency = 'In an emergency, call 911.'))).toHaveLength(perLocale('en'));
+  });
+
+  it('an edit that changes nothing: no page', () => {
+    expect(affected('en/pages/about.yaml', () => {})).toEqual([]);
   });
 });

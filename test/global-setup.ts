@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../src/build/build.ts';
-import { CONTENT, STATIC } from './helpers/fixtures.ts';
+import { CONTENT, SITE, STATIC } from './helpers/fixtures.ts';
 
 let dir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   dir = await mkdtemp(join(tmpdir(), 'site-built-'));
   const outDir = join(dir, 'dist');
-  await build({ contentDir: CONTENT, staticDir: STATIC, outDir });
+  await build({ site: SITE, contentDir: CONTENT, staticDir: STATIC, outDir });
   project.provide('distDir', outDir);
 }
 

@@ -1,21 +1,37 @@
-// The URL helpers: English at the spec's routes, Spanish under /es, files that static hosts serve
-// without redirects.
+// The URL helpers: the default locale at the site's paths, the others under /<code>, files that
+// static hosts serve without redirects.
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, fileOfUrl, localeOfPath, localeUrl } from '../src/routes/urls.ts';
+import { absoluteUrl, fileOfUrl, localeUrls } from '../src/routes/urls.ts';
+
+const { localeUrl, localeOfPath, href } = localeUrls(['en', 'es', 'fr'], 'en');
 
 describe('URLs', () => {
-  it('puts English at the spec\'s routes and Spanish under /es', () => {
+  it('puts the default locale at the site\'s paths and the others under /<code>', () => {
     expect(localeUrl('en', '/')).toBe('/');
     expect(localeUrl('en', '/services/vaccines')).toBe('/services/vaccines');
     expect(localeUrl('es', '/')).toBe('/es/');
     expect(localeUrl('es', '/about')).toBe('/es/about');
+    expect(localeUrl('fr', '/about')).toBe('/fr/about');
+  });
+
+  it('follows the configured default locale, whichever it is', () => {
+    const spanishFirst = localeUrls(['en', 'es'], 'es');
+    expect(spanishFirst.localeUrl('es', '/about')).toBe('/about');
+    expect(spanishFirst.localeUrl('en', '/about')).toBe('/en/about');
+    expect(spanishFirst.localeOfPath('/nada')).toBe('es');
   });
 
   it('tells the locale of any request path', () => {
     expect(localeOfPath('/es')).toBe('es');
     expect(localeOfPath('/es/nada')).toBe('es');
+    expect(localeOfPath('/fr/rien')).toBe('fr');
     expect(localeOfPath('/essay')).toBe('en');
     expect(localeOfPath('/nope')).toBe('en');
+  });
+
+  it('keeps a #fragment on a link', () => {
+    expect(href('es', '/contact#appointment')).toBe('/es/contact#appointment');
+    expect(href('en', '/#services')).toBe('/#services');
   });
 
   it('writes each page as <path>.html and the homes as index.html', () => {

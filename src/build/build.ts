@@ -1,24 +1,29 @@
-// The build, as a pipeline: load content → plan routes → bundle assets → render and write pages
-// (in worker threads for large sites) → check links and budgets → swap the new output in → report.
-import { readdir, rm } from 'node:fs/promises';
+// The build, as one pipeline for `build` and `dev`: load the site definition and content → plan
+// routes → bundle assets → render and write pages (in worker threads for large sites; only the
+// affected pages after a dev edit) → check links, islands and budgets against the whole site →
+// swap the new output in → report.
+import { rm } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
-import { ContentError, InputErrors } from '../content/errors.ts';
 import { loadContent } from '../content/load-content.ts';
-import { LOCALES } from '../../templates/schema.ts';
-import type { SiteContent } from '../content/types.ts';
-import { planRoutes, type Route } from '../routes/routes.ts';
-import { localeUrl } from '../routes/urls.ts';
-import type { Assets } from '../../templates/Document.tsx';
+import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
+import type { Assets } from '../render/document.tsx';
+import { planRoutes, routeSignature, type Route } from '../routes/routes.ts';
+import { localeUrls } from '../routes/urls.ts';
+import type { Warning } from '../site/definition.ts';
+import { loadSite } from '../site/load-site.ts';
 import { bundleAssets } from './bundle.ts';
-import { cacheDirFor, pruneCache } from './compression-cache.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from './check-links.ts';
-import { findPlaceholders, type Warning } from './placeholders.ts';
+import { cacheDirFor, pruneCache } from './compression-cache.ts';
+import { listFiles, siteFiles } from './output-files.ts';
+import { renderAndWrite, renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
 import { formatReport, measure, overBudget, type SizeReport } from './report.ts';
-import { headersFile, manifest, redirectsFile, robots, sitemap } from './site-files.ts';
-import { copyStatic, stagingDir, swapIn, writeFiles, type OutputFiles } from './write-output.ts';
+import { affectedPages, type BuildState } from './state.ts';
+import { copyStatic, gzip, stagingDir, swapIn, writeFiles } from './write-output.ts';
 
 export interface BuildOptions {
+  /** The module whose default export is the site definition (a path or file URL). */
+  site: string;
   contentDir: string;
   staticDir: string;
   outDir: string;
@@ -33,105 +38,122 @@ export interface BuildOptions {
   year?: number;
   /** Render in worker threads: "auto" (default) does so for large sites. */
   workers?: 'auto' | boolean;
+  /** Record what each page reads, and return the state that lets the next build re-render only what an edit affects. */
+  track?: boolean;
+  /** The previous build's state (dev): pages its reads say are unaffected are kept as they are in outDir. */
+  previous?: BuildState;
 }
 
 export interface BuildResult {
   routes: Route[];
-  /** The bundled assets' public URLs, for dev's incremental rebuilds. */
-  assets: Assets;
-  content: SiteContent;
+  content: any;
   warnings: Warning[];
   sizes: SizeReport;
+  /** How many pages were rendered (all, or those an edit affected). */
+  rendered: number;
   ms: number;
   summary: string;
-}
-
-/** Files below a folder as relative paths with forward slashes ([] when it does not exist). */
-async function listFiles(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+  state?: BuildState;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const phases: [string, number][] = [];
   const phase = (name: string) => phases.push([name, performance.now()]);
+  const siteModule = options.site.startsWith('file:') ? options.site : resolve(options.site);
+  const site = await loadSite(siteModule);
   const contentDir = resolve(options.contentDir);
-  const shownContent = relative(process.cwd(), contentDir) || '.';
+  const staticDir = resolve(options.staticDir);
+  const outDir = resolve(options.outDir);
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
   const compress = options.compress !== false;
+  const locales = Object.keys(site.locales);
+  const urls = localeUrls(locales, site.defaultLocale);
 
   // Workers take a moment to load the templates, so they start while the content loads.
-  const useWorkers = options.workers ?? 'auto';
-  const pool = useWorkers === true || (useWorkers === 'auto' && (await listFiles(contentDir)).length >= WORKER_THRESHOLD) ? new RenderPool() : undefined;
-  const outDir = resolve(options.outDir);
+  const wantWorkers = options.workers ?? 'auto';
+  const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await listFiles(contentDir)).length >= WORKER_THRESHOLD)) ? new RenderPool() : undefined;
   let staging: string | undefined;
   try {
-    const { content, links } = await loadContent(contentDir);
-    if (options.baseUrl) content.site.baseUrl = options.baseUrl;
-    const routes = planRoutes(content);
+    const { content, files: contentFiles, links } = await loadContent(site, contentDir, { track: options.track });
+    const baseUrl = options.baseUrl ?? site.baseUrl(content);
+    const routes = planRoutes({ ...site, baseUrl: () => baseUrl }, content);
+    const signature = routeSignature(routes);
     phase('load');
 
-    const warnings = findPlaceholders(content, shownContent);
+    const warnings = site.placeholders?.(content, { contentDir: shown(contentDir), baseUrl }) ?? [];
     if (options.strict && warnings.length) {
-      throw new InputErrors(warnings.map((w) => new ContentError(w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }])));
+      throw new BuildFailure(warnings.map((w) => inFile('placeholder/strict', w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }])));
     }
-
-    const [bundle, staticFiles] = await Promise.all([bundleAssets(), listFiles(options.staticDir)]);
-    const files: OutputFiles = new Map();
-    files.set(bundle.js.url.slice(1), bundle.js.contents);
-    files.set(bundle.css.url.slice(1), bundle.css.contents);
-    files.set('sitemap.xml', sitemap(routes, content, new Date().toISOString().slice(0, 10)));
-    files.set('robots.txt', robots(content));
-    for (const locale of LOCALES) files.set(localeUrl(locale, '/manifest.webmanifest').slice(1), manifest(content, locale));
-    files.set('_headers', headersFile(content));
-    files.set('_redirects', redirectsFile());
-
+    const [bundle, staticFiles] = await Promise.all([bundleAssets({ islands: site.islands.module, styles: site.styles }), listFiles(staticDir)]);
+    const generated = siteFiles(site, content, routes, { locales, urls, baseUrl, defaultLocale: site.defaultLocale }, bundle);
     phase('bundle');
-    staging = await stagingDir(outDir);
-    const job = {
-      content,
-      assets: { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts },
-      year: options.year ?? new Date().getFullYear(),
-      staging,
-      cacheDir: compress ? cacheDirFor(outDir) : undefined,
-    };
-    // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
-    const assetsWritten = writeFiles(staging, files, { compress });
-    const staticCopied = copyStatic(options.staticDir, staging, compress ? staticFiles : []);
-    const [{ pages, cacheKeys }] = await Promise.all([pool ? pool.run(routes, job) : renderHere(routes, job), assetsWritten, staticCopied]);
 
-    phase('render+write');
+    const assets: Assets = { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts };
+    const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
+    const siteWithBase = { ...site, baseUrl: () => baseUrl };
+    const job: RenderJob = { content, assets, year: options.year ?? new Date().getFullYear(), outDir, track: options.track };
+    let pages: PageResult[];
+    let write: () => Promise<void>;
+    if (previous) {
+      // Only the pages whose reads a content edit touched; written after the checks pass.
+      const fresh = affectedPages(previous, contentFiles).map((i) => renderOne(siteWithBase, routes, i, job));
+      pages = previous.pages.map((p) => fresh.find((f) => f.result.index === p.index)?.result ?? p);
+      for (const { html, result } of fresh) result.gzip = gzip(html).length;
+      write = async () => {
+        for (const [name, data] of generated) writeWhole(join(outDir, name), data);
+        for (const { html, result } of fresh) writeWhole(join(outDir, routes[result.index]!.file), html);
+      };
+    } else {
+      staging = await stagingDir(outDir);
+      job.outDir = staging;
+      job.cacheDir = compress ? cacheDirFor(outDir) : undefined;
+      // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
+      const assetsWritten = writeFiles(staging, generated, { compress });
+      const staticCopied = copyStatic(staticDir, staging, compress ? staticFiles : []);
+      const [output] = await Promise.all([pool ? pool.run(siteModule, routes, job) : renderHere(siteWithBase, routes, job), assetsWritten, staticCopied]);
+      pages = output.pages;
+      const dir = staging;
+      write = async () => {
+        await swapIn(dir, outDir);
+        staging = undefined;
+        if (job.cacheDir) pruneCache(job.cacheDir, new Set(output.cacheKeys));
+      };
+    }
+    phase('render');
+
     const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
     const index: OutputIndex = {
-      pages: new Map(rendered.filter((p) => p.route.kind.type !== 'not-found').map((p) => [p.route.url, new Set(p.ids)])),
-      files: new Set([...[...staticFiles, ...files.keys()].map((f) => `/${f}`), ...(options.extraScripts ?? [])]),
+      pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, new Set(p.ids)])),
+      files: new Set([...[...staticFiles, ...generated.keys()].map((f) => `/${f}`), ...(options.extraScripts ?? [])]),
     };
-    checkContentLinks(links, index);
-    const broken = checkOutputLinks(rendered, index);
-    if (broken.length) throw new InputErrors(broken);
-
+    // A link written in content is reported where it was written, not again on the pages that show it.
+    const contentLinkProblems = checkContentLinks(links, index, urls.localeOfPath, shown(staticDir));
+    if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
+    const problems = [...checkOutputLinks(rendered, index, shown(staticDir)), ...unknownIslands(rendered, Object.keys(site.islands.registry))];
     const sizes = measure(rendered, bundle.css.contents, bundle.js.contents);
-    const over = overBudget(sizes, content.site.budgets, rendered.length);
-    if (over.length) {
-      throw new InputErrors([new ContentError(`${shownContent}/site.yaml`, 'a page-weight budget is exceeded', over.map((message) => ({ path: 'budgets', message })))]);
-    }
-
+    const budgets = site.budgets?.(content);
+    const over = budgets ? overBudget(sizes, budgets, rendered.filter((p) => p.islands.length).length) : [];
+    if (over.length) problems.push(new Problem('budget/exceeded', { part: 'page-weight budgets' }, 'are exceeded', over.map((message) => ({ path: '', message }))));
+    if (problems.length) throw new BuildFailure(problems);
     phase('checks');
-    await swapIn(staging, outDir);
-    staging = undefined;
-    if (job.cacheDir) pruneCache(job.cacheDir, new Set(cacheKeys));
-    phase('swap');
+
+    await write();
+    phase('write');
     if (process.env.SITE_TIMINGS) console.error(phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? phases[i - 1]![1] : started))} ms`).join(', '));
     const ms = performance.now() - started;
-    const summary = formatReport(sizes, content.site.budgets, warnings, ms, relative(process.cwd(), outDir) || '.');
-    return { routes, assets: job.assets, content, warnings, sizes, ms, summary };
+    const summary = formatReport(sizes, budgets, warnings, ms, shown(outDir));
+    const state = options.track ? { signature, files: contentFiles, pages, assets } : undefined;
+    return { routes, content, warnings, sizes, rendered: previous ? pages.filter((p, i) => p !== previous.pages[i]).length : pages.length, ms, summary, state };
   } finally {
     await pool?.close();
     if (staging) await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** Islands the templates used that the site's client registry does not have: they would never hydrate. */
+function unknownIslands(pages: (PageResult & { route: Route })[], known: string[]): Problem[] {
+  const missing = new Map<string, Route>();
+  for (const page of pages) for (const name of page.islands) if (!known.includes(name) && !missing.has(name)) missing.set(name, page.route);
+  return [...missing].map(([name, route]) => new Problem('island/unknown', { page: route.url, output: route.file }, `uses island "${name}", which the site's island registry does not have`, [{ path: '', message: `registered islands: ${known.join(', ') || 'none'}` }]));
 }

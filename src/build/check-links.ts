@@ -1,10 +1,9 @@
-// Every internal link and asset reference must resolve to a built file (and a #fragment on another
-// page to an element id there), or the build fails naming the page and the link.
-import { ContentError, InputErrors } from '../content/errors.ts';
+// Every internal link and asset reference must resolve to a built page or file (and a #fragment on
+// another page to an element id there), or the build fails naming the page and the link.
 import type { ContentLinks } from '../content/load-content.ts';
 import { closest } from '../content/suggest.ts';
+import { inFile, Problem } from '../problems/problem.ts';
 import type { Route } from '../routes/routes.ts';
-import { localeOfPath } from '../routes/urls.ts';
 
 export interface OutputIndex {
   /** URL → the ids on that page. */
@@ -30,58 +29,73 @@ export function idsOf(html: string): Set<string> {
   return new Set(Array.from(html.matchAll(ID), (m) => m[1]!));
 }
 
-function resolves(ref: string, from: string, index: OutputIndex, ownIds?: Set<string>): string | undefined {
+interface Unresolved {
+  code: 'link/broken' | 'file/missing-static';
+  problem: string;
+}
+
+/** Why a reference does not resolve, or undefined when it does. */
+function resolves(ref: string, from: string, index: OutputIndex, staticDir: string, ownIds?: Set<string>): Unresolved | undefined {
   const [pathAndQuery, fragment] = ref.split('#') as [string, string | undefined];
   const path = (pathAndQuery || from).split('?')[0]!;
   const ids = pathAndQuery ? index.pages.get(path) : (ownIds ?? index.pages.get(path));
   if (ids) {
-    if (fragment && !ids.has(fragment)) return `has no element with id "${fragment}" on ${path}`;
+    if (fragment && !ids.has(fragment)) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
     return undefined;
   }
   if (index.files.has(decodeURI(path))) return undefined;
+  // A path with a file extension is a file the site should have, not a page.
+  if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
+    return { code: 'file/missing-static', problem: `no such file; expected ${staticDir}${decodeURI(path)}` };
+  }
   const hint = closest(path, index.pages.keys());
-  return `points at no page or file${hint ? ` (did you mean "${hint}"?)` : ''}`;
+  return { code: 'link/broken', problem: `points at no page or file${hint ? ` (did you mean "${hint}"?)` : ''}` };
 }
 
-/** Checks the site-internal references of every rendered page. A link broken on many pages (from a
- * shared template) is reported once, with the pages it is on. */
-export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: string[] }[], index: OutputIndex): ContentError[] {
-  const broken = new Map<string, { ref: string; problem: string; routes: Route[] }>();
+const TITLES = { 'link/broken': 'has a broken internal link', 'file/missing-static': 'refers to a missing static file' } as const;
+
+/** Checks the site-internal references of every rendered page. A reference broken on many pages (from
+ * a shared template) is reported once, with the pages it is on. */
+export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: string[] }[], index: OutputIndex, staticDir: string): Problem[] {
+  const broken = new Map<string, Unresolved & { ref: string; routes: Route[] }>();
   for (const { route, refs, ids } of pages) {
     const ownIds = new Set(ids);
     for (const ref of refs) {
-      const problem = resolves(ref, route.url, index, ownIds);
-      if (!problem) continue;
-      const key = `${ref}\0${problem}`;
-      const entry = broken.get(key) ?? { ref, problem, routes: [] };
+      const found = resolves(ref, route.url, index, staticDir, ownIds);
+      if (!found) continue;
+      const key = `${ref}\0${found.problem}`;
+      const entry = broken.get(key) ?? { ...found, ref, routes: [] };
       if (!entry.routes.includes(route)) entry.routes.push(route);
       broken.set(key, entry);
     }
   }
-  const errors: ContentError[] = [];
-  for (const { ref, problem, routes } of broken.values()) {
+  const problems: Problem[] = [];
+  for (const { code, ref, problem, routes } of broken.values()) {
+    const detail = [{ path: `"${ref}"`, message: problem }];
     if (routes.length <= 3) {
-      for (const route of routes) errors.push(new ContentError(`page ${route.url} (${route.file})`, 'has a broken internal link', [{ path: `"${ref}"`, message: problem }]));
+      for (const route of routes) problems.push(new Problem(code, { page: route.url, output: route.file }, TITLES[code], detail));
     } else {
-      const shown = routes.slice(0, 3).map((r) => r.url).join(', ');
-      errors.push(new ContentError(`${routes.length} pages (${shown}, ...)`, 'share a broken internal link, probably from a template', [{ path: `"${ref}"`, message: problem }]));
+      const title = code === 'link/broken' ? 'share a broken internal link, probably from a template' : 'refer to a missing static file';
+      problems.push(new Problem(code, { pages: routes.slice(0, 3).map((r) => r.url), total: routes.length }, title, detail));
     }
   }
-  return errors;
+  return problems;
 }
 
 /** Checks the links written in Markdown content, with the file and line they were written on. */
-export function checkContentLinks(links: ContentLinks, index: OutputIndex): void {
-  const errors: ContentError[] = [];
+export function checkContentLinks(links: ContentLinks, index: OutputIndex, localeOfPath: (path: string) => string, staticDir: string): Problem[] {
+  const problems: Problem[] = [];
   for (const { file, locale, links: found } of links) {
     for (const link of found) {
-      const problem = resolves(link.href, '/', index);
-      if (problem) {
-        errors.push(new ContentError(file, 'links to a page that does not exist', [{ path: `"${link.href}"`, message: problem }], { line: link.line, col: 1 }));
+      const at = { line: link.line, col: 1 };
+      const unresolved = resolves(link.href, '/', index, staticDir);
+      if (unresolved) {
+        problems.push(inFile(unresolved.code, file, 'links to a page that does not exist', [{ path: `"${link.href}"`, message: unresolved.problem }], at));
       } else if (localeOfPath(link.href) !== locale && index.pages.has(link.href.split('#')[0]!)) {
-        errors.push(new ContentError(file, `links to a page in another language (${localeOfPath(link.href)})`, [{ path: `"${link.href}"`, message: `a ${locale} page should link to ${locale} pages` }], { line: link.line, col: 1 }));
+        const other = localeOfPath(link.href);
+        problems.push(inFile('link/cross-locale', file, `links to a page in another language (${other})`, [{ path: `"${link.href}"`, message: `a ${locale} page should link to ${locale} pages` }], at));
       }
     }
   }
-  if (errors.length) throw new InputErrors(errors);
+  return problems;
 }

@@ -3,11 +3,17 @@
 // (a copy where links are not possible); entries no build used are pruned at the end of a build.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-/** The cache lives beside the output folder, on the same file system, so entries can be hard links. */
-export function cacheDirFor(outDir: string): string {
-  return join(dirname(outDir), `.${basename(outDir)}-cache`);
+/**
+ * The cache of one output folder lives inside the project, in node_modules/.cache/site/ (where
+ * tools keep their caches, and what `git clean` and a fresh `npm ci` remove), never beside an output
+ * folder that may be outside the project. One cache per output folder, since a build prunes what it
+ * did not use.
+ */
+export function cacheDirFor(outDir: string, projectDir = process.cwd()): string {
+  const key = createHash('sha1').update(resolve(outDir)).digest('hex').slice(0, 12);
+  return join(projectDir, 'node_modules', '.cache', 'site', 'compressed', key);
 }
 
 function place(from: string, to: string): void {

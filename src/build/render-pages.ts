@@ -1,26 +1,30 @@
-// Renders pages and writes them (with their .br/.gz twins) into the staging folder, returning what
-// the link check and the size report need instead of the HTML itself. Runs in the main thread for
-// small sites and in worker threads (render-worker.ts) for large ones; its file writes are
-// synchronous because a worker has nothing else to do meanwhile.
+// Renders pages and writes them (with their .br/.gz twins) into a folder, returning what the checks
+// and the size report need instead of the HTML itself. Runs in the main thread for small sites and
+// dev, and in worker threads (render-worker.ts) for large ones; its file writes are synchronous
+// because a worker has nothing else to do meanwhile.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SiteContent } from '../content/types.ts';
+import { recordReads } from '../content/track.ts';
+import type { Assets } from '../render/document.tsx';
 import { renderPage } from '../render/render-page.tsx';
 import type { Route } from '../routes/routes.ts';
-import type { Assets } from '../../templates/Document.tsx';
+import type { SiteDefinition } from '../site/definition.ts';
 import { idsOf, referencesOf } from './check-links.ts';
 import { CompressionCache } from './compression-cache.ts';
 import { brotli, gzip } from './write-output.ts';
 
 export interface RenderJob {
-  content: SiteContent;
+  content: { locales: Record<string, any> };
   assets: Assets;
   year: number;
-  staging: string;
+  /** The folder pages are written into. */
+  outDir: string;
   /** Writing into a folder that is being served (dev): replace each file in one step (write, then rename). */
   live?: boolean;
   /** Write .br/.gz twins, kept between builds in this folder (compression-cache.ts); none when absent (dev). */
   cacheDir?: string;
+  /** Record the content each page reads (dev): content must have been loaded with tracking. */
+  track?: boolean;
 }
 
 export interface PageResult {
@@ -31,6 +35,9 @@ export interface PageResult {
   /** Local href/src references of the page, for the link check. */
   refs: string[];
   ids: string[];
+  islands: string[];
+  /** Content key paths the render read (track only). */
+  reads?: Set<string>;
 }
 
 export interface RenderOutput {
@@ -39,21 +46,32 @@ export interface RenderOutput {
   cacheKeys: string[];
 }
 
+/** Writes a file so that a reader sees the old or the new contents, never a part. */
+export function writeWhole(path: string, data: Uint8Array | string): void {
+  writeFileSync(`${path}.tmp`, data);
+  renameSync(`${path}.tmp`, path);
+}
+
+/** Renders one route in memory, with the facts the checks need. */
+export function renderOne(site: SiteDefinition, routes: Route[], index: number, job: RenderJob): { html: Buffer; result: PageResult } {
+  const route = routes[index]!;
+  const render = () => renderPage(route, { site, content: job.content, assets: job.assets, year: job.year });
+  const { result: page, reads } = job.track ? recordReads(render) : { result: render(), reads: undefined };
+  const html = Buffer.from(page.html);
+  return { html, result: { index, bytes: html.length, gzip: 0, refs: referencesOf(page.html), ids: [...idsOf(page.html)], islands: page.islands, reads } };
+}
+
 /** Renders and writes the routes at the given indexes. */
-export function renderAndWrite(routes: Route[], indexes: number[], job: RenderJob): RenderOutput {
-  for (const folder of new Set(indexes.map((i) => dirname(join(job.staging, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
+export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: number[], job: RenderJob): RenderOutput {
+  for (const folder of new Set(indexes.map((i) => dirname(join(job.outDir, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
   const cache = job.cacheDir ? new CompressionCache(job.cacheDir) : undefined;
   const pages = indexes.map((index) => {
-    const route = routes[index]!;
-    const html = renderPage(route, job);
-    const path = join(job.staging, route.file);
-    const buffer = Buffer.from(html);
-    if (job.live) {
-      writeFileSync(`${path}.tmp`, buffer);
-      renameSync(`${path}.tmp`, path);
-    } else writeFileSync(path, buffer);
-    const gzipSize = cache ? cache.twins(path, buffer, () => ({ br: brotli(buffer, path), gz: gzip(buffer) })) : gzip(buffer).length;
-    return { index, bytes: buffer.length, gzip: gzipSize, refs: referencesOf(html), ids: [...idsOf(html)] };
+    const { html, result } = renderOne(site, routes, index, job);
+    const path = join(job.outDir, routes[index]!.file);
+    if (job.live) writeWhole(path, html);
+    else writeFileSync(path, html);
+    result.gzip = cache ? cache.twins(path, html, () => ({ br: brotli(html, path), gz: gzip(html) })) : gzip(html).length;
+    return result;
   });
   return { pages, cacheKeys: cache ? [...cache.used] : [] };
 }

@@ -3,6 +3,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Route } from '../routes/routes.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
 import { renderAndWrite, type RenderJob, type RenderOutput } from './render-pages.ts';
 
@@ -16,7 +17,7 @@ export class RenderPool {
     this.workers = Array.from({ length: size }, () => spawnTsWorker(new URL('./render-worker.ts', import.meta.url)));
   }
 
-  async run(routes: Route[], job: RenderJob): Promise<RenderOutput> {
+  async run(siteModule: string, routes: Route[], job: RenderJob): Promise<RenderOutput> {
     const threads = this.workers.length;
     const shares = Array.from({ length: threads }, (_, t) => routes.map((_, i) => i).filter((i) => i % threads === t));
     const replies = await Promise.all(
@@ -27,7 +28,7 @@ export class RenderPool {
               reply.ok ? resolve(reply.results) : reject(workerFailure(reply.message)),
             );
             worker.once('error', reject);
-            worker.postMessage({ routes, indexes: shares[w], job });
+            worker.postMessage({ siteModule, routes, indexes: shares[w], job });
           }),
       ),
     );
@@ -50,6 +51,6 @@ function workerFailure(message: string): Error {
 }
 
 /** Renders in this thread: for small sites, dev rebuilds and tests. */
-export async function renderHere(routes: Route[], job: RenderJob): Promise<RenderOutput> {
-  return renderAndWrite(routes, routes.map((_, i) => i), job);
+export async function renderHere(site: SiteDefinition, routes: Route[], job: RenderJob): Promise<RenderOutput> {
+  return renderAndWrite(site, routes, routes.map((_, i) => i), job);
 }

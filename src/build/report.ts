@@ -1,8 +1,7 @@
 // The summary printed after a build, and the page-weight budgets it enforces.
 import { gzipSync } from 'node:zlib';
-import type { Site } from '../../templates/schema.ts';
 import type { Route } from '../routes/routes.ts';
-import type { Warning } from './placeholders.ts';
+import type { Budgets, Warning } from '../site/definition.ts';
 
 export interface PageWeight {
   route: Route;
@@ -27,7 +26,7 @@ export function measure(pages: PageWeight[], css: Uint8Array, js: Uint8Array): S
 }
 
 /** Budget breaches, each a sentence naming what is too heavy and by how much. */
-export function overBudget(report: SizeReport, budgets: Site['budgets'], pagesWithJs: number): string[] {
+export function overBudget(report: SizeReport, budgets: Budgets, pagesWithJs: number): string[] {
   const over: string[] = [];
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   if (pagesWithJs && report.js.gzip > budgets.jsGzip) over.push(`JavaScript is ${kb(report.js.gzip)} gzip, budget ${kb(budgets.jsGzip)}`);
@@ -39,11 +38,11 @@ export function overBudget(report: SizeReport, budgets: Site['budgets'], pagesWi
 }
 
 function typeOf(route: Route): string {
-  return route.kind.type === 'page' ? route.kind.page : route.kind.type;
+  return route.page;
 }
 
 /** The human summary: pages per locale, weights against budgets per page type, warnings, time. */
-export function formatReport(report: SizeReport, budgets: Site['budgets'], warnings: Warning[], ms: number, outDir: string): string {
+export function formatReport(report: SizeReport, budgets: Budgets | undefined, warnings: Warning[], ms: number, outDir: string): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const lines: string[] = [];
   const perLocale = new Map<string, number>();
@@ -52,17 +51,17 @@ export function formatReport(report: SizeReport, budgets: Site['budgets'], warni
   const htmlRaw = report.pages.reduce((s, p) => s + p.bytes, 0);
   const htmlGzip = report.pages.reduce((s, p) => s + p.gzip, 0);
   const largest = report.pages.reduce((a, b) => (b.gzip > a.gzip ? b : a));
-  lines.push(`  HTML  ${kb(htmlRaw)} raw, ${kb(htmlGzip)} gzip in all; largest ${largest.route.url} ${kb(largest.gzip)} gzip (budget ${kb(budgets.htmlGzip)} a page)`);
-  lines.push(`  CSS   ${kb(report.css.bytes)} raw, ${kb(report.css.gzip)} gzip (budget ${kb(budgets.cssGzip)})`);
-  lines.push(`  JS    ${kb(report.js.bytes)} raw, ${kb(report.js.gzip)} gzip (budget ${kb(budgets.jsGzip)}), on pages with islands only`);
+  lines.push(`  HTML  ${kb(htmlRaw)} raw, ${kb(htmlGzip)} gzip in all; largest ${largest.route.url} ${kb(largest.gzip)} gzip${budgets ? ` (budget ${kb(budgets.htmlGzip)} a page)` : ''}`);
+  lines.push(`  CSS   ${kb(report.css.bytes)} raw, ${kb(report.css.gzip)} gzip${budgets ? ` (budget ${kb(budgets.cssGzip)})` : ''}`);
+  lines.push(`  JS    ${kb(report.js.bytes)} raw, ${kb(report.js.gzip)} gzip${budgets ? ` (budget ${kb(budgets.jsGzip)})` : ''}, on pages with islands only`);
   const byType = new Map<string, PageWeight[]>();
   for (const p of report.pages) byType.set(typeOf(p.route), [...(byType.get(typeOf(p.route)) ?? []), p]);
   lines.push('  Page weight by type (largest, gzip; HTML + CSS + JS against budget):');
   for (const [type, pages] of byType) {
     const max = Math.max(...pages.map((p) => p.gzip));
     const total = max + report.css.gzip + report.js.gzip;
-    const budget = budgets.htmlGzip + budgets.cssGzip + budgets.jsGzip;
-    lines.push(`    ${type.padEnd(18)} ${String(pages.length).padStart(4)} pages  html ${kb(max).padStart(8)}  total ${kb(total).padStart(8)} / ${kb(budget)}`);
+    const budget = budgets ? ` / ${kb(budgets.htmlGzip + budgets.cssGzip + budgets.jsGzip)}` : '';
+    lines.push(`    ${type.padEnd(18)} ${String(pages.length).padStart(4)} pages  html ${kb(max).padStart(8)}  total ${kb(total).padStart(8)}${budget}`);
   }
   if (warnings.length) {
     lines.push(`  ${warnings.length} warnings (placeholders that must not ship; --strict makes them errors):`);

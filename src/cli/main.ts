@@ -23,7 +23,7 @@ const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
 
 const program = new Command()
   .name('site')
-  .description('Builds the clinic website from content/ and templates/ into static files, previews it, and rebuilds on change.')
+  .description('Builds a site from its definition (site.config.ts), content/ and templates/ into static files, previews it, and rebuilds on change.')
   .showHelpAfterError();
 
 const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
@@ -32,9 +32,12 @@ const port = (fallback: string) => new Option('-p, --port <number>', 'port to li
   return String(n);
 });
 
+const siteOption = () => new Option('--site <file>', 'the site definition module').default('site.config.ts');
+
 program
   .command('build')
-  .description('build every page of both locales into the output folder')
+  .description('build every page of every locale into the output folder')
+  .addOption(siteOption())
   .option('-c, --content <dir>', 'content folder', 'content')
   .option('-o, --out <dir>', 'output folder', 'dist')
   .option('-s, --static <dir>', 'static files copied as they are', 'static')
@@ -52,7 +55,8 @@ program
 
 program
   .command('dev')
-  .description('build, serve and rebuild on every change to content/, templates/ or static/, reloading open pages')
+  .description("build, serve and rebuild on every change to content/, static/ or the site's code, reloading open pages")
+  .addOption(siteOption())
   .addOption(port('3000'))
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
   .option('-c, --content <dir>', 'content folder', 'content')

@@ -1,8 +1,7 @@
-// Both locales must hold the same files with the same keys: a missing translation is a build error
-// (decisions.md: no English fallback). Each problem names the file that lacks it and the one that has it.
-import { ContentError, keyPath, type Problem } from './errors.ts';
+// Every locale must hold the same files with the same keys: a missing translation is a build error,
+// never a silent fallback. Each problem names the file that lacks it and the one that has it.
+import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
 import type { ParsedFile } from './read-file.ts';
-import { LOCALES } from '../../templates/schema.ts';
 
 /** Key paths present in `a` but not in `b` (list items compared index by index). */
 function missingPaths(a: unknown, b: unknown, path: PropertyKey[] = []): PropertyKey[][] {
@@ -24,32 +23,34 @@ function sections(body: string | undefined): string[] {
 }
 
 export function checkLocaleParity(
+  locales: string[],
   expected: string[],
   files: string[],
   parsed: Map<string, ParsedFile>,
   shown: (rel: string) => string,
-): ContentError[] {
-  const errors: ContentError[] = [];
+): Problem[] {
+  const errors: Problem[] = [];
   const present = new Set(files);
   for (const name of expected) {
-    const have = LOCALES.filter((l) => present.has(`${l}/${name}`));
-    for (const locale of LOCALES) {
+    const have = locales.filter((l) => present.has(`${l}/${name}`));
+    for (const locale of locales) {
       if (present.has(`${locale}/${name}`)) continue;
       const elsewhere = have.length ? `present in ${have.map((l) => shown(`${l}/${name}`)).join(', ')}` : 'no locale has it';
-      errors.push(new ContentError(shown(`${locale}/${name}`), `is missing (${locale})`, [{ path: '', message: `required, missing; ${elsewhere}` }]));
+      errors.push(inFile('content/missing-file', shown(`${locale}/${name}`), `is missing (${locale})`, [{ path: '', message: `required, missing; ${elsewhere}`, kind: 'missing' }]));
     }
   }
   // Key parity, in both directions, for files present in both locales.
   for (const name of expected) {
-    for (const locale of LOCALES) {
+    for (const locale of locales) {
       const mine = parsed.get(`${locale}/${name}`);
       if (!mine) continue;
-      for (const other of LOCALES.filter((l) => l !== locale)) {
+      for (const other of locales.filter((l) => l !== locale)) {
         const theirs = parsed.get(`${other}/${name}`);
         if (!theirs) continue;
-        const problems: Problem[] = missingPaths(theirs.data, mine.data).map((path) => ({
+        const problems: Detail[] = missingPaths(theirs.data, mine.data).map((path) => ({
           path: keyPath(path),
           message: `missing, present in ${theirs.file}`,
+          kind: 'missing' as const,
         }));
         const [mySections, theirSections] = [sections(mine.body), sections(theirs.body)];
         if (mySections.length < theirSections.length) {
@@ -57,7 +58,7 @@ export function checkLocaleParity(
         }
         if (problems.length) {
           const first = missingPaths(theirs.data, mine.data)[0];
-          errors.push(new ContentError(mine.file, `lacks content its ${other} version has (${locale})`, problems, first ? mine.positionOf(first) : undefined));
+          errors.push(inFile('content/locale-parity', mine.file, `lacks content its ${other} version has (${locale})`, problems, first ? mine.positionOf(first) : undefined));
         }
       }
     }

@@ -1,47 +1,37 @@
-// Loads content/: reads every YAML and Markdown file, validates each against its schema, checks that
-// both locales hold the same files and keys, and returns plain validated data. Every problem found is
-// collected and thrown together as InputErrors.
+// Loads the content folder as the site's content model describes it: reads every YAML and Markdown
+// file, validates each against its schema, checks that every locale holds the same files and keys,
+// and returns plain validated data. Every problem found is collected and thrown together.
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
-import { ContentError, InputErrors } from './errors.ts';
+import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/problem.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 import { checkLocaleParity } from './check-locales.ts';
+import { classify, pagesWithContent } from './classify.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
+import { mergeParity, sortProblems } from './merge-problems.ts';
 import { readMarkdownFile, readYamlFile, type ParsedFile } from './read-file.ts';
-import {
-  insuranceSchema, LEGAL_IDS, legalSchema, LOCALES, locationsSchema, PAGE_IDS, pageSchemas, reviewsSchema,
-  serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema, type Locale,
-} from '../../templates/schema.ts';
-import { checkServiceList } from './check-services.ts';
-import { didYouMean } from './suggest.ts';
-import type { LocaleContent, SiteContent } from './types.ts';
+import { tracked } from './track.ts';
 import { validate } from './validate.ts';
 
 /** Where each content file's site-internal Markdown links were written, for the link check. */
-export type ContentLinks = { file: string; locale: Locale; links: MarkdownLink[] }[];
+export type ContentLinks = { file: string; locale: string; links: MarkdownLink[] }[];
 
-export interface LoadedContent {
-  content: SiteContent;
+export interface LoadedContent<C = any> {
+  content: C;
+  /** Each file's validated data by content-relative path: what dev compares after an edit. */
+  files: Map<string, unknown>;
   links: ContentLinks;
 }
 
-const SHARED_FILES = {
-  'site.yaml': siteSchema,
-  'locations.yaml': locationsSchema,
-  'services.yaml': servicesIndexSchema,
-  'insurance.yaml': insuranceSchema,
-  'language-assistance.yaml': taglinesSchema,
-} as const;
+export interface LoadOptions {
+  /** Shown before content-relative paths in messages; default: the folder relative to the working folder. */
+  shownDir?: string;
+  /** Wrap the data so that page renders record what they read (dev). */
+  track?: boolean;
+}
 
-const TITLES: Record<string, string> = {
-  'site.yaml': 'the site configuration does not match its schema',
-  'locations.yaml': 'the locations do not match their schema',
-  'services.yaml': 'the services list does not match its schema',
-  'insurance.yaml': 'the insurance plans do not match their schema',
-  'language-assistance.yaml': 'the language-assistance taglines do not match their schema',
-};
-
-/** Lists files below dir as content-relative paths with forward slashes. */
+/** Lists files below dir as content-relative paths with forward slashes (hidden files and READMEs left out). */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
@@ -51,51 +41,26 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** What a content-relative path holds and which schema checks it, or why it is not expected. */
-function classify(rel: string, serviceSlugs: Set<string>) {
-  const parts = rel.split('/');
-  if (parts.length === 1) {
-    if (rel in SHARED_FILES) return { kind: 'shared' as const };
-    return { unknown: `unknown content file${didYouMean(rel, Object.keys(SHARED_FILES))}; expected one of ${Object.keys(SHARED_FILES).join(', ')}` };
-  }
-  const [locale, ...rest] = parts as [string, ...string[]];
-  if (!(LOCALES as readonly string[]).includes(locale)) {
-    return { unknown: `unknown locale folder "${locale}"${didYouMean(locale, LOCALES)}; expected one of ${LOCALES.join(', ')}`, folder: `${locale}/` };
-  }
-  const name = rest.join('/');
-  if (name === 'ui.yaml' || name === 'reviews.yaml') return { kind: 'text' as const, locale: locale as Locale };
-  const page = /^pages\/([a-z-]+)\.yaml$/.exec(name)?.[1];
-  if (page !== undefined) {
-    if ((PAGE_IDS as string[]).includes(page)) return { kind: 'page' as const, locale: locale as Locale, id: page };
-    return { unknown: `no page "${page}"${didYouMean(page, PAGE_IDS)}; pages are ${PAGE_IDS.join(', ')}` };
-  }
-  const legal = /^legal\/([a-z-]+)\.md$/.exec(name)?.[1];
-  if (legal !== undefined) {
-    if ((LEGAL_IDS as readonly string[]).includes(legal)) return { kind: 'legal' as const, locale: locale as Locale, id: legal };
-    return { unknown: `no legal page "${legal}"${didYouMean(legal, LEGAL_IDS)}; legal pages are ${LEGAL_IDS.join(', ')}` };
-  }
-  const service = /^services\/([a-z0-9-]+)\.md$/.exec(name)?.[1];
-  if (service !== undefined) {
-    if (serviceSlugs.has(service)) return { kind: 'service' as const, locale: locale as Locale, id: service };
-    return { unknown: `service "${service}" is not listed in content/services.yaml${didYouMean(service, serviceSlugs)}` };
-  }
-  return { unknown: 'not a content file the site knows: expected <locale>/ui.yaml, reviews.yaml, pages/*.yaml, legal/*.md or services/*.md' };
-}
-
-/** Loads and validates the whole content folder. Throws InputErrors listing every problem. */
-export async function loadContent(contentDir: string, shownDir = relative(process.cwd(), contentDir) || '.'): Promise<LoadedContent> {
-  const errors: ContentError[] = [];
+export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: string, options: LoadOptions = {}): Promise<LoadedContent<C>> {
+  const shownDir = options.shownDir ?? (relative(process.cwd(), contentDir) || '.');
+  const { shared, perLocale, collections } = site.content;
+  const locales = Object.keys(site.locales);
+  const problems: Problem[] = [];
   const shown = (rel: string) => `${shownDir}/${rel}`;
   const files = await listFiles(contentDir);
+  const values = new Map<string, unknown>();
+  const keep = <T>(rel: string, data: T): T => {
+    values.set(rel, data);
+    return options.track ? tracked(data, rel) : data;
+  };
 
-  // services.yaml decides which service files are expected, so it is read first.
-  const parse = async (rel: string): Promise<ParsedFile | undefined> => {
+  const parse = (rel: string): ParsedFile | undefined => {
     try {
       const path = join(contentDir, rel);
-      return rel.endsWith(".md") ? readMarkdownFile(path, shown(rel)) : readYamlFile(path, shown(rel));
+      return rel.endsWith('.md') ? readMarkdownFile(path, shown(rel)) : readYamlFile(path, shown(rel));
     } catch (error) {
-      if (error instanceof ContentError) errors.push(error);
-      else if ((error as NodeJS.ErrnoException).code === 'ENOENT') errors.push(new ContentError(shown(rel), 'is missing', [{ path: '', message: 'every site needs this file' }]));
+      if ((error as { code?: string }).code === 'ENOENT') problems.push(inFile('content/missing-file', shown(rel), 'is missing', [{ path: '', message: 'every site needs this file' }]));
+      else if (error instanceof ProblemError) problems.push(error.problem);
       else throw error;
       return undefined;
     }
@@ -104,126 +69,90 @@ export async function loadContent(contentDir: string, shownDir = relative(proces
     if (!parsed) return undefined;
     const result = validate(schema, parsed, title);
     if (result.ok) return result.data;
-    errors.push(result.error);
+    problems.push(result.problem);
     return undefined;
   };
 
-  const shared = Object.fromEntries(
-    await Promise.all(Object.keys(SHARED_FILES).map(async (rel) => [rel, await parse(rel)] as const)),
-  ) as Record<keyof typeof SHARED_FILES, ParsedFile | undefined>;
-  const servicesIndex = check(servicesIndexSchema, shared['services.yaml'], TITLES['services.yaml']!);
-  const serviceSlugs = servicesIndex ? [...servicesIndex.primary, ...servicesIndex.aesthetic, ...servicesIndex.unlisted] : [];
-  if (servicesIndex && shared['services.yaml']) errors.push(...checkServiceList(servicesIndex, shared['services.yaml']));
+  // Shared files come first: they decide which collection entries exist (services.yaml lists the services).
+  const sharedData: Record<string, any> = {};
+  for (const [key, def] of Object.entries(shared)) {
+    const parsed = parse(def.file);
+    const data = check(def.schema, parsed, def.title);
+    if (data === undefined || !parsed) continue;
+    const found = def.check?.(data, parsed) ?? [];
+    problems.push(...found);
+    sharedData[key] = data;
+  }
+  const ids: Record<string, Set<string>> = {};
+  for (const [name, def] of Object.entries(collections)) {
+    try {
+      ids[name] = new Set(def.ids(sharedData));
+    } catch {
+      // The shared file that lists the entries is invalid; its own error says why.
+    }
+  }
 
-  const slugSet = new Set(serviceSlugs);
   const parsedByRel = new Map<string, ParsedFile>();
   const reportedFolders = new Set<string>();
-  await Promise.all(
-    files.map(async (rel) => {
-      if (rel in SHARED_FILES) return;
-      const what = classify(rel, slugSet);
-      // Without a valid services.yaml no service file can be placed; its own error says why.
-      if ('unknown' in what && !servicesIndex && rel.includes('/services/')) return;
-      if ('unknown' in what) {
-        const folder = 'folder' in what ? what.folder : undefined;
-        if (folder && reportedFolders.has(folder)) return;
-        if (folder) reportedFolders.add(folder);
-        errors.push(new ContentError(shown(folder ?? rel), 'is not part of the site', [{ path: '', message: what.unknown! }]));
-        return;
-      }
-      const parsed = await parse(rel);
+  for (const rel of files) {
+    const role = classify(site, rel, ids, shown);
+    if (role.kind === 'shared') continue;
+    if (role.kind === 'entry' || role.kind === 'page' || role.kind === 'locale-file') {
+      const parsed = parse(rel);
       if (parsed) parsedByRel.set(rel, parsed);
-    }),
-  );
-
-  // Every locale must hold every page, legal page and service, with the same keys.
-  const expected = [
-    'ui.yaml', 'reviews.yaml',
-    ...PAGE_IDS.map((id) => `pages/${id}.yaml`),
-    ...LEGAL_IDS.map((id) => `legal/${id}.md`),
-    ...serviceSlugs.map((slug) => `services/${slug}.md`),
-  ];
-  errors.push(...checkLocaleParity(expected, files, parsedByRel, shown));
-
-  const aesthetic = new Set(servicesIndex?.aesthetic);
-  const links: ContentLinks = [];
-  const locales = {} as Record<Locale, LocaleContent>;
-  for (const locale of LOCALES) {
-    const get = (name: string) => parsedByRel.get(`${locale}/${name}`);
-    const ui = check(uiSchema, get('ui.yaml'), `UI strings (${locale}) do not match their schema`);
-    const reviews = check(reviewsSchema, get('reviews.yaml'), `reviews (${locale}) do not match their schema`);
-    const pages = Object.fromEntries(
-      PAGE_IDS.map((id) => [id, check(pageSchemas[id], get(`pages/${id}.yaml`), `page "${id}" (${locale}) does not match its schema`)]),
-    );
-    const markdown = (name: string, parsed: ParsedFile) => {
-      const { html, links: found } = renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1);
-      if (found.length) links.push({ file: parsed.file, locale, links: found });
-      return html;
-    };
-    const legal = Object.fromEntries(
-      LEGAL_IDS.map((id) => {
-        const parsed = get(`legal/${id}.md`);
-        const front = check(legalSchema, parsed, `legal page "${id}" (${locale}) does not match its schema`);
-        return [id, front && parsed ? { front, html: markdown(id, parsed) } : undefined];
-      }),
-    );
-    const services = Object.fromEntries(
-      serviceSlugs.map((slug) => {
-        const parsed = get(`services/${slug}.md`);
-        const front = check(serviceSchema, parsed, `service "${slug}" (${locale}) does not match its schema`);
-        const group = aesthetic.has(slug) ? 'aesthetic' : 'primary';
-        const related = servicesIndex!.related[slug] ?? [];
-        return [slug, front && parsed ? { slug, group, front, html: markdown(slug, parsed), related } : undefined];
-      }),
-    );
-    locales[locale] = { ui, reviews, pages, legal, services } as LocaleContent;
-  }
-
-  const site = check(siteSchema, shared['site.yaml'], TITLES['site.yaml']!);
-  const locations = check(locationsSchema, shared['locations.yaml'], TITLES['locations.yaml']!);
-  const insurance = check(insuranceSchema, shared['insurance.yaml'], TITLES['insurance.yaml']!);
-  const taglines = check(taglinesSchema, shared['language-assistance.yaml'], TITLES['language-assistance.yaml']!);
-
-  if (errors.length) throw new InputErrors(sortErrors(mergeParity(errors)));
-  return {
-    content: { site: site!, locations: locations!, servicesIndex: servicesIndex!, serviceSlugs, insurance: insurance!, taglines: taglines!, locales },
-    links,
-  };
-}
-
-/**
- * A key missing in one locale is reported once: the schema's "required, missing" gains a note of the
- * locale that has it. A key only the other locale has because it is misspelt there is not reported
- * as missing here: the misspelling is the mistake.
- */
-function mergeParity(errors: ContentError[]): ContentError[] {
-  const schemaProblems = new Map<string, ContentError>();
-  const unknownKeys = new Set<string>();
-  for (const error of errors) {
-    if (!error.title.includes('does not match')) continue;
-    schemaProblems.set(error.file, error);
-    for (const p of error.problems) if (p.message.startsWith('unknown key')) unknownKeys.add(p.path);
-  }
-  const merged: ContentError[] = [];
-  for (const error of errors) {
-    if (!error.title.startsWith('lacks content')) {
-      merged.push(error);
       continue;
     }
-    const schema = schemaProblems.get(error.file);
-    const left = error.problems.filter((problem) => {
-      if (unknownKeys.has(problem.path)) return false;
-      const twin = schema?.problems.find((p) => p.path === problem.path && p.message.startsWith('required, missing'));
-      if (!twin) return true;
-      twin.message = `required, missing (${problem.message.replace('missing, ', '')})`;
-      return false;
-    });
-    if (left.length) merged.push(new ContentError(error.file, error.title, left, error.position));
+    // Without a valid list of entries no entry file can be placed; the list's own error says why.
+    if (Object.entries(collections).some(([name, c]) => !ids[name] && rel.includes(`/${c.folder}/`))) continue;
+    if (role.folder && reportedFolders.has(role.folder)) continue;
+    if (role.folder) reportedFolders.add(role.folder);
+    problems.push(inFile('content/unknown-file', shown(role.folder ?? rel), 'is not part of the site', [{ path: '', message: role.why }]));
   }
-  return merged;
-}
 
-/** Stable order: by file, then line, so reports read top to bottom. */
-function sortErrors(errors: ContentError[]): ContentError[] {
-  return errors.sort((a, b) => a.file.localeCompare(b.file) || (a.position?.line ?? 0) - (b.position?.line ?? 0));
+  // Every locale must hold every file the model expects, with the same keys.
+  const expected = [
+    ...Object.values(perLocale).map((f) => f.file),
+    ...pagesWithContent(site).map((p) => `pages/${p.id}.yaml`),
+    ...Object.entries(collections).flatMap(([name, c]) => [...(ids[name] ?? [])].map((id) => `${c.folder}/${id}${c.ext}`)),
+  ];
+  problems.push(...checkLocaleParity(locales, expected, files, parsedByRel, shown));
+
+  const links: ContentLinks = [];
+  const byLocale: Record<string, Record<string, unknown>> = {};
+  for (const locale of locales) {
+    const get = (name: string) => parsedByRel.get(`${locale}/${name}`);
+    const text: Record<string, unknown> = {};
+    for (const [key, def] of Object.entries(perLocale)) {
+      const data = check(def.schema, get(def.file), `${def.label} (${locale}) do not match their schema`);
+      text[key] = data === undefined ? undefined : keep(`${locale}/${def.file}`, data);
+    }
+    text.pages = Object.fromEntries(
+      pagesWithContent(site).map((p) => {
+        const rel = `pages/${p.id}.yaml`;
+        const data = check(p.schema!, get(rel), `page "${p.id}" (${locale}) does not match its schema`);
+        return [p.id, data === undefined ? undefined : keep(`${locale}/${rel}`, data)];
+      }),
+    );
+    for (const [name, def] of Object.entries(collections)) {
+      text[name] = Object.fromEntries(
+        [...(ids[name] ?? [])].map((id) => {
+          const rel = `${def.folder}/${id}${def.ext}`;
+          const parsed = get(rel);
+          const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`);
+          if (data === undefined || !parsed) return [id, undefined];
+          if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
+          const { html, links: found } = renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1);
+          if (found.length) links.push({ file: parsed.file, locale, links: found });
+          return [id, keep(`${locale}/${rel}`, { front: data, html })];
+        }),
+      );
+    }
+    byLocale[locale] = text;
+  }
+
+  if (problems.length) throw new BuildFailure(sortProblems(mergeParity(problems)));
+  const content = {} as Record<string, unknown>;
+  for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
+  content.locales = byLocale;
+  return { content: content as C, files: values, links };
 }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import jsYaml from 'js-yaml';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
-import { ContentError, type Position } from './errors.ts';
+import { inFile, ProblemError, type Position } from '../problems/problem.ts';
 
 export interface ParsedFile {
   /** Path as shown in messages, e.g. "content/en/ui.yaml". */
@@ -24,7 +24,7 @@ function fastParse(source: string): unknown {
   return jsYaml.load(source, { schema: jsYaml.CORE_SCHEMA });
 }
 
-/** The slow, exact parse: throws a ContentError at file:line:col with the parser's reason. */
+/** The slow, exact parse: throws a ProblemError at file:line:col with the parser's reason. */
 function parseWithPositions(source: string, file: string, lineOffset: number) {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
@@ -32,12 +32,12 @@ function parseWithPositions(source: string, file: string, lineOffset: number) {
   if (first) {
     const pos = lines.linePos(first.pos[0]);
     const reason = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new ContentError(file, 'is not valid YAML', [{ path: '', message: reason }], { line: pos.line + lineOffset, col: pos.col });
+    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: reason }], { line: pos.line + lineOffset, col: pos.col }));
   }
   return { doc, lines };
 }
 
-/** Parses YAML text; a syntax error becomes a ContentError. */
+/** Parses YAML text; a syntax error becomes a ProblemError. */
 function parseYaml(source: string, file: string, lineOffset: number): { data: unknown; positionOf: ParsedFile['positionOf'] } {
   let data: unknown;
   try {
@@ -45,7 +45,7 @@ function parseYaml(source: string, file: string, lineOffset: number): { data: un
   } catch (error) {
     parseWithPositions(source, file, lineOffset); // throws with the exact position
     const mark = (error as { mark?: { line: number; column: number } }).mark;
-    throw new ContentError(file, 'is not valid YAML', [{ path: '', message: (error as Error).message.split('\n')[0]! }], mark ? { line: mark.line + 1 + lineOffset, col: mark.column + 1 } : undefined);
+    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: (error as Error).message.split('\n')[0]! }], mark ? { line: mark.line + 1 + lineOffset, col: mark.column + 1 } : undefined));
   }
   return { data, positionOf: (path) => locate(source, file, lineOffset, path) };
 }
@@ -82,7 +82,7 @@ export function readMarkdownFile(path: string, file: string): ParsedFile {
       },
     },
   });
-  if (!parsed) throw new ContentError(file, 'has no front matter', [{ path: '', message: 'expected the file to start with a "---" block of YAML' }], { line: 1, col: 1 });
+  if (!parsed) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has no front matter', [{ path: '', message: 'expected the file to start with a "---" block of YAML' }], { line: 1, col: 1 }));
   const bodyLine = source.slice(0, source.length - result.content.length).split('\n').length;
   return { file, data: parsed.data, body: result.content, bodyLine, positionOf: parsed.positionOf };
 }

@@ -1,7 +1,7 @@
 // Checks parsed data against its schema and turns every zod issue into a readable problem:
 // the key path, what was expected, what was found, and a hint where one helps.
 import type { z } from 'zod';
-import { ContentError, keyPath, type Problem } from './errors.ts';
+import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
 import type { ParsedFile } from './read-file.ts';
 import { didYouMean } from './suggest.ts';
 
@@ -14,18 +14,19 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function issueProblems(issue: z.core.$ZodIssue, shape: unknown): Problem[] {
+function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
   const path = keyPath(issue.path);
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type':
-      if (input === undefined) return [{ path, message: `required, missing (expected ${issue.expected})` }];
+      if (input === undefined) return [{ path, message: `required, missing (expected ${issue.expected})`, kind: 'missing' }];
       return [{ path, message: `expected ${issue.expected}, found ${describe(input)}` }];
     case 'unrecognized_keys': {
       const known = shape && typeof shape === 'object' ? Object.keys(shape) : [];
       return issue.keys.map((key) => ({
         path: keyPath([...issue.path, key]),
         message: `unknown key${didYouMean(key, known)}`,
+        kind: 'unknown-key' as const,
       }));
     }
     case 'too_small':
@@ -56,15 +57,15 @@ function shapeAt(schema: z.ZodType, path: readonly PropertyKey[]): unknown {
   return node?.def?.type === 'object' ? node.def.shape : undefined;
 }
 
-/** Validates a parsed file; returns typed data or a ContentError listing every problem. */
+/** Validates a parsed file; returns typed data or a Problem listing every mismatch. */
 export function validate<T extends z.ZodType>(
   schema: T,
   parsed: ParsedFile,
   title: string,
-): { ok: true; data: z.infer<T> } | { ok: false; error: ContentError } {
+): { ok: true; data: z.infer<T> } | { ok: false; problem: Problem } {
   const result = schema.safeParse(parsed.data ?? {}, { reportInput: true });
   if (result.success) return { ok: true, data: result.data };
-  const problems = result.error.issues.flatMap((issue) => issueProblems(issue, shapeAt(schema, issue.path)));
+  const details = result.error.issues.flatMap((issue) => issueDetails(issue, shapeAt(schema, issue.path)));
   const first = result.error.issues[0]!;
-  return { ok: false, error: new ContentError(parsed.file, title, problems, parsed.positionOf(first.path)) };
+  return { ok: false, problem: inFile('content/schema', parsed.file, title, details, parsed.positionOf(first.path)) };
 }

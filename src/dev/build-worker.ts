@@ -1,34 +1,31 @@
-// Runs builds for `dev` in a worker thread, so a template change can be picked up by starting a
-// fresh worker (a new module graph) while content changes reuse the warm one. After a content edit
-// only the affected pages are re-rendered; anything else gets a full build.
+// Runs dev's builds in a worker thread, so a change to the site's code can be picked up by starting
+// a fresh worker (a new module graph) while content edits reuse the warm one. Each build is the same
+// build() as `site build`, given the previous build's state so it re-renders only what an edit
+// affected and checks the whole site.
 import { parentPort } from 'node:worker_threads';
 import { build, type BuildOptions } from '../build/build.ts';
-import { describeFailure } from '../cli/report-failure.ts';
-import { rebuildChanged, type DevState } from './incremental.ts';
+import type { BuildState } from '../build/state.ts';
+import { describeFailure } from '../problems/describe.ts';
 
 export interface BuildRequest {
   options: BuildOptions;
-  /** Content-relative paths changed since the last good build, or null for a full build. */
-  changedContent: string[] | null;
+  /** Build everything (a static file changed): the previous state says nothing about static/. */
+  full?: boolean;
 }
 
 export type BuildReply = { ok: true; summary: string; ms: number } | { ok: false; message: string };
 
-let state: DevState | undefined;
+let state: BuildState | undefined;
 
-parentPort!.on('message', async ({ options, changedContent }: BuildRequest) => {
-  const started = performance.now();
+parentPort!.on('message', async ({ options, full }: BuildRequest) => {
   let reply: BuildReply;
   try {
-    const partial = state && changedContent ? await rebuildChanged(state, options, changedContent) : undefined;
-    if (partial) {
-      state = partial.state;
-      reply = { ok: true, summary: `re-rendered ${partial.pages} of ${state.routes.length} pages`, ms: performance.now() - started };
-    } else {
-      const result = await build(options);
-      state = { content: result.content, routes: result.routes, assets: result.assets };
-      reply = { ok: true, summary: `full build of ${result.routes.length} pages`, ms: result.ms };
-    }
+    const result = await build({ ...options, track: true, previous: full ? undefined : state, workers: false });
+    const summary = state && result.state && state.signature === result.state.signature && state.assets.js === result.state.assets.js
+      ? `re-rendered ${result.rendered} of ${result.routes.length} pages`
+      : `full build of ${result.routes.length} pages`;
+    state = result.state;
+    reply = { ok: true, summary, ms: result.ms };
   } catch (error) {
     state = undefined; // the next build starts from scratch
     reply = { ok: false, message: describeFailure(error) };

@@ -11,9 +11,12 @@ import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
 
 export interface DevOptions {
+  /** The site definition module (a path). */
+  site: string;
   contentDir: string;
   staticDir: string;
-  templatesDir: string;
+  /** The site's code (templates, definition): a change there starts a fresh build worker. */
+  codePaths: string[];
   outDir: string;
   port: number;
   host: string;
@@ -28,6 +31,7 @@ export interface DevServer {
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const log = options.log ?? ((line: string) => console.log(line));
   const buildOptions: BuildOptions = {
+    site: options.site,
     contentDir: options.contentDir,
     staticDir: options.staticDir,
     outDir: options.outDir,
@@ -63,8 +67,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let running: Promise<void> | undefined;
   let again = false;
   let templatesChanged = false;
-  // Content files changed since the last build, or null when a full build is needed.
-  let contentChanges: Set<string> | null = null;
+  let staticChanged = false;
   async function rebuild(reason: string): Promise<void> {
     if (running) {
       again = true;
@@ -79,16 +82,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
           worker = newWorker();
         }
         const started = performance.now();
-        const changedContent = contentChanges ? [...contentChanges] : null;
-        contentChanges = new Set();
-        const reply = await runBuild({ options: buildOptions, changedContent });
+        const full = staticChanged;
+        staticChanged = false;
+        const reply = await runBuild({ options: buildOptions, full });
         if (reply.ok) {
           failure = undefined;
           server.reindex();
           log(`${reason}: ${reply.summary} in ${Math.round(performance.now() - started)} ms`);
         } else {
           failure = reply.message;
-          contentChanges = null;
           log(`${reason}: build failed\n${reply.message}`);
         }
         hub.reload();
@@ -116,16 +118,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 
   await rebuild('start');
   const url = await listen(server, options.port, options.host);
-  const watcher = watch([options.contentDir, options.templatesDir, options.staticDir].map((d) => resolve(d)), { ignoreInitial: true });
+  const codePaths = options.codePaths.map((p) => resolve(p));
+  const watcher = watch([options.contentDir, options.staticDir, ...codePaths].map((d) => resolve(d)), { ignoreInitial: true });
   // Edits made before the watcher has scanned the folders would go unseen: wait for it.
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
-  watcher.on('all', (event, path) => {
-    if (path.startsWith(resolve(options.templatesDir))) templatesChanged = true;
-    const contentRoot = `${resolve(options.contentDir)}/`;
-    if (path.startsWith(contentRoot) && event === 'change') contentChanges?.add(path.slice(contentRoot.length).split('\\').join('/'));
-    else contentChanges = null; // a template, a static file, or a file added or removed: build it all
+  watcher.on('all', (_event, path) => {
+    if (codePaths.some((p) => path === p || path.startsWith(`${p}/`))) templatesChanged = true;
+    if (path.startsWith(`${resolve(options.staticDir)}/`)) staticChanged = true;
     changed.add(path);
     clearTimeout(timer);
     // A short pause gathers the several events an editor's save produces.

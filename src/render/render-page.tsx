@@ -1,20 +1,24 @@
-// Renders one route to a complete HTML document. Pure: data in, a string out, no file I/O.
+// Renders one route to a complete HTML document with the site's layout, the page's template and
+// the site's head hooks. Pure: data in, a string out, no file I/O.
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Locale } from '../../templates/schema.ts';
-import type { SiteContent } from '../content/types.ts';
 import type { Route } from '../routes/routes.ts';
-import { PageContext, type PageData } from '../../templates/context.ts';
-import { Document, type Assets } from '../../templates/Document.tsx';
-import { jsonLd } from '../../templates/head/json-ld.ts';
-import { pageMeta } from '../../templates/head/page-meta.ts';
-import { Layout } from '../../templates/layout/Layout.tsx';
-import { templateFor } from '../../templates/pages/index.tsx';
+import { absoluteUrl, localeUrls } from '../routes/urls.ts';
+import type { PageDefinition, PageMeta, SiteDefinition } from '../site/definition.ts';
+import { Document, type Assets } from './document.tsx';
 import { IslandCollector, IslandProps, type IslandRecord } from './island.tsx';
+import { PageContext, type PageData } from './page-context.tsx';
 
 export interface RenderOptions {
-  content: SiteContent;
+  site: SiteDefinition;
+  content: { locales: Record<string, any> };
   assets: Assets;
   year: number;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** Names of the islands the page holds. */
+  islands: string[];
 }
 
 /** A template threw while rendering a page: a bug in a template, so its stack is kept. */
@@ -26,26 +30,66 @@ export class RenderError extends Error {
   }
 }
 
-export function renderPage(route: Route, { content, assets, year }: RenderOptions): string {
-  const page: PageData = { content, locale: route.locale as Locale, route, text: content.locales[route.locale], year };
-  const { name, element } = templateFor(route);
+const registries = new WeakMap<SiteDefinition, Map<string, PageDefinition>>();
+function pageDefinition(site: SiteDefinition, id: string): PageDefinition {
+  let byId = registries.get(site);
+  if (!byId) registries.set(site, (byId = new Map(site.pages.map((p) => [p.id, p]))));
+  return byId.get(id)!;
+}
+
+/** What templates read through usePage() for a route. */
+export function pageData(route: Route, { site, content, year }: RenderOptions): PageData {
+  const locales = Object.keys(site.locales);
+  const urls = localeUrls(locales, site.defaultLocale);
+  const baseUrl = site.baseUrl(content as never);
+  return {
+    content,
+    locale: route.locale,
+    locales,
+    defaultLocale: site.defaultLocale,
+    intl: site.locales[route.locale]!.intl,
+    intlOf: (locale) => site.locales[locale]!.intl,
+    route,
+    navigation: site.pages.filter((p) => p.nav && !p.collection).map((p) => ({ id: p.id, path: p.path })),
+    text: content.locales[route.locale],
+    year,
+    href: (path, locale = route.locale) => urls.href(locale, path),
+    absolute: (url) => absoluteUrl(baseUrl, url),
+  };
+}
+
+/** The page content's own title and description, when the site has no meta hook. */
+function defaultMeta(page: PageData): PageMeta {
+  const own = (page.text as { pages?: Record<string, { title?: string; description?: string }> }).pages?.[page.route.page];
+  return { title: own?.title ?? '', description: own?.description ?? '' };
+}
+
+export function renderPage(route: Route, options: RenderOptions): RenderedPage {
+  const { site, assets } = options;
+  const definition = pageDefinition(site, route.page);
+  const Template = definition.template;
+  const Layout = site.layout;
+  const page = pageData(route, options);
   try {
     const islands: IslandRecord[] = [];
     // The body first, so every island's props are known before the document is put together.
     const body = renderToStaticMarkup(
       <PageContext.Provider value={page}>
         <IslandCollector.Provider value={islands}>
-          <Layout>{element}</Layout>
+          <Layout><Template {...route.params} /></Layout>
         </IslandCollector.Provider>
       </PageContext.Provider>,
     );
     const bodyHtml = islands.length ? body + renderToStaticMarkup(<IslandProps islands={islands} />) : body;
-    const meta = pageMeta(page);
+    const meta = site.meta ? site.meta(page) : defaultMeta(page);
+    const title = site.documentTitle ? site.documentTitle(meta, page) : meta.title;
     const html = renderToStaticMarkup(
-      <Document page={page} meta={meta} assets={assets} jsonLd={jsonLd(page, meta.title)} bodyHtml={bodyHtml} hasIslands={islands.length > 0} />,
+      <PageContext.Provider value={page}>
+        <Document page={page} meta={meta} title={title} head={site.head} assets={assets} jsonLd={site.jsonLd?.(page, meta)} bodyHtml={bodyHtml} hasIslands={islands.length > 0} />
+      </PageContext.Provider>,
     );
-    return `<!DOCTYPE html>${html}`;
+    return { html: `<!DOCTYPE html>${html}`, islands: islands.map((i) => i.name) };
   } catch (error) {
-    throw new RenderError(route, name, error);
+    throw new RenderError(route, Template.displayName ?? Template.name ?? definition.id, error);
   }
 }

@@ -1,55 +1,62 @@
-// The route table: every page the site has, per locale, with the template and data it renders.
-import { LOCALES, LEGAL_IDS, type LegalId, type Locale } from '../../templates/schema.ts';
-import type { SiteContent } from '../content/types.ts';
-import { fileOfUrl, localeUrl } from './urls.ts';
-
-export type RouteKind =
-  | { type: 'home' }
-  | { type: 'page'; page: 'about' | 'services' | 'insurance' | 'reviews' | 'locations' | 'contact' | 'nondiscrimination' }
-  | { type: 'service'; slug: string }
-  | { type: 'legal'; legal: LegalId }
-  | { type: 'not-found' };
+// The route table: every page of the registry in every locale (one per collection entry for
+// collection pages), plus each locale's "not found" page.
+import type { PageDefinition, SiteDefinition } from '../site/definition.ts';
+import { fileOfUrl, localeUrls } from './urls.ts';
 
 export interface Route {
-  /** The spec's path, the same in every locale: "/services/vaccines". */
+  /** The registry id of the page ("about", "service"). */
+  page: string;
+  /** Values of the path's [params]: { slug: "vaccines" }. */
+  params: Record<string, string>;
+  /** The path, the same in every locale: "/services/vaccines". */
   path: string;
-  locale: Locale;
+  locale: string;
   /** The public URL: "/es/services/vaccines". */
   url: string;
   /** The output file, relative to dist: "es/services/vaccines.html". */
   file: string;
-  kind: RouteKind;
   /** Left out of the sitemap and marked noindex, nofollow. */
   noindex: boolean;
-  /** Content files (relative to the content folder) whose change re-renders this page in dev. */
-  sources: string[];
+  /** The locale's 404 page. */
+  notFound: boolean;
 }
 
-const SIMPLE_PAGES = ['about', 'services', 'insurance', 'reviews', 'locations', 'contact', 'nondiscrimination'] as const;
+const PARAM = /\[(\w+)\]/g;
 
-/** Every route of the site: the spec's table in each locale, plus each locale's 404 page. */
-export function planRoutes(content: SiteContent): Route[] {
+/** The names of a path's [params]: "/services/[slug]" → ["slug"]. */
+export function paramsOf(path: string): string[] {
+  return Array.from(path.matchAll(PARAM), (m) => m[1]!);
+}
+
+function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(PARAM, (_, name: string) => params[name]!);
+}
+
+/** The pages a registry entry makes in one locale: one, or one per collection entry. */
+function instances(page: PageDefinition, entries: Record<string, unknown> | undefined): { params: Record<string, string>; entry?: unknown }[] {
+  if (!page.collection) return [{ params: {} }];
+  const [param] = paramsOf(page.path);
+  return Object.entries(entries ?? {}).map(([id, entry]) => ({ params: { [param!]: id }, entry }));
+}
+
+export function planRoutes(site: SiteDefinition, content: { locales: Record<string, any> }): Route[] {
+  const urls = localeUrls(Object.keys(site.locales), site.defaultLocale);
   const routes: Route[] = [];
-  for (const locale of LOCALES) {
-    const text = content.locales[locale];
-    const add = (path: string, kind: RouteKind, sources: string[], noindex = false) => {
-      const url = kind.type === 'not-found' ? `${localeUrl(locale, '/')}404` : localeUrl(locale, path);
-      routes.push({ path, locale, url, file: fileOfUrl(url), kind, noindex, sources });
-    };
-    add('/', { type: 'home' }, [`${locale}/pages/home.yaml`, `${locale}/reviews.yaml`]);
-    for (const page of SIMPLE_PAGES) {
-      const sources = [`${locale}/pages/${page}.yaml`];
-      if (page === 'reviews') sources.push(`${locale}/reviews.yaml`);
-      if (page === 'nondiscrimination') sources.push('language-assistance.yaml');
-      add(`/${page}`, { type: 'page', page }, sources);
+  for (const locale of Object.keys(site.locales)) {
+    for (const page of site.pages) {
+      const entries = page.collection ? content.locales[locale][page.collection] : undefined;
+      for (const { params, entry } of instances(page, entries)) {
+        const path = fillPath(page.path, params);
+        const url = page.notFound ? `${urls.localeUrl(locale, '/')}404` : urls.localeUrl(locale, path);
+        const noindex = page.notFound || (typeof page.noindex === 'function' ? page.noindex(entry) : !!page.noindex);
+        routes.push({ page: page.id, params, path, locale, url, file: fileOfUrl(url), noindex, notFound: !!page.notFound });
+      }
     }
-    for (const slug of content.serviceSlugs) {
-      add(`/services/${slug}`, { type: 'service', slug }, [`${locale}/services/${slug}.md`]);
-    }
-    for (const legal of LEGAL_IDS) {
-      add(`/${legal}`, { type: 'legal', legal }, [`${locale}/legal/${legal}.md`], text.legal[legal].front.noindex);
-    }
-    add('/404', { type: 'not-found' }, [`${locale}/pages/not-found.yaml`], true);
   }
   return routes;
+}
+
+/** What makes two route tables the same site: a dev rebuild of some pages needs an unchanged table. */
+export function routeSignature(routes: Route[]): string {
+  return routes.map((r) => `${r.url} ${r.page} ${r.noindex}`).join('\n');
 }

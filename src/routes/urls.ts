@@ -1,20 +1,33 @@
-// Pure URL and locale helpers: English at the spec's routes, Spanish under /es (decisions.md).
-import { LOCALES, type Locale } from '../../templates/schema.ts';
+// Pure URL helpers: the default locale at the site's paths, every other locale under /<code>.
+// Links carry no trailing slash; the locale homes are "/" and "/<code>/".
 
-export const DEFAULT_LOCALE: Locale = 'en';
-
-/** The public URL of a route path (as the spec writes it, e.g. "/about") in a locale. */
-export function localeUrl(locale: Locale, path: string): string {
-  if (locale === DEFAULT_LOCALE) return path;
-  return path === '/' ? `/${locale}/` : `/${locale}${path}`;
+export interface LocaleUrls {
+  /** The public URL of a path ("/about") in a locale: "/es/about". */
+  localeUrl(locale: string, path: string): string;
+  /** The locale a request path belongs to: "/es" or "/es/..." is Spanish, anything else the default. */
+  localeOfPath(urlPath: string): string;
+  /** A link to a path in a locale, keeping any "#fragment". */
+  href(locale: string, path: string): string;
 }
 
-/** The locale a request path belongs to: "/es" or "/es/..." is Spanish, anything else English. */
-export function localeOfPath(urlPath: string): Locale {
-  for (const locale of LOCALES) {
-    if (locale !== DEFAULT_LOCALE && (urlPath === `/${locale}` || urlPath.startsWith(`/${locale}/`))) return locale;
-  }
-  return DEFAULT_LOCALE;
+export function localeUrls(locales: readonly string[], defaultLocale: string): LocaleUrls {
+  const localeUrl = (locale: string, path: string) => {
+    if (locale === defaultLocale) return path;
+    return path === '/' ? `/${locale}/` : `/${locale}${path}`;
+  };
+  return {
+    localeUrl,
+    localeOfPath(urlPath) {
+      for (const locale of locales) {
+        if (locale !== defaultLocale && (urlPath === `/${locale}` || urlPath.startsWith(`/${locale}/`))) return locale;
+      }
+      return defaultLocale;
+    },
+    href(locale, path) {
+      const [route, hash] = path.split('#') as [string, string | undefined];
+      return localeUrl(locale, route) + (hash ? `#${hash}` : '');
+    },
+  };
 }
 
 /**

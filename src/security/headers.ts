@@ -1,9 +1,8 @@
 // The HTTP headers every response carries: written to dist/_headers for static hosts and sent by
-// `serve`. Frames are allowed only from the lead-form provider and the maps host.
-import type { Site } from '../../templates/schema.ts';
+// `serve`. Frames are allowed only from the origins the site names (its form and maps providers).
 
-export function contentSecurityPolicy(site: Site): string {
-  const frameHosts = [...new Set([new URL(site.leadForm.host).origin, new URL(site.maps.embedUrl).origin])];
+export function contentSecurityPolicy(frameSources: string[]): string {
+  const frameHosts = [...new Set(frameSources.map((url) => new URL(url).origin))];
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -11,7 +10,7 @@ export function contentSecurityPolicy(site: Site): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${frameHosts.join(' ')}`,
+    `frame-src ${frameHosts.length ? frameHosts.join(' ') : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -21,9 +20,9 @@ export function contentSecurityPolicy(site: Site): string {
 }
 
 /** Headers for every response. */
-export function securityHeaders(site: Site): Record<string, string> {
+export function securityHeaders(frameSources: string[]): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(site),
+    'Content-Security-Policy': contentSecurityPolicy(frameSources),
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',

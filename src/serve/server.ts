@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
-import { localeOfPath } from '../routes/urls.ts';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
 import { parseHeadersFile } from './headers-file.ts';
@@ -42,11 +41,13 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
   // In dev the folder is rebuilt, so the 404 pages are read afresh; otherwise once.
   const notFoundCache = new Map<string, string>();
   const notFoundPage = (pathname: string): string => {
-    const locale = localeOfPath(pathname);
-    const cached = notFoundCache.get(locale);
+    // A first-level folder with its own 404.html is a locale; anything else gets the root one.
+    const first = pathname.split('/')[1] ?? '';
+    const file = /^[a-z]{2,3}(-[a-z0-9]+)?$/i.test(first) && existsSync(join(dir, first, '404.html')) ? join(first, '404.html') : '404.html';
+    const cached = notFoundCache.get(file);
     if (cached) return cached;
-    const html = readFileSync(join(dir, locale === 'en' ? '404.html' : join(locale, '404.html')), 'utf8');
-    if (!options.watch) notFoundCache.set(locale, html);
+    const html = readFileSync(join(dir, file), 'utf8');
+    if (!options.watch) notFoundCache.set(file, html);
     return html;
   };
 

@@ -39,10 +39,10 @@ export function locationName(pattern: string, location: Location): string {
 
 /** Opening hours as a description list; hours default to the practice's. */
 export function HoursList({ hours }: { hours?: Hours }) {
-  const { content, locale, text } = usePage();
+  const { content, intl, text } = usePage();
   return (
     <dl className="hours">
-      {hoursRows(locale, hours ?? content.site.hours, text.ui).map((row) => (
+      {hoursRows(intl, hours ?? content.site.hours, text.ui).map((row) => (
         <div key={row.days} className={row.closed ? 'hours__row hours__row--closed' : 'hours__row'}>
           <dt>{row.days}</dt>
           <dd>{row.time}</dd>

@@ -1,6 +1,7 @@
 // Structured data (schema.org JSON-LD) derived from content, in the page's language.
 import type { Hours, Location } from '../schema.ts';
-import { absoluteUrl, localeUrl } from '../../src/routes/urls.ts';
+import type { PageData as EnginePageData, PageMeta } from '../../src/index.ts';
+import type { SiteContent } from '../content-types.ts';
 import type { PageData } from '../context.ts';
 import { locationName } from '../components/Contact.tsx';
 
@@ -26,7 +27,7 @@ function clinic(page: PageData, location: Location, url: (path: string) => strin
     url: `${url('/locations')}#${location.id}`,
     telephone: site.phone.e164,
     email: site.email,
-    image: absoluteUrl(site.baseUrl, '/images/og-image.png'),
+    image: page.absolute('/images/og-image.png'),
     address: {
       '@type': 'PostalAddress',
       streetAddress: location.street,
@@ -37,32 +38,33 @@ function clinic(page: PageData, location: Location, url: (path: string) => strin
     },
     openingHoursSpecification: openingHours(location.hours ?? site.hours),
     medicalSpecialty: 'https://schema.org/PrimaryCare',
-    availableLanguage: ['en', 'es'],
+    availableLanguage: page.locales,
     contactPoint: {
       '@type': 'ContactPoint',
       telephone: site.phone.e164,
       contactType: 'customer service',
-      availableLanguage: ['en', 'es'],
+      availableLanguage: page.locales,
     },
     sameAs: site.social.map((s) => s.url),
-    parentOrganization: { '@id': `${absoluteUrl(site.baseUrl, '/')}#organization` },
+    parentOrganization: { '@id': `${page.absolute('/')}#organization` },
   };
 }
 
 /** The JSON-LD graph of a page, or undefined when it has none. */
-export function jsonLd(page: PageData, title: string): Json | undefined {
+export function jsonLd(enginePage: EnginePageData<SiteContent>, { title }: PageMeta): Json | undefined {
+  const page = enginePage as PageData;
   const { content, locale, route, text } = page;
   const { site } = content;
-  const url = (path: string) => absoluteUrl(site.baseUrl, localeUrl(locale, path));
+  const url = (path: string) => page.absolute(page.href(path));
   const graph: Json[] = [];
-  if (route.kind.type === 'home') {
+  if (route.page === 'home') {
     graph.push(
       {
         '@type': 'Organization',
-        '@id': `${absoluteUrl(site.baseUrl, '/')}#organization`,
+        '@id': `${page.absolute('/')}#organization`,
         name: site.name,
-        url: absoluteUrl(site.baseUrl, '/'),
-        logo: absoluteUrl(site.baseUrl, '/icons/icon-512.png'),
+        url: page.absolute('/'),
+        logo: page.absolute('/icons/icon-512.png'),
         telephone: site.phone.e164,
         email: site.email,
         foundingDate: String(site.foundedYear),
@@ -77,15 +79,15 @@ export function jsonLd(page: PageData, title: string): Json | undefined {
       },
     );
   }
-  if (route.kind.type === 'home' || (route.kind.type === 'page' && route.kind.page === 'locations')) {
+  if (route.page === 'home' || route.page === 'locations') {
     graph.push(...content.locations.map((location) => clinic(page, location, url)));
   }
-  if (route.kind.type === 'service') {
+  if (route.page === 'service') {
     graph.push({
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: text.ui.nav.home, item: url('/') },
-        { '@type': 'ListItem', position: 2, name: text.ui.nav.services, item: url('/services') },
+        { '@type': 'ListItem', position: 1, name: text.pages.home.navLabel, item: url('/') },
+        { '@type': 'ListItem', position: 2, name: text.pages.services.navLabel, item: url('/services') },
         { '@type': 'ListItem', position: 3, name: title, item: url(route.path) },
       ],
     });

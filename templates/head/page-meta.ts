@@ -1,28 +1,22 @@
 // Title and description of each page, from its content.
+import type { PageData as EnginePageData, PageMeta } from '../../src/index.ts';
 import type { PageData } from '../context.ts';
+import type { SiteContent } from '../content-types.ts';
+import type { LegalId, PageId } from '../schema.ts';
 import { metaDescription } from '../lib/format.ts';
 
-export interface PageMeta {
-  /** The page's own title, without the practice's name. */
-  title: string;
-  description: string;
-}
-
-export function pageMeta({ route, text }: PageData): PageMeta {
-  const { kind } = route;
-  switch (kind.type) {
-    case 'home':
-      return fromPage(text.pages.home);
-    case 'page':
-      return fromPage(text.pages[kind.page]);
+/** Title (without the practice's name) and description of each page, from its content. */
+export function pageMeta(page: EnginePageData<SiteContent>): PageMeta {
+  const { route, text } = page as PageData;
+  switch (route.page) {
     case 'service': {
-      const { front } = text.services[kind.slug]!;
+      const { front } = text.services[route.params.slug!]!;
       return { title: front.name, description: metaDescription(front.description) };
     }
     case 'legal':
-      return fromPage(text.legal[kind.legal].front);
-    case 'not-found':
-      return fromPage(text.pages['not-found']);
+      return fromPage(text.legal[route.params.id as LegalId].front);
+    default:
+      return fromPage(text.pages[route.page as PageId]);
   }
 }
 
@@ -31,6 +25,6 @@ function fromPage(page: { title: string; description: string }): PageMeta {
 }
 
 /** "Vaccines | Florida Family Primary Care": the page title followed by the practice's name. */
-export function documentTitle(meta: PageMeta, siteName: string): string {
-  return `${meta.title} | ${siteName}`;
+export function documentTitle(meta: PageMeta, page: EnginePageData<SiteContent>): string {
+  return `${meta.title} | ${page.content.site.name}`;
 }

@@ -1,6 +1,6 @@
 // The sticky header: logo, main navigation with the Services dropdown, language toggle, call button
 // and, on small screens, the hamburger menu.
-import { island } from '../../src/render/island.tsx';
+import { island } from '../../src/index.ts';
 import { usePage } from '../context.ts';
 import { fill, telHref } from '../lib/format.ts';
 import { Phone } from '../components/icons.ts';
@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon.tsx';
 import { MobileMenu } from '../islands/MobileMenu.tsx';
 import { ServicesMenu } from '../islands/ServicesMenu.tsx';
 import { Logo } from './Logo.tsx';
-import { mainNav, otherLocale, SERVICES_INDEX, servicesLinks } from './navigation.ts';
+import { mainNav, otherLocales, servicesIndex, servicesLinks } from './navigation.ts';
 
 const ServicesMenuIsland = island('ServicesMenu', ServicesMenu);
 const MobileMenuIsland = island('MobileMenu', MobileMenu);
@@ -19,7 +19,8 @@ export function Header() {
   const { ui } = text;
   const nav = mainNav(page);
   const services = servicesLinks(page);
-  const other = otherLocale(page);
+  const others = otherLocales(page);
+  const servicesAt = servicesIndex(page);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -31,7 +32,7 @@ export function Header() {
           <ul className="nav__list">
             {nav.map((link, i) => (
               <li key={link.href}>
-                {i === SERVICES_INDEX ? (
+                {i === servicesAt ? (
                   <ServicesMenuIsland services={services} current={route.path.startsWith('/services')} />
                 ) : (
                   <a className="nav__link" href={link.href} aria-current={link.current ? 'page' : undefined}>{link.label}</a>
@@ -41,9 +42,11 @@ export function Header() {
           </ul>
         </nav>
         <div className="site-header__actions">
-          <a className="lang-toggle" href={other.href} hrefLang={other.locale} lang={other.locale} aria-label={page.content.locales[other.locale].ui.languageName}>
-            {other.locale.toUpperCase()}
-          </a>
+          {others.map((other) => (
+            <a key={other.locale} className="lang-toggle" href={other.href} hrefLang={other.locale} lang={other.locale} aria-label={other.name}>
+              {other.locale.toUpperCase()}
+            </a>
+          ))}
           <a className="btn btn--primary btn--call" href={telHref(content.site.phone.e164)}>
             <Icon icon={Phone} size={18} />
             <span>{ui.actions.callNow}</span>
@@ -52,7 +55,7 @@ export function Header() {
             labels={{ menu: ui.nav.menu, open: ui.nav.openMenu, close: ui.nav.closeMenu, nav: ui.nav.label }}
             links={nav}
             services={services}
-            servicesAfter={SERVICES_INDEX - 1}
+            servicesAfter={servicesAt - 1}
             call={{ href: telHref(content.site.phone.e164), label: ui.actions.callNow }}
             fallbackHref="#footer-nav"
           />

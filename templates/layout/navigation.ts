@@ -1,33 +1,40 @@
-// The site's navigation as data, built once per page for the header, the islands and the footer.
-import { LOCALES, type Locale } from '../schema.ts';
-import { hrefIn, type PageData } from '../context.ts';
+// The site's navigation as data, built once per page for the header, the islands and the footer:
+// the registry's `nav` pages (site.config.ts), each labelled by its own content's `navLabel`.
+import type { PageData } from '../context.ts';
 import type { NavLink, ServicesLinks } from '../islands/types.ts';
+import type { PageId } from '../schema.ts';
 
-const NAV = ['home', 'about', 'services', 'insurance', 'reviews', 'locations', 'contact'] as const;
-const PATHS: Record<(typeof NAV)[number], string> = {
-  home: '/', about: '/about', services: '/services', insurance: '/insurance', reviews: '/reviews', locations: '/locations', contact: '/contact',
-};
+/** The page whose navigation entry is the Services dropdown. */
+const SERVICES_PAGE = 'services';
+
+/** A nav page's label, from its own content file. */
+export function navLabel(page: PageData, id: string): string {
+  return (page.text.pages[id as PageId] as { navLabel?: string }).navLabel ?? id;
+}
 
 export function mainNav(page: PageData): NavLink[] {
-  return NAV.map((key) => ({
-    label: page.text.ui.nav[key],
-    href: hrefIn(page.locale, PATHS[key]),
-    current: page.route.path === PATHS[key],
+  return page.navigation.map(({ id, path }) => ({
+    label: navLabel(page, id),
+    href: page.href(path),
+    current: page.route.path === path,
   }));
 }
 
-export const SERVICES_INDEX = NAV.indexOf('services');
+/** Where the Services dropdown stands in the main navigation. */
+export function servicesIndex(page: PageData): number {
+  return page.navigation.findIndex((p) => p.id === SERVICES_PAGE);
+}
 
 export function servicesLinks(page: PageData): ServicesLinks {
-  const { text, content, locale, route } = page;
+  const { text, content, route, href } = page;
   const link = (slug: string): NavLink => ({
     label: text.services[slug]!.front.name,
-    href: hrefIn(locale, `/services/${slug}`),
+    href: href(`/services/${slug}`),
     current: route.path === `/services/${slug}`,
   });
   return {
-    label: text.ui.nav.services,
-    href: hrefIn(locale, '/services'),
+    label: navLabel(page, SERVICES_PAGE),
+    href: href('/services'),
     allLabel: text.ui.nav.allServices,
     aestheticHeading: text.ui.nav.aestheticHeading,
     primary: content.servicesIndex.primary.map(link),
@@ -35,9 +42,10 @@ export function servicesLinks(page: PageData): ServicesLinks {
   };
 }
 
-/** The other locale and the same page's URL there (its home for the 404 page). */
-export function otherLocale(page: PageData): { locale: Locale; href: string } {
-  const locale = LOCALES.find((l) => l !== page.locale)!;
-  const path = page.route.kind.type === 'not-found' ? '/' : page.route.path;
-  return { locale, href: hrefIn(locale, path) };
+/** Every other locale and the same page's URL there (its home for the 404 page). */
+export function otherLocales(page: PageData): { locale: string; href: string; name: string }[] {
+  const path = page.route.notFound ? '/' : page.route.path;
+  return page.locales
+    .filter((l) => l !== page.locale)
+    .map((locale) => ({ locale, href: page.href(path, locale), name: page.content.locales[locale as keyof typeof page.content.locales].ui.languageName }));
 }

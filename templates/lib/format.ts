@@ -1,7 +1,7 @@
-// Text helpers shared by templates: patterns, times, hours, dates and meta descriptions, per locale.
-import type { Hours, Locale, Ui } from '../schema.ts';
+// Text helpers shared by templates: patterns, times, hours, dates and meta descriptions. Times and
+// dates are formatted by Intl for the page's locale tag (PageData.intl), so a locale needs no code.
+import type { Hours, Ui } from '../schema.ts';
 
-const INTL_LOCALE: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
 const DAY_ORDER = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
 
 /** Fills "{name}"-style placeholders: fill("{city} Office", { city: "Miami" }). */
@@ -9,12 +9,10 @@ export function fill(pattern: string, values: Record<string, string | number>): 
   return pattern.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }
 
-/** "08:00" → "8:00 AM" (en) or "8:00 a. m." (es). */
-export function formatTime(locale: Locale, time: string): string {
+/** "08:00" → "8:00 AM" (en-US) or "8:00 a.m." (es-US): a time of day as the locale writes it. */
+export function formatTime(intl: string, time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  const hour12 = ((h + 11) % 12) + 1;
-  const suffix = locale === 'es' ? (h < 12 ? 'a. m.' : 'p. m.') : h < 12 ? 'AM' : 'PM';
-  return `${hour12}:${String(m).padStart(2, '0')} ${suffix}`;
+  return new Intl.DateTimeFormat(intl, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h, m)));
 }
 
 export interface HoursRow {
@@ -25,10 +23,10 @@ export interface HoursRow {
 }
 
 /** Opening hours as display rows: consecutive days with equal hours share a row; missing days are closed. */
-export function hoursRows(locale: Locale, hours: Hours, ui: Ui): HoursRow[] {
+export function hoursRows(intl: string, hours: Hours, ui: Ui): HoursRow[] {
   const byDay = new Map<string, string>();
   for (const entry of hours) {
-    const time = fill(ui.hours.range, { opens: formatTime(locale, entry.opens), closes: formatTime(locale, entry.closes) });
+    const time = fill(ui.hours.range, { opens: formatTime(intl, entry.opens), closes: formatTime(intl, entry.closes) });
     for (const day of entry.days) byDay.set(day, time);
   }
   const rows: { from: string; to: string; time: string | undefined }[] = [];
@@ -40,7 +38,7 @@ export function hoursRows(locale: Locale, hours: Hours, ui: Ui): HoursRow[] {
   }
   const name = (day: string) => ui.hours.days[day as keyof Ui['hours']['days']];
   // Spanish writes day names in lower case ("lunes a viernes"); a row starts with a capital.
-  const capital = (s: string) => s.charAt(0).toLocaleUpperCase(locale) + s.slice(1);
+  const capital = (s: string) => s.charAt(0).toLocaleUpperCase(intl) + s.slice(1);
   return rows.map((r) => ({
     days: capital(r.from === r.to ? name(r.from) : fill(ui.hours.dayRange, { from: name(r.from), to: name(r.to) })),
     time: r.time ?? ui.hours.closed,
@@ -49,8 +47,8 @@ export function hoursRows(locale: Locale, hours: Hours, ui: Ui): HoursRow[] {
 }
 
 /** "2025-11-01" → "November 1, 2025" / "1 de noviembre de 2025". */
-export function formatDate(locale: Locale, isoDate: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+export function formatDate(intl: string, isoDate: string): string {
+  return new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** The first sentence of a description. */

@@ -5,7 +5,7 @@ import { fill, formatDate } from '../lib/format.ts';
 import { Address, CallLink, EmailLink } from '../components/Contact.tsx';
 
 export function Legal({ id }: { id: LegalId }) {
-  const { content, text, locale } = usePage();
+  const { content, text, intl } = usePage();
   const { front, html } = text.legal[id];
   return (
     <article className="legal">
@@ -13,7 +13,7 @@ export function Legal({ id }: { id: LegalId }) {
         <div className="container">
           <h1>{front.title}</h1>
           {front.subtitle && <p className="page-hero__eyebrow">{front.subtitle}</p>}
-          <p className="legal__date">{fill(text.ui.legal.effective, { date: formatDate(locale, front.effective) })}</p>
+          <p className="legal__date">{fill(text.ui.legal.effective, { date: formatDate(intl, front.effective) })}</p>
         </div>
       </div>
       <div className="container container--narrow prose">

@@ -9,10 +9,11 @@ import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
 
 export function ServiceDetail({ slug }: { slug: string }) {
-  const { text, href } = usePage();
+  const { text, href, content } = usePage();
   const { ui } = text;
-  const service = text.services[slug]!;
-  const { front } = service;
+  const { front, html } = text.services[slug]!;
+  const group = content.servicesIndex.aesthetic.includes(slug) ? 'aesthetic' : 'primary';
+  const related = content.servicesIndex.related[slug] ?? [];
   return (
     <>
       <div className="page-hero page-hero--service">
@@ -20,12 +21,12 @@ export function ServiceDetail({ slug }: { slug: string }) {
           <div>
             <nav aria-label={ui.breadcrumbs.label} className="breadcrumbs">
               <ol>
-                <li><a href={href('/')}>{ui.nav.home}</a></li>
-                <li><a href={href('/services')}>{ui.nav.services}</a></li>
+                <li><a href={href('/')}>{text.pages.home.navLabel}</a></li>
+                <li><a href={href('/services')}>{text.pages.services.navLabel}</a></li>
                 <li><a href={href(`/services/${slug}`)} aria-current="page">{front.name}</a></li>
               </ol>
             </nav>
-            <p className="page-hero__eyebrow">{service.group === 'aesthetic' ? ui.service.aesthetic : ui.service.primary}</p>
+            <p className="page-hero__eyebrow">{group === 'aesthetic' ? ui.service.aesthetic : ui.service.primary}</p>
             <h1>{front.name}</h1>
             <p className="page-hero__text">{firstSentence(front.description)}</p>
             <div className="actions">
@@ -40,7 +41,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
       </div>
 
       <Section id="what-we-do" title={ui.service.whatWeDo}>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: service.html }} />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
       </Section>
 
       <Section id="benefits" className="section--tinted" title={ui.service.benefits}>
@@ -72,10 +73,10 @@ export function ServiceDetail({ slug }: { slug: string }) {
         <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 
-      {service.related.length > 0 && (
+      {related.length > 0 && (
         <Section id="related" className="section--tinted" title={ui.service.related}>
           <ul className="cards cards--3 related">
-            {service.related.map((other) => (
+            {related.map((other) => (
               <li key={other} className="card">
                 <a className="card__link" href={href(`/services/${other}`)}>{text.services[other]!.front.name}</a>
                 <p>{firstSentence(text.services[other]!.front.description)}</p>

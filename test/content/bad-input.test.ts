@@ -3,9 +3,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InputErrors } from '../../src/content/errors.ts';
 import { loadContent } from '../../src/content/load-content.ts';
-import { sandbox, type Sandbox } from '../helpers/fixtures.ts';
+import { BuildFailure } from '../../src/problems/problem.ts';
+import { loadSite } from '../../src/site/load-site.ts';
+import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
 
 let site: Sandbox;
 beforeEach(async () => {
@@ -18,10 +19,10 @@ afterEach(async () => {
 /** The formatted errors of loading the sandbox's content, or a failure if it loads. */
 async function errorsOf(): Promise<string[]> {
   try {
-    await loadContent(site.content, 'content');
+    await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' });
   } catch (error) {
-    expect(error).toBeInstanceOf(InputErrors);
-    return (error as InputErrors).errors.map((e) => e.format());
+    expect(error).toBeInstanceOf(BuildFailure);
+    return (error as BuildFailure).problems.map((e) => e.format());
   }
   throw new Error('expected the content to be rejected');
 }
@@ -86,7 +87,7 @@ describe('the two locales must match', () => {
   it('names the key a translation lacks and where it is present', async () => {
     await site.edit('es/pages/home.yaml', (t) => t.replace(/^  eyebrow: .*\n/m, ''));
     expect(await errorsOf()).toEqual([
-      'content/es/pages/home.yaml:6:3  page "home" (es) does not match its schema\n' +
+      'content/es/pages/home.yaml:7:3  page "home" (es) does not match its schema\n' +
         '  hero.eyebrow: required, missing (present in content/en/pages/home.yaml)',
     ]);
   });

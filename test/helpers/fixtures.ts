@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CONTENT = join(ROOT, 'content');
+/** The clinic's site definition. */
+export const SITE = join(ROOT, 'site.config.ts');
 export const STATIC = join(ROOT, 'static');
 
 export interface Sandbox {
@@ -40,11 +42,23 @@ export async function sandbox(): Promise<Sandbox> {
 }
 
 /** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
-export async function buildInto(options: { content?: string; out?: string; strict?: boolean; baseUrl?: string } = {}) {
+export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean } = {}) {
   const { build } = await import('../../src/build/build.ts');
   const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
-  const result = await build({ contentDir: options.content ?? CONTENT, staticDir: STATIC, outDir: out, strict: options.strict, baseUrl: options.baseUrl, year: 2026 });
-  return { out, result };
+  // Removes the temporary folder made for the output (a given `out` is the caller's to remove).
+  const cleanup = async () => {
+    if (!options.out) await rm(join(out, '..'), { recursive: true, force: true });
+  };
+  try {
+    const result = await build({
+      site: options.site ?? SITE, contentDir: options.content ?? CONTENT, staticDir: options.static ?? STATIC, outDir: out,
+      strict: options.strict, baseUrl: options.baseUrl, year: 2026, track: options.track, workers: options.workers,
+    });
+    return { out, result, cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
 }
 
 /** Runs bin/site with arguments; resolves with its exit code and output. */

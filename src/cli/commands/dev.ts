@@ -1,16 +1,20 @@
 // `site dev`: the development server with rebuild on change and live reload.
+import { fileURLToPath } from 'node:url';
 import { startDev } from '../../dev/dev-server.ts';
 
-export async function runDev(opts: { port: string; host: string; content: string; static: string; out: string }): Promise<void> {
+export async function runDev(opts: { site: string; port: string; host: string; content: string; static: string; out: string }): Promise<void> {
+  const { loadSite } = await import('../../site/load-site.ts');
+  const site = await loadSite(opts.site);
   const dev = await startDev({
+    site: opts.site,
     contentDir: opts.content,
     staticDir: opts.static,
-    templatesDir: 'templates',
+    codePaths: site.sources.map((url) => fileURLToPath(url)),
     outDir: opts.out,
     port: Number(opts.port),
     host: opts.host,
   });
-  console.log(`Dev server at ${dev.url}/ — watching ${opts.content}/, templates/ and ${opts.static}/ (Ctrl+C to stop)`);
+  console.log(`Dev server at ${dev.url}/ — watching ${opts.content}/, ${opts.static}/ and the site's code (Ctrl+C to stop)`);
   const stop = () => void dev.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

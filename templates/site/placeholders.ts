@@ -1,13 +1,9 @@
 // Fictitious values that must not ship (decisions.md): build lists them as warnings; --strict fails.
-import type { SiteContent } from '../content/types.ts';
-import { LOCALES } from '../../templates/schema.ts';
+import type { Warning } from '../../src/index.ts';
+import type { SiteContent } from '../content-types.ts';
+import { LOCALES } from '../schema.ts';
 
-export interface Warning {
-  file: string;
-  message: string;
-}
-
-export function findPlaceholders(content: SiteContent, contentDir: string): Warning[] {
+export function findPlaceholders(content: SiteContent, { contentDir, baseUrl }: { contentDir: string; baseUrl: string }): Warning[] {
   const { site } = content;
   const file = `${contentDir}/site.yaml`;
   const warnings: Warning[] = [];
@@ -15,7 +11,7 @@ export function findPlaceholders(content: SiteContent, contentDir: string): Warn
   if (/555-01\d\d/.test(site.phone.display)) warn('phone', site.phone.display, 'is a fictitious 555-01xx number');
   const exampleHost = (url: string) => /(^|\.)example\.(com|org|net)$/.test(new URL(url).hostname);
   if (/@example\.(com|org|net)$/.test(site.email)) warn('email', site.email, 'is an example.com address');
-  if (exampleHost(site.baseUrl)) warn('baseUrl', site.baseUrl, 'is an example domain (set it or pass --base-url)');
+  if (exampleHost(baseUrl)) warn('baseUrl', baseUrl, 'is an example domain (set it or pass --base-url)');
   if (exampleHost(site.leadForm.host)) warn('leadForm.host', site.leadForm.host, 'is a placeholder form provider');
   if (/placeholder/i.test(site.leadForm.formId)) warn('leadForm.formId', site.leadForm.formId, 'is a placeholder form id');
   if (/placeholder/i.test(site.maps.placeId)) warn('maps.placeId', site.maps.placeId, 'is a placeholder place id');

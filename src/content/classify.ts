@@ -1,0 +1,54 @@
+// What a content-relative path holds according to the site's content model, or why the site does
+// not expect it.
+import type { SiteDefinition } from '../site/definition.ts';
+import { didYouMean } from './suggest.ts';
+
+export type FileRole =
+  | { kind: 'shared'; key: string }
+  | { kind: 'locale-file'; locale: string; key: string }
+  | { kind: 'page'; locale: string; id: string }
+  | { kind: 'entry'; locale: string; collection: string; id: string }
+  | { kind: 'unknown'; why: string; folder?: string };
+
+/** Pages with a content file of their own, by id. */
+export function pagesWithContent(site: SiteDefinition) {
+  return site.pages.filter((p) => p.schema);
+}
+
+const list = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : items.join(''));
+
+export function classify(site: SiteDefinition, rel: string, ids: Record<string, Set<string>>, shown: (rel: string) => string): FileRole {
+  const { shared, perLocale, collections } = site.content;
+  const parts = rel.split('/');
+  if (parts.length === 1) {
+    const key = Object.keys(shared).find((k) => shared[k]!.file === rel);
+    if (key) return { kind: 'shared', key };
+    const files = Object.values(shared).map((s) => s.file);
+    return { kind: 'unknown', why: `unknown content file${didYouMean(rel, files)}; expected one of ${files.join(', ')}` };
+  }
+  const [locale, ...rest] = parts as [string, ...string[]];
+  const locales = Object.keys(site.locales);
+  if (!locales.includes(locale)) {
+    return { kind: 'unknown', why: `unknown locale folder "${locale}"${didYouMean(locale, locales)}; expected one of ${locales.join(', ')}`, folder: `${locale}/` };
+  }
+  const name = rest.join('/');
+  const key = Object.keys(perLocale).find((k) => perLocale[k]!.file === name);
+  if (key) return { kind: 'locale-file', locale, key };
+  const page = /^pages\/([a-z0-9-]+)\.yaml$/.exec(name)?.[1];
+  if (page !== undefined) {
+    const known = pagesWithContent(site).map((p) => p.id);
+    if (known.includes(page)) return { kind: 'page', locale, id: page };
+    return { kind: 'unknown', why: `no page "${page}"${didYouMean(page, known)}; pages are ${known.join(', ')}` };
+  }
+  for (const [collection, def] of Object.entries(collections)) {
+    const id = new RegExp(`^${def.folder}/([a-z0-9-]+)${def.ext.replace('.', '\\.')}$`).exec(name)?.[1];
+    if (id === undefined) continue;
+    const listed = ids[collection];
+    if (listed?.has(id)) return { kind: 'entry', locale, collection, id };
+    const hint = didYouMean(id, listed ?? []);
+    if (def.listedIn) return { kind: 'unknown', why: `${def.label} "${id}" is not listed in ${shown(def.listedIn)}${hint}` };
+    return { kind: 'unknown', why: `no ${def.label} "${id}"${hint}; ${def.label}s are ${[...(listed ?? [])].join(', ')}` };
+  }
+  const expected = [...Object.values(perLocale).map((f) => f.file), 'pages/*.yaml', ...Object.values(collections).map((c) => `${c.folder}/*${c.ext}`)];
+  return { kind: 'unknown', why: `not a content file the site knows: expected <locale>/${list(expected)}` };
+}

@@ -1,0 +1,11 @@
+// The engine's public contract: all that a site (its definition and templates) may import from src/.
+// Everything else in src/ is the engine's own business.
+export { defineSite } from './site/definition.ts';
+export type {
+  Budgets, Collection, ContentModel, LocaleFile, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
+} from './site/definition.ts';
+export { usePage, type PageData } from './render/page-context.tsx';
+export { island } from './render/island.tsx';
+export type { Route } from './routes/routes.ts';
+export { inFile, type Detail, type Problem } from './problems/problem.ts';
+export { didYouMean } from './content/suggest.ts';

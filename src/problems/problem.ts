@@ -1,0 +1,101 @@
+// Problems are data: each has a stable code (what went wrong), a place (a content file and line, a
+// page and its output file, or a part of the build) and the sentences a person reads. Code that
+// merges, groups or filters problems looks at the code and the details' kinds, never at the text.
+
+/** What went wrong. Stable: tests and tools may match on these. */
+export type ProblemCode =
+  | 'yaml/syntax'
+  | 'markdown/no-front-matter'
+  | 'content/schema'
+  | 'content/missing-file'
+  | 'content/unknown-file'
+  | 'content/locale-parity'
+  | 'content/check'
+  | 'site/definition'
+  | 'link/broken'
+  | 'link/cross-locale'
+  | 'file/missing-static'
+  | 'island/unknown'
+  | 'budget/exceeded'
+  | 'placeholder/strict';
+
+/** The kind of one detail line, for merging (a key missing in one locale is reported once). */
+export type DetailKind = 'missing' | 'unknown-key' | 'other';
+
+export interface Detail {
+  /** Key path like "faqs[2].a", a quoted link, or "" for the whole. */
+  path: string;
+  message: string;
+  kind?: DetailKind;
+}
+
+export interface Position {
+  line: number;
+  col: number;
+}
+
+/** Where a problem is: a content file (with a position), rendered pages, or a part of the build. */
+export type Where =
+  | { file: string; position?: Position }
+  | { page: string; output: string }
+  | { pages: string[]; total: number }
+  | { part: string };
+
+export class Problem {
+  constructor(
+    readonly code: ProblemCode,
+    readonly where: Where,
+    readonly title: string,
+    readonly details: Detail[] = [],
+  ) {}
+
+  /** The content file this problem is in, if it is one. */
+  get file(): string | undefined {
+    return 'file' in this.where ? this.where.file : undefined;
+  }
+
+  get position(): Position | undefined {
+    return 'file' in this.where ? this.where.position : undefined;
+  }
+
+  /** "content/es/ui.yaml:12:3  title", then one indented line per detail. */
+  format(): string {
+    const lines = this.details.map((d) => `  ${d.path ? `${d.path}: ` : ''}${d.message}`);
+    return [`${describeWhere(this.where)}  ${this.title}`, ...lines].join('\n');
+  }
+}
+
+export function describeWhere(where: Where): string {
+  if ('file' in where) return where.position ? `${where.file}:${where.position.line}:${where.position.col}` : where.file;
+  if ('page' in where) return `page ${where.page} (${where.output})`;
+  if ('pages' in where) return `${where.total} pages (${where.pages.join(', ')}${where.total > where.pages.length ? ', ...' : ''})`;
+  return where.part;
+}
+
+/** A problem in a content file. */
+export function inFile(code: ProblemCode, file: string, title: string, details: Detail[] = [], position?: Position): Problem {
+  return new Problem(code, { file, position }, title, details);
+}
+
+/** Thrown when a build found mistakes in its input: everything it found, at once, without a stack. */
+export class BuildFailure extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`${problems.length} ${problems.length === 1 ? 'error' : 'errors'} in the site's input:\n\n${problems.map((p) => p.format()).join('\n\n')}`);
+    this.name = 'BuildFailure';
+  }
+}
+
+/** Formats a key path from zod or YAML segments: ["faqs", 2, "a"] → "faqs[2].a". */
+export function keyPath(segments: readonly PropertyKey[]): string {
+  return segments
+    .map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i === 0 ? '' : '.'}${String(s)}`))
+    .join('');
+}
+
+/** Thrown by a step that finds one problem (a file that does not parse); the loader collects it. */
+export class ProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.format());
+    this.name = 'ProblemError';
+  }
+}

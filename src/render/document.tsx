@@ -1,0 +1,48 @@
+// The HTML document around a page: language, title, description, canonical and hreflang links (every
+// locale and x-default), the site's own head elements, the stylesheet, structured data, and the
+// island script only on pages that have islands.
+import type { ComponentType } from 'react';
+import type { PageMeta } from '../site/definition.ts';
+import type { PageData } from './page-context.tsx';
+
+export interface Assets {
+  css: string;
+  /** The island reviver; left out of pages without islands. */
+  js?: string;
+  /** Extra module scripts (the dev server's reload client). */
+  extraScripts?: string[];
+}
+
+export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHtml, hasIslands }: {
+  page: PageData;
+  meta: PageMeta;
+  title: string;
+  head?: ComponentType<{ meta: PageMeta; title: string }>;
+  assets: Assets;
+  jsonLd?: object;
+  bodyHtml: string;
+  hasIslands: boolean;
+}) {
+  const { locale, locales, defaultLocale, route } = page;
+  const scripts = [...(hasIslands && assets.js ? [assets.js] : []), ...(assets.extraScripts ?? [])];
+  const alternate = (l: string) => page.absolute(page.href(route.path, l));
+  return (
+    <html lang={locale} data-page={route.page} data-not-found={route.notFound ? '' : undefined}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={meta.description} />
+        {route.noindex && <meta name="robots" content="noindex, nofollow" />}
+        {!route.notFound && <link rel="canonical" href={page.absolute(route.url)} />}
+        {!route.notFound && locales.map((l) => <link key={l} rel="alternate" hrefLang={l} href={alternate(l)} />)}
+        {!route.notFound && <link rel="alternate" hrefLang="x-default" href={alternate(defaultLocale)} />}
+        {Head && <Head meta={meta} title={title} />}
+        <link rel="stylesheet" href={assets.css} />
+        {scripts.map((src) => <script key={src} type="module" src={src} />)}
+        {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}
+      </head>
+      <body dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+    </html>
+  );
+}

@@ -1,0 +1,126 @@
+// The contract between the engine and a site: a site is a value the engine receives. It declares its
+// locales, its content model (which files exist and the schema of each), its page registry (route,
+// template, content schema), its islands and stylesheet, and hooks for the document head, structured
+// data, placeholder rules and budgets. The engine knows nothing else about the site.
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Problem } from '../problems/problem.ts';
+import type { PageData } from '../render/page-context.tsx';
+
+/** A parsed content file, for checks that point at a key's line. */
+export interface ParsedContentFile {
+  file: string;
+  positionOf(path: readonly PropertyKey[]): { line: number; col: number } | undefined;
+}
+
+/** A locale-independent data file at the content folder's top level, e.g. site.yaml. */
+export interface SharedFile {
+  file: string;
+  schema: z.ZodType;
+  /** The heading of a schema error: "the site configuration does not match its schema". */
+  title: string;
+  /** Further checks of the valid data (cross-references, duplicates). */
+  check?: (data: any, parsed: ParsedContentFile) => Problem[];
+}
+
+/** A file every locale has, e.g. <locale>/ui.yaml. */
+export interface LocaleFile {
+  file: string;
+  schema: z.ZodType;
+  /** Names the file in messages: "UI strings" → "UI strings (es) do not match their schema". */
+  label: string;
+}
+
+/** A folder of one file per entry in every locale, e.g. <locale>/services/<slug>.md. */
+export interface Collection {
+  folder: string;
+  ext: '.md' | '.yaml';
+  /** Schema of the YAML file, or of the Markdown file's front matter. */
+  schema: z.ZodType;
+  /** Names an entry in messages: 'service' → 'service "vaccines" (es) does not match its schema'. */
+  label: string;
+  /** The entries, in order. Markdown entries are { front, html }; YAML entries are the data. */
+  ids: (shared: Record<string, any>) => readonly string[];
+  /** The shared file that lists the entries, named when a file is not listed there. */
+  listedIn?: string;
+}
+
+export interface ContentModel {
+  shared: Record<string, SharedFile>;
+  perLocale: Record<string, LocaleFile>;
+  collections: Record<string, Collection>;
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/** One entry of the page registry. */
+export interface PageDefinition<C = any> {
+  /** Names the page in messages and in `data-page`; a page's content lives at <locale>/pages/<id>.yaml. */
+  id: string;
+  /** The path in every locale, as the default locale shows it: "/about", "/services/[slug]". */
+  path: string;
+  template: ComponentType<any>;
+  /** Schema of the page's own content file (<locale>/pages/<id>.yaml); none when it has no file. */
+  schema?: z.ZodType;
+  /** One page per entry of this collection; the [param] in path takes each entry's id. */
+  collection?: string;
+  /** Listed in the site's navigation (the site's templates read this from the registry). */
+  nav?: boolean;
+  /** Left out of the sitemap and marked noindex, nofollow; a function decides per collection entry. */
+  noindex?: boolean | ((entry: any) => boolean);
+  /** The locale's "page not found" page: written as /404.html and /<locale>/404.html. */
+  notFound?: boolean;
+}
+
+export interface Budgets {
+  jsGzip: number;
+  cssGzip: number;
+  htmlGzip: number;
+}
+
+export interface Warning {
+  file: string;
+  message: string;
+}
+
+export interface SiteDefinition<C = any> {
+  /** Locale codes (URL prefix and `lang`) with their Intl tag, in output order. */
+  locales: Record<string, { intl: string }>;
+  /** Served at the root; the others under /<code>/. Also hreflang's x-default. */
+  defaultLocale: string;
+  content: ContentModel;
+  pages: PageDefinition<C>[];
+  /** Wraps every page template (header, footer, widgets). */
+  layout: ComponentType<{ children: ReactNode }>;
+  /** A page's title and description; by default its content file's `title` and `description`. */
+  meta?: (page: PageData<C>) => PageMeta;
+  /** Extra elements of <head> (social cards, icons, manifest), after the canonical and hreflang links. */
+  head?: ComponentType<{ meta: PageMeta; title: string }>;
+  /** "About Us | Practice": the <title> from the page's meta. */
+  documentTitle?: (meta: PageMeta, page: PageData<C>) => string;
+  /** schema.org JSON-LD for a page, or undefined. */
+  jsonLd?: (page: PageData<C>, meta: PageMeta) => object | undefined;
+  /** Client islands: the components by name (server side) and the module that exports them as `islands`. */
+  islands: { registry: Record<string, ComponentType<any>>; module: URL };
+  /** The stylesheet, bundled and content-hashed. */
+  styles: URL;
+  /** Folders and files of the site's code: a change there rebuilds everything with fresh modules. */
+  sources: URL[];
+  /** The production origin, for canonical URLs and the sitemap. */
+  baseUrl: (content: C) => string;
+  budgets?: (content: C) => Budgets;
+  /** Values that must not ship (fictitious phone numbers, sample reviews): warnings, errors with --strict. */
+  placeholders?: (content: C, where: { contentDir: string; baseUrl: string }) => Warning[];
+  /** Origins that pages may frame (Content-Security-Policy frame-src). */
+  frameSources?: (content: C) => string[];
+  /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
+  localeFiles?: (content: C, locale: string, home: string) => Record<string, string>;
+}
+
+/** Types a site definition; the engine checks it when it loads it. */
+export function defineSite<C>(site: SiteDefinition<C>): SiteDefinition<C> {
+  return site;
+}

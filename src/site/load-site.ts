@@ -1,0 +1,47 @@
+// Loads a site definition module (its default export) and checks the definition itself: a
+// registry entry without a template, a path whose [param] has no collection, an unknown collection,
+// a default locale that is not a locale. Each is a build error naming the entry.
+import { pathToFileURL } from 'node:url';
+import { BuildFailure, Problem } from '../problems/problem.ts';
+import { paramsOf } from '../routes/routes.ts';
+import type { SiteDefinition } from './definition.ts';
+
+const loaded = new Map<string, Promise<SiteDefinition>>();
+
+/** The site definition exported by a module (a path or file URL), checked; cached per module. */
+export function loadSite(module: string): Promise<SiteDefinition> {
+  const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
+  let site = loaded.get(url);
+  if (!site) {
+    site = import(url).then((m: { default?: SiteDefinition }) => {
+      if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
+      const problems = checkDefinition(m.default, url);
+      if (problems.length) throw new BuildFailure(problems);
+      return m.default;
+    });
+    loaded.set(url, site);
+  }
+  return site;
+}
+
+export function checkDefinition(site: SiteDefinition, where: string): Problem[] {
+  const problems: Problem[] = [];
+  const at = (id: string, message: string) => problems.push(new Problem('site/definition', { part: `${where}: page "${id}"` }, 'is not a usable registry entry', [{ path: '', message }]));
+  const locales = Object.keys(site.locales);
+  if (!locales.includes(site.defaultLocale)) {
+    problems.push(new Problem('site/definition', { part: where }, 'has a default locale that is not one of its locales', [{ path: 'defaultLocale', message: `"${site.defaultLocale}"; locales are ${locales.join(', ')}` }]));
+  }
+  const seen = new Set<string>();
+  for (const page of site.pages) {
+    if (seen.has(page.id)) at(page.id, 'another page has the same id');
+    seen.add(page.id);
+    if (typeof page.template !== 'function') at(page.id, `has no template (template: ${String(page.template)})`);
+    const params = paramsOf(page.path);
+    if (page.collection && !(page.collection in site.content.collections)) at(page.id, `names collection "${page.collection}", which the content model does not have`);
+    if (page.collection && params.length !== 1) at(page.id, `a collection page needs one [param] in its path, found "${page.path}"`);
+    if (!page.collection && params.length) at(page.id, `its path "${page.path}" has a [param] but no collection gives its values`);
+    if (!page.path.startsWith('/')) at(page.id, `its path "${page.path}" must start with "/"`);
+  }
+  if (site.pages.filter((p) => p.notFound).length > 1) problems.push(new Problem('site/definition', { part: where }, 'has more than one "not found" page', []));
+  return problems;
+}

@@ -1,0 +1,31 @@
+// Which content files this site has and the schema of each: the engine loads and validates
+// content/ by this model (pages' own files come from the page registry in site.config.ts).
+import type { ContentModel } from '../../src/index.ts';
+import {
+  insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, reviewsSchema, serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema,
+  type ServicesIndex,
+} from '../schema.ts';
+import { checkServiceList } from './check-services.ts';
+
+/** Every service with a page: primary, aesthetic and unlisted, in the order of services.yaml. */
+export function serviceSlugs(index: ServicesIndex): string[] {
+  return [...index.primary, ...index.aesthetic, ...index.unlisted];
+}
+
+export const contentModel: ContentModel = {
+  shared: {
+    site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema' },
+    locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema' },
+    servicesIndex: { file: 'services.yaml', schema: servicesIndexSchema, title: 'the services list does not match its schema', check: checkServiceList },
+    insurance: { file: 'insurance.yaml', schema: insuranceSchema, title: 'the insurance plans do not match their schema' },
+    taglines: { file: 'language-assistance.yaml', schema: taglinesSchema, title: 'the language-assistance taglines do not match their schema' },
+  },
+  perLocale: {
+    ui: { file: 'ui.yaml', schema: uiSchema, label: 'UI strings' },
+    reviews: { file: 'reviews.yaml', schema: reviewsSchema, label: 'reviews' },
+  },
+  collections: {
+    services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', ids: (shared) => serviceSlugs(shared.servicesIndex), listedIn: 'services.yaml' },
+    legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS },
+  },
+};
