@@ -10,7 +10,7 @@ import type { Assets } from '../render/document.tsx';
 import { planRoutes, routeSignature, type Route } from '../routes/routes.ts';
 import { localeUrls } from '../routes/urls.ts';
 import type { Warning } from '../site/definition.ts';
-import { loadSite } from '../site/load-site.ts';
+import { loadSite } from './load-site.ts';
 import { bundleAssets } from './bundle.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from './check-links.ts';
 import { cacheDirFor, pruneCache } from './compression-cache.ts';

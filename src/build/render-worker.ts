@@ -1,9 +1,9 @@
 // A worker thread's share of a large build: load the site definition, then render and write the
 // routes it is given.
 import { parentPort } from 'node:worker_threads';
-import { describeFailure } from '../problems/describe.ts';
+import { describeFailure } from './describe-failure.ts';
 import type { Route } from '../routes/routes.ts';
-import { loadSite } from '../site/load-site.ts';
+import { loadSite } from './load-site.ts';
 import { renderAndWrite, type RenderJob } from './render-pages.ts';
 
 interface Task {

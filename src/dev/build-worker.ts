@@ -5,7 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { build, type BuildOptions } from '../build/build.ts';
 import type { BuildState } from '../build/state.ts';
-import { describeFailure } from '../problems/describe.ts';
+import { describeFailure } from '../build/describe-failure.ts';
 
 export interface BuildRequest {
   options: BuildOptions;

@@ -1,35 +1,8 @@
-// What every template can read about the page being rendered: the whole content, this page's
-// locale and route, and URL helpers that know the site's locales. Templates receive data; they
-// never read files.
+// The React context through which templates read the page being rendered.
 import { createContext, useContext } from 'react';
-import type { Route } from '../routes/routes.ts';
+import type { PageData } from '../site/page-data.ts';
 
-/** A content type's locale codes and per-locale content. */
-type LocaleKey<C> = C extends { locales: infer L } ? keyof L & string : string;
-type LocaleText<C> = C extends { locales: infer L } ? L[keyof L] : unknown;
-
-export interface PageData<C = any> {
-  content: C;
-  locale: LocaleKey<C>;
-  /** Every locale code, in the site's order. */
-  locales: string[];
-  defaultLocale: string;
-  /** The locale's Intl tag ("es-US"), for dates, times and numbers. */
-  intl: string;
-  /** Another locale's Intl tag. */
-  intlOf(locale: string): string;
-  route: Route;
-  /** The registry's pages marked `nav`, in registry order: what the site's navigation lists. */
-  navigation: { id: string; path: string }[];
-  /** The content of this page's locale. */
-  text: LocaleText<C>;
-  /** The year of the build, for the copyright line. */
-  year: number;
-  /** A link to a path ("/about#team") in this locale or another. */
-  href(path: string, locale?: string): string;
-  /** An absolute URL on the production origin. */
-  absolute(url: string): string;
-}
+export type { PageData };
 
 export const PageContext = createContext<PageData | null>(null);
 

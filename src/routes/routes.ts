@@ -1,25 +1,10 @@
 // The route table: every page of the registry in every locale (one per collection entry for
 // collection pages), plus each locale's "not found" page.
 import type { PageDefinition, SiteDefinition } from '../site/definition.ts';
+import type { Route } from '../site/route.ts';
 import { fileOfUrl, localeUrls } from './urls.ts';
 
-export interface Route {
-  /** The registry id of the page ("about", "service"). */
-  page: string;
-  /** Values of the path's [params]: { slug: "vaccines" }. */
-  params: Record<string, string>;
-  /** The path, the same in every locale: "/services/vaccines". */
-  path: string;
-  locale: string;
-  /** The public URL: "/es/services/vaccines". */
-  url: string;
-  /** The output file, relative to dist: "es/services/vaccines.html". */
-  file: string;
-  /** Left out of the sitemap and marked noindex, nofollow. */
-  noindex: boolean;
-  /** The locale's 404 page. */
-  notFound: boolean;
-}
+export type { Route };
 
 const PARAM = /\[(\w+)\]/g;
 

@@ -5,7 +5,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Problem } from '../problems/problem.ts';
-import type { PageData } from '../render/page-context.tsx';
+import type { PageData } from './page-data.ts';
 
 /** A parsed content file, for checks that point at a key's line. */
 export interface ParsedContentFile {

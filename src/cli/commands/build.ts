@@ -1,6 +1,6 @@
 // `site build`: prints the summary, or every input error without a stack trace and exits 1.
 import { build } from '../../build/build.ts';
-import { describeFailure } from '../../problems/describe.ts';
+import { describeFailure } from '../../build/describe-failure.ts';
 
 export async function runBuild(opts: { site: string; content: string; out: string; static: string; baseUrl?: string; strict: boolean }): Promise<void> {
   try {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { startDev } from '../../dev/dev-server.ts';
 
 export async function runDev(opts: { site: string; port: string; host: string; content: string; static: string; out: string }): Promise<void> {
-  const { loadSite } = await import('../../site/load-site.ts');
+  const { loadSite } = await import('../../build/load-site.ts');
   const site = await loadSite(opts.site);
   const dev = await startDev({
     site: opts.site,

@@ -1,7 +1,7 @@
 // How a failed build is told: input mistakes as a list without a stack; bugs in templates with
 // their stack, after the page and template they happened in.
 import { RenderError } from '../render/render-page.tsx';
-import { BuildFailure } from './problem.ts';
+import { BuildFailure } from '../problems/problem.ts';
 
 export function describeFailure(error: unknown): string {
   if (error instanceof BuildFailure) return error.message;

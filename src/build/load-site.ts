@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import { paramsOf } from '../routes/routes.ts';
-import type { SiteDefinition } from './definition.ts';
+import type { SiteDefinition } from '../site/definition.ts';
 
 const loaded = new Map<string, Promise<SiteDefinition>>();
 

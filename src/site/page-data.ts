@@ -1,0 +1,29 @@
+// What a template sees of the page being rendered (through usePage()): part of the engine's contract.
+import type { Route } from './route.ts';
+
+/** A content type's locale codes and per-locale content. */
+type LocaleKey<C> = C extends { locales: infer L } ? keyof L & string : string;
+type LocaleText<C> = C extends { locales: infer L } ? L[keyof L] : unknown;
+
+export interface PageData<C = any> {
+  content: C;
+  locale: LocaleKey<C>;
+  /** Every locale code, in the site's order. */
+  locales: string[];
+  defaultLocale: string;
+  /** The locale's Intl tag ("es-US"), for dates, times and numbers. */
+  intl: string;
+  /** Another locale's Intl tag. */
+  intlOf(locale: string): string;
+  route: Route;
+  /** The registry's pages marked `nav`, in registry order: what the site's navigation lists. */
+  navigation: { id: string; path: string }[];
+  /** The content of this page's locale. */
+  text: LocaleText<C>;
+  /** The year of the build, for the copyright line. */
+  year: number;
+  /** A link to a path ("/about#team") in this locale or another. */
+  href(path: string, locale?: string): string;
+  /** An absolute URL on the production origin. */
+  absolute(url: string): string;
+}
