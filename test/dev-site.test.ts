@@ -1,0 +1,72 @@
+// dev runs the same pipeline as build, on a copy of the three-locale fixture site: a broken internal
+// link gets the error page (as build would refuse it) and the next good save recovers; a template
+// that starts reading another content file is re-rendered when that file changes, because what a
+// page depends on is what its render read.
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev, type DevServer } from '../src/dev/dev-server.ts';
+import { ROOT } from './helpers/fixtures.ts';
+import { get } from './helpers/http.ts';
+
+// Inside the repository (test/scratch/ is ignored by git) so the copy's imports of src/ still resolve,
+// and tsconfig.json applies to it (TypeScript's include skips folders whose names start with a dot).
+const copy = join(ROOT, 'test/scratch', `dev-site-${process.pid}`);
+let dev: DevServer;
+const log: string[] = [];
+
+beforeAll(async () => {
+  await cp(join(ROOT, 'test/fixtures/three-locales'), copy, { recursive: true });
+  dev = await startDev({
+    site: join(copy, 'site.config.ts'), contentDir: join(copy, 'content'), staticDir: join(copy, 'static'),
+    codePaths: [join(copy, 'templates'), join(copy, 'site.config.ts')], outDir: join(copy, 'out'), port: 0, host: '127.0.0.1',
+    log: (line) => log.push(line),
+  });
+});
+afterAll(async () => {
+  await dev?.close();
+  await rm(copy, { recursive: true, force: true });
+});
+
+async function edit(rel: string, change: (text: string) => string): Promise<void> {
+  const path = join(copy, rel);
+  const before = await readFile(path, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`edit of ${rel} changed nothing`);
+  await writeFile(path, after);
+}
+
+/** Polls a path until the reply satisfies the check (dev rebuilds in the background). */
+async function waitFor(path: string, check: (body: string, status: number) => boolean) {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const reply = await get(dev.url, path);
+    if (check(reply.body, reply.status)) return reply;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${path}; last ${reply.status}\n${log.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('dev on a site of its own', () => {
+  it('refuses a broken internal link with the error page, naming the page and link, and recovers on the next good save', async () => {
+    await edit('content/en/pages/about.yaml', (t) => t.replace('link: /en/', 'link: /en/nowhere'));
+    const failed = await waitFor('/en/about', (_, status) => status === 500);
+    expect(failed.body).toContain('Unexpected Application Error!');
+    expect(failed.body).toContain('page /en/about (en/about.html)  has a broken internal link');
+    expect(failed.body).toContain('&quot;/en/nowhere&quot;: points at no page or file');
+    await edit('content/en/pages/about.yaml', (t) => t.replace('link: /en/nowhere', 'link: /en/'));
+    const fixed = await waitFor('/en/about', (body, status) => status === 200 && body.includes('href="/en/"'));
+    expect(fixed.body).not.toContain('Unexpected Application Error!');
+  });
+
+  it('re-renders a page when a content file its template has just started reading changes', async () => {
+    await edit('templates/pages.tsx', (t) => t.replace(
+      'return <><h1>{about.heading}</h1>',
+      'return <><h1>{about.heading}</h1><p className="latest">{text.notes.welcome!.front.title}</p>',
+    ));
+    await waitFor('/en/about', (body) => body.includes('<p class="latest">Hello</p>'));
+    await edit('content/en/notes/welcome.md', (t) => t.replace('title: Hello', 'title: Hello again'));
+    await waitFor('/en/about', (body) => body.includes('<p class="latest">Hello again</p>'));
+    expect(log.at(-1)).toMatch(/re-rendered \d+ of 12 pages/);
+  });
+});
