@@ -2,39 +2,30 @@
 // link gets the error page (as build would refuse it) and the next good save recovers; a template
 // that starts reading another content file is re-rendered when that file changes, because what a
 // page depends on is what its render read.
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev, type DevServer } from '../src/dev/dev-server.ts';
-import { ROOT } from './helpers/fixtures.ts';
+import { fixtureCopy, type SiteCopy } from './helpers/fixtures.ts';
 import { get } from './helpers/http.ts';
 
-// Inside the repository (test/scratch/ is ignored by git) so the copy's imports of src/ still resolve,
-// and tsconfig.json applies to it (TypeScript's include skips folders whose names start with a dot).
-const copy = join(ROOT, 'test/scratch', `dev-site-${process.pid}`);
+let copy: SiteCopy;
 let dev: DevServer;
 const log: string[] = [];
 
 beforeAll(async () => {
-  await cp(join(ROOT, 'test/fixtures/three-locales'), copy, { recursive: true });
+  copy = await fixtureCopy('dev-site');
   dev = await startDev({
-    site: join(copy, 'site.config.ts'), contentDir: join(copy, 'content'), staticDir: join(copy, 'static'),
-    codePaths: [join(copy, 'templates'), join(copy, 'site.config.ts')], outDir: join(copy, 'out'), port: 0, host: '127.0.0.1',
+    site: copy.site, contentDir: copy.content, staticDir: copy.static,
+    codePaths: [join(copy.dir, 'templates'), copy.site], outDir: join(copy.dir, 'out'), port: 0, host: '127.0.0.1',
     log: (line) => log.push(line),
   });
 });
 afterAll(async () => {
   await dev?.close();
-  await rm(copy, { recursive: true, force: true });
+  await copy?.cleanup();
 });
 
-async function edit(rel: string, change: (text: string) => string): Promise<void> {
-  const path = join(copy, rel);
-  const before = await readFile(path, 'utf8');
-  const after = change(before);
-  if (after === before) throw new Error(`edit of ${rel} changed nothing`);
-  await writeFile(path, after);
-}
+const edit = (rel: string, change: (text: string) => string) => copy.edit(rel, change);
 
 /** Polls a path until the reply satisfies the check (dev rebuilds in the background). */
 async function waitFor(path: string, check: (body: string, status: number) => boolean) {

@@ -93,7 +93,7 @@ export function checkContentLinks(links: ContentLinks, index: OutputIndex, local
         problems.push(inFile(unresolved.code, file, 'links to a page that does not exist', [{ path: `"${link.href}"`, message: unresolved.problem }], at));
       } else if (localeOfPath(link.href) !== locale && index.pages.has(link.href.split('#')[0]!)) {
         const other = localeOfPath(link.href);
-        problems.push(inFile('link/cross-locale', file, `links to a page in another language (${other})`, [{ path: `"${link.href}"`, message: `a ${locale} page should link to ${locale} pages` }], at));
+        problems.push(inFile('link/cross-locale', file, `links to a page in another language (${other})`, [{ path: `"${link.href}"`, message: `pages in "${locale}" should link to pages in "${locale}"` }], at));
       }
     }
   }

@@ -44,10 +44,13 @@ export async function sandbox(): Promise<Sandbox> {
 /** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
 export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean } = {}) {
   const { build } = await import('../../src/build/build.ts');
+  const { cacheDirFor } = await import('../../src/build/compression-cache.ts');
   const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
   // Removes the temporary folder made for the output (a given `out` is the caller's to remove).
   const cleanup = async () => {
-    if (!options.out) await rm(join(out, '..'), { recursive: true, force: true });
+    if (options.out) return;
+    await rm(join(out, '..'), { recursive: true, force: true });
+    await rm(cacheDirFor(out), { recursive: true, force: true });
   };
   try {
     const result = await build({
@@ -72,4 +75,39 @@ export async function runCli(args: string[], cwd = ROOT): Promise<{ code: number
     child.stderr.on('data', (d) => (stderr += d));
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** The three-locale fixture site (test/fixtures/three-locales), generic and small. */
+export const FIXTURE = join(ROOT, 'test/fixtures/three-locales');
+
+export interface SiteCopy {
+  dir: string;
+  site: string;
+  content: string;
+  static: string;
+  edit(rel: string, change: (text: string) => string): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A throwaway copy of the fixture site, code and content, to break on purpose. It lives in
+ * test/scratch/ (ignored by git) so that its imports of src/ resolve and tsconfig.json applies.
+ */
+export async function fixtureCopy(name: string): Promise<SiteCopy> {
+  const dir = join(ROOT, 'test/scratch', `${name}-${process.pid}-${Date.now()}`);
+  await cp(FIXTURE, dir, { recursive: true });
+  return {
+    dir,
+    site: join(dir, 'site.config.ts'),
+    content: join(dir, 'content'),
+    static: join(dir, 'static'),
+    async edit(rel, change) {
+      const path = join(dir, rel);
+      const before = await readFile(path, 'utf8');
+      const after = change(before);
+      if (after === before) throw new Error(`edit of ${rel} changed nothing`);
+      await writeFile(path, after);
+    },
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
 }

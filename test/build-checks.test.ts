@@ -1,0 +1,112 @@
+// What the build refuses, each with a sentence that names the place: a page-weight budget exceeded,
+// a link into the other language, a missing static file, an island the client registry lacks, a
+// registry entry without a template, a content file no page reads. And the two render paths (this
+// thread and worker threads) write the same site; the compression cache forgets what no build uses.
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cacheDirFor } from '../src/build/compression-cache.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
+import { buildInto, fixtureCopy, sandbox, STATIC, type SiteCopy } from './helpers/fixtures.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  await Promise.all(cleanups.map((c) => c()));
+});
+
+/** The problems a build reports, as code and formatted text. */
+async function problemsOf(build: Promise<unknown>): Promise<{ code: string; text: string }[]> {
+  const error = await build.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(BuildFailure);
+  return (error as BuildFailure).problems.map((p) => ({ code: p.code, text: p.format() }));
+}
+
+async function copyOfFixture(name: string): Promise<SiteCopy> {
+  const copy = await fixtureCopy(name);
+  cleanups.push(copy.cleanup);
+  return copy;
+}
+
+describe('the clinic site', () => {
+  it('fails when a page is heavier than its budget, naming the page and both weights', async () => {
+    const site = await sandbox();
+    cleanups.push(site.cleanup);
+    await site.edit('site.yaml', (t) => t.replace(/htmlGzip: \d+/, 'htmlGzip: 2048'));
+    const [problem] = await problemsOf(buildInto({ content: site.content }));
+    expect(problem!.code).toBe('budget/exceeded');
+    expect(problem!.text).toMatch(/^page-weight budgets {2}are exceeded\n {2}page \/ is \d+\.\d KB gzip, budget 2\.0 KB/);
+  });
+
+  it('refuses a Spanish page that links to an English one, at the line it was written', async () => {
+    const site = await sandbox();
+    cleanups.push(site.cleanup);
+    await site.edit('es/services/vaccines.md', (t) => t.replace('](/es/services/preventive-care)', '](/services/preventive-care)'));
+    const problems = await problemsOf(buildInto({ content: site.content }));
+    expect(problems).toEqual([{
+      code: 'link/cross-locale',
+      text: expect.stringMatching(/\/content\/es\/services\/vaccines\.md:42:1 {2}links to a page in another language \(en\)\n {2}"\/services\/preventive-care": pages in "es" should link to pages in "es"$/),
+    }]);
+  });
+
+  it('names a missing illustration as a missing static file and where it is expected', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-static-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    await cp(STATIC, dir, { recursive: true });
+    await rm(join(dir, 'images/services/dot-physicals.svg'));
+    const problems = await problemsOf(buildInto({ static: dir }));
+    expect(problems.map((p) => p.code)).toEqual(['file/missing-static']);
+    expect(problems[0]!.text).toMatch(/^\d+ pages \(.*\)  refer to a missing static file\n {2}"\/images\/services\/dot-physicals\.svg": no such file; expected .*site-static-\w+\/images\/services\/dot-physicals\.svg$/);
+  });
+
+  it('renders the same pages in worker threads as in this thread (the path large sites take)', async () => {
+    const here = await buildInto({ workers: false });
+    const pool = await buildInto({ workers: true });
+    cleanups.push(here.cleanup, pool.cleanup);
+    const pages = here.result.routes.map((r) => r.file);
+    for (const file of pages) expect(await readFile(join(pool.out, file), 'utf8'), file).toBe(await readFile(join(here.out, file), 'utf8'));
+    expect(pool.result.sizes.pages.map((p) => p.gzip)).toEqual(here.result.sizes.pages.map((p) => p.gzip));
+  });
+
+  it('keeps compressed twins only for what the last build wrote', async () => {
+    const site = await sandbox();
+    cleanups.push(site.cleanup);
+    const first = await buildInto({ content: site.content });
+    cleanups.push(first.cleanup);
+    const cache = cacheDirFor(first.out);
+    const before = new Set(await readdir(cache));
+    await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: About Our Practice'));
+    await buildInto({ content: site.content, out: first.out });
+    const after = new Set(await readdir(cache));
+    const gone = [...before].filter((f) => !after.has(f));
+    const added = [...after].filter((f) => !before.has(f));
+    // The old about page's .br and .gz left; the new one's came in; everything else stayed.
+    expect(gone).toHaveLength(2);
+    expect(added).toHaveLength(2);
+  });
+});
+
+describe('a site definition', () => {
+  it('refuses an island that the client registry does not have: it would never hydrate', async () => {
+    const copy = await copyOfFixture('no-island');
+    await copy.edit('templates/islands/index.ts', (t) => t.replace('export const islands = { Greeting };', 'export const islands = {};'));
+    const problems = await problemsOf(buildInto({ site: copy.site, content: copy.content, static: copy.static }));
+    expect(problems).toEqual([{ code: 'island/unknown', text: 'page / (index.html)  uses island "Greeting", which the site\'s island registry does not have\n  registered islands: none' }]);
+  });
+
+  it('refuses a registry entry without a template, naming it', async () => {
+    const copy = await copyOfFixture('no-template');
+    await copy.edit('site.config.ts', (t) => t.replace("template: About, nav: true", 'template: undefined as never, nav: true'));
+    const problems = await problemsOf(buildInto({ site: copy.site, content: copy.content, static: copy.static }));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.code).toBe('site/definition');
+    expect(problems[0]!.text).toMatch(/site\.config\.ts: page "about" {2}is not a usable registry entry\n {2}has no template/);
+  });
+
+  it('refuses a content file that no page reads, listing the pages there are', async () => {
+    const copy = await copyOfFixture('stray-file');
+    await cp(join(copy.content, 'en/pages/about.yaml'), join(copy.content, 'en/pages/careers.yaml'));
+    const problems = await problemsOf(buildInto({ site: copy.site, content: copy.content, static: copy.static }));
+    expect(problems).toEqual([{ code: 'content/unknown-file', text: expect.stringMatching(/en\/pages\/careers\.yaml {2}is not part of the site\n {2}no page "careers"; pages are home, about, not-found$/) }]);
+  });
+});
