@@ -1,6 +1,7 @@
 // Loads the content folder as the site's content model describes it: reads every YAML and Markdown
 // file, validates each against its schema, checks that every locale holds the same files and keys,
 // and returns plain validated data. Every problem found is collected and thrown together.
+import { statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
@@ -31,6 +32,21 @@ export interface LoadOptions {
   track?: boolean;
 }
 
+// A file that has not changed since the last load (same size and modification time) is not parsed,
+// validated or rendered again: dev reloads the whole content on every save.
+const parsedCache = new Map<string, { mtimeMs: number; size: number; parsed: ParsedFile }>();
+const checkedCache = new WeakMap<ParsedFile, Map<z.ZodType, unknown>>();
+const markdownCache = new WeakMap<ParsedFile, ReturnType<typeof renderMarkdown>>();
+
+function readCached(path: string, shown: string): ParsedFile {
+  const { mtimeMs, size } = statSync(path);
+  const known = parsedCache.get(path);
+  if (known && known.mtimeMs === mtimeMs && known.size === size && known.parsed.file === shown) return known.parsed;
+  const parsed = path.endsWith('.md') ? readMarkdownFile(path, shown) : readYamlFile(path, shown);
+  parsedCache.set(path, { mtimeMs, size, parsed });
+  return parsed;
+}
+
 /** Lists files below dir as content-relative paths with forward slashes (hidden files and READMEs left out). */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -56,8 +72,7 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
 
   const parse = (rel: string): ParsedFile | undefined => {
     try {
-      const path = join(contentDir, rel);
-      return rel.endsWith('.md') ? readMarkdownFile(path, shown(rel)) : readYamlFile(path, shown(rel));
+      return readCached(join(contentDir, rel), shown(rel));
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') problems.push(inFile('content/missing-file', shown(rel), 'is missing', [{ path: '', message: 'every site needs this file' }]));
       else if (error instanceof ProblemError) problems.push(error.problem);
@@ -67,8 +82,14 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
   };
   const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string): z.infer<T> | undefined => {
     if (!parsed) return undefined;
+    const known = checkedCache.get(parsed)?.get(schema);
+    if (known !== undefined) return known as z.infer<T>;
     const result = validate(schema, parsed, title);
-    if (result.ok) return result.data;
+    if (result.ok) {
+      if (!checkedCache.has(parsed)) checkedCache.set(parsed, new Map());
+      checkedCache.get(parsed)!.set(schema, result.data);
+      return result.data;
+    }
     problems.push(result.problem);
     return undefined;
   };
@@ -141,7 +162,8 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
           const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`);
           if (data === undefined || !parsed) return [id, undefined];
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
-          const { html, links: found } = renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1);
+          if (!markdownCache.has(parsed)) markdownCache.set(parsed, renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1));
+          const { html, links: found } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
           return [id, keep(`${locale}/${rel}`, { front: data, html })];
         }),
