@@ -39,6 +39,9 @@ function pageDefinition(site: SiteDefinition, id: string): PageDefinition {
 
 /** What templates read through usePage() for a route. */
 export function pageData(route: Route, { site, content, year }: RenderOptions): PageData {
+  const definition = pageDefinition(site, route.page);
+  const text = content.locales[route.locale];
+  const own = definition.collection ? text[definition.collection]?.[Object.values(route.params)[0]!] : text.pages?.[route.page];
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
   const baseUrl = site.baseUrl(content as never);
@@ -51,7 +54,8 @@ export function pageData(route: Route, { site, content, year }: RenderOptions): 
     intlOf: (locale) => site.locales[locale]!.intl,
     route,
     navigation: site.pages.filter((p) => p.nav && !p.collection).map((p) => ({ id: p.id, path: p.path })),
-    text: content.locales[route.locale],
+    text,
+    own,
     year,
     href: (path, locale = route.locale) => urls.href(locale, path),
     absolute: (url) => absoluteUrl(baseUrl, url),

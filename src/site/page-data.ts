@@ -20,6 +20,8 @@ export interface PageData<C = any> {
   navigation: { id: string; path: string }[];
   /** The content of this page's locale. */
   text: LocaleText<C>;
+  /** This page's own content: its pages/<id>.yaml data, or its collection entry. */
+  own: unknown;
   /** The year of the build, for the copyright line. */
   year: number;
   /** A link to a path ("/about#team") in this locale or another. */
