@@ -20,6 +20,15 @@ export interface Sandbox {
   cleanup(): Promise<void>;
 }
 
+/** Rewrites a file below dir: change(old) → new; an edit that changes nothing is a mistake in the test. */
+async function editFile(dir: string, rel: string, change: (text: string) => string): Promise<void> {
+  const path = join(dir, rel);
+  const before = await readFile(path, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`edit of ${rel} changed nothing`);
+  await writeFile(path, after);
+}
+
 /** A temporary folder holding a copy of content/ (as sandbox.content). */
 export async function sandbox(): Promise<Sandbox> {
   const dir = await mkdtemp(join(tmpdir(), 'site-test-'));
@@ -28,13 +37,7 @@ export async function sandbox(): Promise<Sandbox> {
   return {
     dir,
     content,
-    async edit(rel, change) {
-      const path = join(content, rel);
-      const before = await readFile(path, 'utf8');
-      const after = change(before);
-      if (after === before) throw new Error(`edit of ${rel} changed nothing`);
-      await writeFile(path, after);
-    },
+    edit: (rel, change) => editFile(content, rel, change),
     write: (rel, text) => writeFile(join(content, rel), text),
     remove: (rel) => rm(join(content, rel), { recursive: true }),
     cleanup: () => rm(dir, { recursive: true, force: true }),
@@ -101,13 +104,7 @@ export async function fixtureCopy(name: string): Promise<SiteCopy> {
     site: join(dir, 'site.config.ts'),
     content: join(dir, 'content'),
     static: join(dir, 'static'),
-    async edit(rel, change) {
-      const path = join(dir, rel);
-      const before = await readFile(path, 'utf8');
-      const after = change(before);
-      if (after === before) throw new Error(`edit of ${rel} changed nothing`);
-      await writeFile(path, after);
-    },
+    edit: (rel, change) => editFile(dir, rel, change),
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }
