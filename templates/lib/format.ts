@@ -9,10 +9,22 @@ export function fill(pattern: string, values: Record<string, string | number>): 
   return pattern.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }
 
+// Making an Intl formatter costs far more than using one: keep one per locale tag and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(intl: string, style: 'time' | 'date'): Intl.DateTimeFormat {
+  const key = `${intl} ${style}`;
+  let known = formatters.get(key);
+  if (!known) {
+    const options: Intl.DateTimeFormatOptions = style === 'time' ? { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' } : { dateStyle: 'long', timeZone: 'UTC' };
+    formatters.set(key, (known = new Intl.DateTimeFormat(intl, options)));
+  }
+  return known;
+}
+
 /** "08:00" → "8:00 AM" (en-US) or "8:00 a.m." (es-US): a time of day as the locale writes it. */
 export function formatTime(intl: string, time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(intl, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h, m)));
+  return formatter(intl, 'time').format(new Date(Date.UTC(2000, 0, 1, h, m)));
 }
 
 export interface HoursRow {
@@ -48,7 +60,7 @@ export function hoursRows(intl: string, hours: Hours, ui: Ui): HoursRow[] {
 
 /** "2025-11-01" → "November 1, 2025" / "1 de noviembre de 2025". */
 export function formatDate(intl: string, isoDate: string): string {
-  return new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return formatter(intl, 'date').format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** The first sentence of a description. */
