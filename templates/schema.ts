@@ -29,7 +29,7 @@ export const siteSchema = z
     foundedYear: z.number().int().min(1900),
     rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().positive() }).strict(),
     hours: hoursSchema,
-    social: z.array(z.object({ network: text, url }).strict()).length(2),
+    social: z.array(z.object({ network: text, url }).strict()).max(6),
     leadForm: z.object({ host: url, formId: text }).strict(),
     maps: z.object({ embedUrl: url, directionsUrl: url, reviewUrl: url, placeId: text }).strict(),
     themeColor: z.string().regex(/^#[0-9a-f]{6}$/i, 'a hex colour like "#0b6e69"'),
@@ -63,7 +63,7 @@ export const servicesIndexSchema = z
     aesthetic: z.array(slug).min(1),
     /** Services with a page of their own that navigation and the services index do not list. */
     unlisted: z.array(slug).default([]),
-    homeTiles: z.array(slug).length(9),
+    homeTiles: z.array(slug).min(1).max(12),
     related: z.record(slug, z.array(slug).max(3)),
   })
   .strict();
@@ -71,8 +71,8 @@ export const servicesIndexSchema = z
 /** content/insurance.yaml: plan names are proper nouns, the same in every language. */
 export const insuranceSchema = z
   .object({
-    plans: z.array(text).length(12),
-    teaser: z.array(text).length(4),
+    plans: z.array(text).min(1),
+    teaser: z.array(text).min(1).max(6),
   })
   .strict();
 
@@ -121,7 +121,8 @@ export const reviewsSchema = z
       .object({ name: z.string().regex(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'), rating: z.literal(5), text, date: text, sample: z.boolean() })
       .strict(),
   )
-  .length(6);
+  .min(1)
+  .max(12);
 
 /** content/<locale>/pages/*.yaml, one schema per page. */
 export const pageSchemas = {
@@ -132,7 +133,7 @@ export const pageSchemas = {
       servicesSection: heading,
       aestheticsTile: z.object({ name: text, text }).strict(),
       consultation: heading,
-      about: z.object({ title: text, text, highlights: z.array(text).length(3), link: text }).strict(),
+      about: z.object({ title: text, text, highlights: z.array(text).min(1).max(6), link: text }).strict(),
       insurance: z.object({ title: text, text, link: text }).strict(),
       reviews: z.object({ title: text, text, link: text }).strict(),
       locations: z.object({ title: text, text, link: text }).strict(),
@@ -144,7 +145,7 @@ export const pageSchemas = {
       ...navPage,
       hero: heading,
       mission: heading,
-      values: z.object({ title: text, items: z.array(heading).length(4) }).strict(),
+      values: z.object({ title: text, items: z.array(heading).min(1).max(4) }).strict(), // one icon each (About.tsx)
       team: heading,
       community: heading,
       cta: heading,
@@ -158,7 +159,7 @@ export const pageSchemas = {
       plans: heading,
       selfPay: z.object({ title: text, text, items: z.array(text).min(2) }).strict(),
       verification: z.object({ title: text, text, steps: z.array(text).min(2) }).strict(),
-      benefits: z.object({ title: text, items: z.array(heading).length(4) }).strict(),
+      benefits: z.object({ title: text, items: z.array(heading).min(1).max(8) }).strict(),
       cta: heading,
       disclaimer: text,
     })
