@@ -75,7 +75,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await listFiles(contentDir)).length >= WORKER_THRESHOLD)) ? new RenderPool() : undefined;
   let staging: string | undefined;
   try {
-    const { content, files: contentFiles, links } = await loadContent(site, contentDir, { track: options.track });
+    const { content, files: contentFiles, links } = await loadContent(site, contentDir, { track: options.track, reuse: options.track });
     const baseUrl = options.baseUrl ?? site.baseUrl(content);
     const routes = planRoutes({ ...site, baseUrl: () => baseUrl }, content);
     const signature = routeSignature(routes);

@@ -1,6 +1,6 @@
 // Precompressed twins (.br/.gz) of pages are kept between builds, keyed by the page's content, so
 // a rebuild compresses only the pages that changed. Entries are hard links to the files written
-// (a copy where links are not possible); entries no build used are pruned at the end of a build.
+// (copies when the output is on another file system); entries no build used are pruned at the end of a build.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,20 +16,22 @@ export function cacheDirFor(outDir: string, projectDir = process.cwd()): string 
   return join(projectDir, 'node_modules', '.cache', 'site', 'compressed', key);
 }
 
-function place(from: string, to: string): void {
-  try {
-    linkSync(from, to);
-  } catch {
-    copyFileSync(from, to);
-  }
-}
 
 export class CompressionCache {
   /** Keys used by this build, for pruning. */
   readonly used = new Set<string>();
 
-  constructor(private readonly dir: string) {
+  /** Entries and output on one file system: hard links; otherwise copies (an output on /dev/shm). */
+  private readonly linkable: boolean;
+
+  constructor(private readonly dir: string, outDir: string) {
     mkdirSync(dir, { recursive: true });
+    this.linkable = statSync(dir).dev === statSync(outDir).dev;
+  }
+
+  private place(from: string, to: string): void {
+    if (this.linkable) linkSync(from, to);
+    else copyFileSync(from, to);
   }
 
   /**
@@ -41,15 +43,20 @@ export class CompressionCache {
     this.used.add(key);
     const entry = join(this.dir, key);
     if (existsSync(`${entry}.gz`) && existsSync(`${entry}.br`)) {
-      place(`${entry}.br`, `${path}.br`);
-      place(`${entry}.gz`, `${path}.gz`);
+      this.place(`${entry}.br`, `${path}.br`);
+      this.place(`${entry}.gz`, `${path}.gz`);
       return statSync(`${entry}.gz`).size;
     }
     const { br, gz } = compress();
     writeFileSync(`${path}.br`, br);
     writeFileSync(`${path}.gz`, gz);
-    place(`${path}.br`, `${entry}.br`);
-    place(`${path}.gz`, `${entry}.gz`);
+    if (this.linkable) {
+      linkSync(`${path}.br`, `${entry}.br`);
+      linkSync(`${path}.gz`, `${entry}.gz`);
+    } else {
+      writeFileSync(`${entry}.br`, br);
+      writeFileSync(`${entry}.gz`, gz);
+    }
     return gz.length;
   }
 }

@@ -64,7 +64,7 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
 /** Renders and writes the routes at the given indexes. */
 export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: number[], job: RenderJob): RenderOutput {
   for (const folder of new Set(indexes.map((i) => dirname(join(job.outDir, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
-  const cache = job.cacheDir ? new CompressionCache(job.cacheDir) : undefined;
+  const cache = job.cacheDir ? new CompressionCache(job.cacheDir, job.outDir) : undefined;
   const pages = indexes.map((index) => {
     const { html, result } = renderOne(site, routes, index, job);
     const path = join(job.outDir, routes[index]!.file);

@@ -1,14 +1,19 @@
 // Spreads rendering over worker threads when a site is large enough to repay their start-up
-// (~0.3 s each to load the templates): each worker renders and writes an equal share of pages.
+// (~0.3 s each to load the templates). Each worker is sent the job once (content, routes), then
+// asks for chunks of pages until none are left, so every core stays busy to the end.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
-import { renderAndWrite, type RenderJob, type RenderOutput } from './render-pages.ts';
+import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput } from './render-pages.ts';
 
 /** Below this many content files, one thread renders faster than starting workers. */
 export const WORKER_THRESHOLD = 400;
+/** Pages per request: small enough to balance the end, large enough that messages cost nothing. */
+const CHUNK = 64;
+
+type Reply = { ok: true; results: RenderOutput } | { ok: false; message: string };
 
 export class RenderPool {
   private workers: Worker[];
@@ -18,24 +23,21 @@ export class RenderPool {
   }
 
   async run(siteModule: string, routes: Route[], job: RenderJob): Promise<RenderOutput> {
-    const threads = this.workers.length;
-    const shares = Array.from({ length: threads }, (_, t) => routes.map((_, i) => i).filter((i) => i % threads === t));
-    const replies = await Promise.all(
-      this.workers.map(
-        (worker, w) =>
-          new Promise<RenderOutput>((resolve, reject) => {
-            worker.once('message', (reply: { ok: true; results: RenderOutput } | { ok: false; message: string }) =>
-              reply.ok ? resolve(reply.results) : reject(workerFailure(reply.message)),
-            );
-            worker.once('error', reject);
-            worker.postMessage({ siteModule, routes, indexes: shares[w], job });
-          }),
-      ),
+    const chunks: number[][] = [];
+    for (let i = 0; i < routes.length; i += CHUNK) chunks.push(Array.from({ length: Math.min(CHUNK, routes.length - i) }, (_, k) => i + k));
+    const pages: PageResult[] = [];
+    const cacheKeys: string[] = [];
+    await Promise.all(
+      this.workers.map(async (worker) => {
+        await ask(worker, { type: 'job', siteModule, routes, job });
+        for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+          const output = await ask(worker, { type: 'render', indexes: chunk });
+          pages.push(...output.pages);
+          cacheKeys.push(...output.cacheKeys);
+        }
+      }),
     );
-    return {
-      pages: replies.flatMap((r) => r.pages).sort((a, b) => a.index - b.index),
-      cacheKeys: replies.flatMap((r) => r.cacheKeys),
-    };
+    return { pages: pages.sort((a, b) => a.index - b.index), cacheKeys };
   }
 
   async close(): Promise<void> {
@@ -43,11 +45,20 @@ export class RenderPool {
   }
 }
 
-/** A failure reported by a worker: its message already holds the stack where it happened. */
-function workerFailure(message: string): Error {
-  const error = new Error(message);
-  error.stack = message;
-  return error;
+/** Sends a message and waits for the worker's reply; a failure carries the stack where it happened. */
+function ask(worker: Worker, message: unknown): Promise<RenderOutput> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    worker.once('message', (reply: Reply) => {
+      worker.off('error', onError);
+      if (reply.ok) return resolve(reply.results);
+      const error = new Error(reply.message);
+      error.stack = reply.message;
+      reject(error);
+    });
+    worker.once('error', onError);
+    worker.postMessage(message);
+  });
 }
 
 /** Renders in this thread: for small sites, dev rebuilds and tests. */

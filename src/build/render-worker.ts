@@ -1,24 +1,30 @@
-// A worker thread's share of a large build: load the site definition, then render and write the
-// routes it is given.
+// A worker thread's part of a large build: receive the job once (site module, routes, content),
+// then render and write the chunks of pages it is asked for.
 import { parentPort } from 'node:worker_threads';
-import { describeFailure } from './describe-failure.ts';
 import type { Route } from '../routes/routes.ts';
+import type { SiteDefinition } from '../site/definition.ts';
+import { describeFailure } from './describe-failure.ts';
 import { loadSite } from './load-site.ts';
 import { renderAndWrite, type RenderJob } from './render-pages.ts';
 
-interface Task {
-  siteModule: string;
-  routes: Route[];
-  indexes: number[];
-  job: RenderJob;
-}
+type Message = { type: 'job'; siteModule: string; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
 
-parentPort!.on('message', async (task: Task) => {
+let current: { site: SiteDefinition; routes: Route[]; job: RenderJob } | undefined;
+let rendered = 0;
+let busy = 0;
+
+parentPort!.on('message', async (message: Message) => {
   try {
+    if (message.type === 'job') {
+      current = { site: await loadSite(message.siteModule), routes: message.routes, job: message.job };
+      rendered = busy = 0;
+      return parentPort!.postMessage({ ok: true, results: { pages: [], cacheKeys: [] } });
+    }
     const t = performance.now();
-    const site = await loadSite(task.siteModule);
-    const results = renderAndWrite(site, task.routes, task.indexes, task.job);
-    if (process.env.SITE_TIMINGS) console.error(`worker: ${task.indexes.length} pages in ${Math.round(performance.now() - t)} ms`);
+    const results = renderAndWrite(current!.site, current!.routes, message.indexes, current!.job);
+    rendered += message.indexes.length;
+    busy += performance.now() - t;
+    if (process.env.SITE_TIMINGS && rendered % 1024 < message.indexes.length) console.error(`worker: ${rendered} pages in ${Math.round(busy)} ms`);
     parentPort!.postMessage({ ok: true, results });
   } catch (error) {
     parentPort!.postMessage({ ok: false, message: describeFailure(error) });

@@ -30,6 +30,8 @@ export interface LoadOptions {
   shownDir?: string;
   /** Wrap the data so that page renders record what they read (dev). */
   track?: boolean;
+  /** Keep parsed files for the next load in this process, which then reads only changed files (dev). */
+  reuse?: boolean;
 }
 
 // A file that has not changed since the last load (same size and modification time) is not parsed,
@@ -38,7 +40,8 @@ const parsedCache = new Map<string, { mtimeMs: number; size: number; parsed: Par
 const checkedCache = new WeakMap<ParsedFile, Map<z.ZodType, unknown>>();
 const markdownCache = new WeakMap<ParsedFile, ReturnType<typeof renderMarkdown>>();
 
-function readCached(path: string, shown: string): ParsedFile {
+function readCached(path: string, shown: string, reuse: boolean): ParsedFile {
+  if (!reuse) return path.endsWith('.md') ? readMarkdownFile(path, shown) : readYamlFile(path, shown);
   const { mtimeMs, size } = statSync(path);
   const known = parsedCache.get(path);
   if (known && known.mtimeMs === mtimeMs && known.size === size && known.parsed.file === shown) return known.parsed;
@@ -72,7 +75,7 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
 
   const parse = (rel: string): ParsedFile | undefined => {
     try {
-      return readCached(join(contentDir, rel), shown(rel));
+      return readCached(join(contentDir, rel), shown(rel), !!options.reuse);
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') problems.push(inFile('content/missing-file', shown(rel), 'is missing', [{ path: '', message: 'every site needs this file' }]));
       else if (error instanceof ProblemError) problems.push(error.problem);
