@@ -110,3 +110,11 @@ describe('a site definition', () => {
     expect(problems).toEqual([{ code: 'content/unknown-file', text: expect.stringMatching(/en\/pages\/careers\.yaml {2}is not part of the site\n {2}no page "careers"; pages are home, about, not-found$/) }]);
   });
 });
+
+describe('--base-url on a large site', () => {
+  it('reaches the pages rendered in worker threads too', async () => {
+    const { out, cleanup } = await buildInto({ workers: true, baseUrl: 'https://clinic.example' });
+    cleanups.push(cleanup);
+    expect(await readFile(join(out, 'es/about.html'), 'utf8')).toContain('<link rel="canonical" href="https://clinic.example/es/about"/>');
+  });
+});

@@ -77,7 +77,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   try {
     const { content, files: contentFiles, links } = await loadContent(site, contentDir, { track: options.track, reuse: options.track });
     const baseUrl = options.baseUrl ?? site.baseUrl(content);
-    const routes = planRoutes({ ...site, baseUrl: () => baseUrl }, content);
+    const routes = planRoutes(site, content);
     const signature = routeSignature(routes);
     phase('load');
 
@@ -91,13 +91,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const assets: Assets = { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts };
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
-    const siteWithBase = { ...site, baseUrl: () => baseUrl };
-    const job: RenderJob = { content, assets, year: options.year ?? new Date().getFullYear(), outDir, track: options.track };
+    const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track };
     let pages: PageResult[];
     let write: () => Promise<void>;
     if (previous) {
       // Only the pages whose reads a content edit touched; written after the checks pass.
-      const fresh = affectedPages(previous, contentFiles).map((i) => renderOne(siteWithBase, routes, i, job));
+      const fresh = affectedPages(previous, contentFiles).map((i) => renderOne(site, routes, i, job));
       pages = previous.pages.map((p) => fresh.find((f) => f.result.index === p.index)?.result ?? p);
       for (const { html, result } of fresh) result.gzip = gzip(html).length;
       write = async () => {
@@ -111,7 +110,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
       const assetsWritten = writeFiles(staging, generated, { compress });
       const staticCopied = copyStatic(staticDir, staging, compress ? staticFiles : []);
-      const [output] = await Promise.all([pool ? pool.run(siteModule, routes, job) : renderHere(siteWithBase, routes, job), assetsWritten, staticCopied]);
+      const [output] = await Promise.all([pool ? pool.run(siteModule, routes, job) : renderHere(site, routes, job), assetsWritten, staticCopied]);
       pages = output.pages;
       const dir = staging;
       write = async () => {

@@ -16,6 +16,8 @@ import { brotli, gzip } from './write-output.ts';
 export interface RenderJob {
   content: { locales: Record<string, any> };
   assets: Assets;
+  /** The production origin (the site's, or --base-url). */
+  baseUrl: string;
   year: number;
   /** The folder pages are written into. */
   outDir: string;
@@ -55,7 +57,7 @@ export function writeWhole(path: string, data: Uint8Array | string): void {
 /** Renders one route in memory, with the facts the checks need. */
 export function renderOne(site: SiteDefinition, routes: Route[], index: number, job: RenderJob): { html: Buffer; result: PageResult } {
   const route = routes[index]!;
-  const render = () => renderPage(route, { site, content: job.content, assets: job.assets, year: job.year });
+  const render = () => renderPage(route, { site, content: job.content, assets: job.assets, baseUrl: job.baseUrl, year: job.year });
   const { result: page, reads } = job.track ? recordReads(render) : { result: render(), reads: undefined };
   const html = Buffer.from(page.html);
   return { html, result: { index, bytes: html.length, gzip: 0, refs: referencesOf(page.html), ids: [...idsOf(page.html)], islands: page.islands, reads } };

@@ -12,6 +12,8 @@ export interface RenderOptions {
   site: SiteDefinition;
   content: { locales: Record<string, any> };
   assets: Assets;
+  /** The production origin; the site's own when not given. */
+  baseUrl?: string;
   year: number;
 }
 
@@ -38,13 +40,13 @@ function pageDefinition(site: SiteDefinition, id: string): PageDefinition {
 }
 
 /** What templates read through usePage() for a route. */
-export function pageData(route: Route, { site, content, year }: RenderOptions): PageData {
+export function pageData(route: Route, { site, content, year, baseUrl: given }: RenderOptions): PageData {
   const definition = pageDefinition(site, route.page);
   const text = content.locales[route.locale];
   const own = definition.collection ? text[definition.collection]?.[Object.values(route.params)[0]!] : text.pages?.[route.page];
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
-  const baseUrl = site.baseUrl(content as never);
+  const baseUrl = given ?? site.baseUrl(content as never);
   return {
     content,
     locale: route.locale,
