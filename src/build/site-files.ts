@@ -4,7 +4,7 @@ import { LOCALES } from '../content/schemas.ts';
 import type { SiteContent } from '../content/types.ts';
 import type { Route } from '../routes/routes.ts';
 import { absoluteUrl, localeUrl } from '../routes/urls.ts';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, securityHeaders } from '../security/headers.ts';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, securityHeaders, SPECULATION_RULES } from '../security/headers.ts';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -47,7 +47,7 @@ export function manifest(content: SiteContent, locale: (typeof LOCALES)[number])
 /** Netlify / Cloudflare Pages header rules. */
 export function headersFile(content: SiteContent): string {
   const all = Object.entries(securityHeaders(content.site)).map(([k, v]) => `  ${k}: ${v}`).join('\n');
-  return `/*\n${all}\n  Cache-Control: ${CACHE_REVALIDATE}\n\n/assets/*\n  Cache-Control: ${CACHE_IMMUTABLE}\n`;
+  return `/*\n${all}\n  Cache-Control: ${CACHE_REVALIDATE}\n\n/assets/*\n  Cache-Control: ${CACHE_IMMUTABLE}\n\n${SPECULATION_RULES.url}\n  Content-Type: ${SPECULATION_RULES.contentType}\n`;
 }
 
 /** Netlify: Spanish paths get the Spanish 404 page, everything else the English one (status 404). */

@@ -5,7 +5,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
 import { localeOfPath } from '../routes/urls.ts';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET } from '../security/headers.ts';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET, SPECULATION_RULES } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
 import { parseHeadersFile } from './headers-file.ts';
 import { checkRequestPath } from './request-path.ts';
@@ -36,6 +36,7 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
       dotfiles: false,
       setHeaders(res, pathname) {
         res.setHeader('Cache-Control', HASHED_ASSET.test(pathname) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
+        if (pathname === SPECULATION_RULES.url) res.setHeader('Content-Type', SPECULATION_RULES.contentType);
       },
     });
   let handler = files();
