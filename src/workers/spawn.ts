@@ -1,9 +1,9 @@
 // Starts a worker thread on one of our modules. Run from the sources (tsx, vitest), the worker
 // registers tsx itself: Node 20 does not apply --import loader hooks to a worker's entry module.
 // Run compiled (bin/site), it starts the module's compiled file from the folder the launcher chose.
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { compiledPath } from '../startup/compile.mjs';
+import { entryUrl } from '../startup/entry-url.ts';
 
 const COMPILER = new URL('../startup/compile.mjs', import.meta.url).href;
 
@@ -26,7 +26,7 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
       return import(require('node:url').pathToFileURL(compiledPath(dir, ${source})).href);
     })`;
   } else {
-    load = `import(${JSON.stringify(pathToFileURL(compiledPath(dir, fileURLToPath(moduleUrl))).href)})`;
+    load = `import(${JSON.stringify(entryUrl(moduleUrl))})`;
   }
   // A module that fails to load (a template that does not compile) fails the first task it is
   // given, when the parent is listening, instead of an 'error' event nobody may be waiting for.
