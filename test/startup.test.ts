@@ -25,8 +25,12 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** Runs the scratch copy's bin/site; resolves with its exit code and output even when it fails. */
 async function site(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return siteIn(dir, ...args);
+}
+
+async function siteIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), args, { cwd: dir, env: env() });
+    const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), args, { cwd, env: env() });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -65,6 +69,12 @@ describe('launcher', () => {
     } finally {
       await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main" {', '<main id="main"'));
     }
+  });
+
+  it('builds from any folder (tsx compiled JSX by the tsconfig of the current folder)', async () => {
+    const result = await siteIn(tmpdir(), 'build', '-c', join(dir, 'content'), '-s', join(dir, 'static'), '-o', join(dir, 'elsewhere'));
+    expect(result.stdout).toContain('Built 66 pages');
+    expect(result.code).toBe(0);
   });
 
   it('renders in worker threads started from the compiled output', async () => {
