@@ -24,7 +24,7 @@ const KEEP = 4; // compiled versions kept, so a running `dev` keeps its lazily l
 
 /** The cache folder: SITE_COMPILE_CACHE, or node_modules/.cache/site/compiled in the project. */
 export function cacheDir(root = ROOT) {
-  return process.env.SITE_COMPILE_CACHE ?? join(root, 'node_modules/.cache/site/compiled');
+  return process.env.SITE_COMPILE_CACHE || join(root, 'node_modules/.cache/site/compiled');
 }
 
 /** Source files below the roots, sorted, as paths relative to root. */
@@ -98,7 +98,8 @@ export async function compile({ root = ROOT, cache = cacheDir(root) } = {}) {
 
 /**
  * Each module keeps its source file's import.meta.url, so `new URL('./x.ts', import.meta.url)` and
- * paths to the project's files mean what they mean when the sources run directly.
+ * paths to the project's files mean what they mean when the sources run directly. (A plain text
+ * replacement: it would also rewrite those words inside a string literal.)
  */
 const keepSourceUrls = {
   name: 'keep-source-urls',

@@ -8,7 +8,8 @@ let result;
 try {
   result = await compile();
 } catch (error) {
-  console.error(`${failedWhat(process.argv.slice(2))} A template or source file does not compile:\n\n${await describe(error)}`);
+  const what = Array.isArray(error?.errors) ? 'A template or source file does not compile' : 'The sources could not be compiled';
+  console.error(`${failedWhat(process.argv.slice(2))} ${what}:\n\n${await describe(error)}`);
   process.exit(1);
 }
 if (process.env.SITE_TIMINGS) {
