@@ -1,14 +1,17 @@
-// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3]
+// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare]
 // Generates N synthetic service pages per locale (front matter and a Markdown body of a few
 // paragraphs, rendered by the real templates) beside the real content, runs the real CLI build on
 // it several times, and prints pages, median wall time (process start to exit), pages per second
-// and peak memory.
+// and peak memory. --compare also builds as many plain Markdown pages with Eleventy (and Hugo when
+// installed), alternating runs, and prints each median and the ratios (bench-compare.ts).
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { compare, type Contender } from './bench-compare.ts';
+import { eleventy, hugo, writeCorpus } from './bench-rivals.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PARAGRAPH = {
@@ -91,6 +94,7 @@ async function main(): Promise<void> {
       runs: { type: 'string', default: '3' },
       tmp: { type: 'string', default: tmpdir() },
       out: { type: 'string' },
+      compare: { type: 'boolean', default: false },
     },
   });
   const pages = Number(values.pages);
@@ -102,6 +106,7 @@ async function main(): Promise<void> {
   try {
     const content = await generate(work, pages);
     const out = values.out ?? join(work, 'dist');
+    if (values.compare) return await compareRivals(work, content, out, runs);
     const results = [];
     for (let i = 0; i < runs; i++) {
       const result = await buildOnce(content, out, join(work, 'static'));
@@ -115,4 +120,19 @@ async function main(): Promise<void> {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** --compare: ours against Eleventy (and Hugo) on as many pages. */
+async function compareRivals(work: string, content: string, out: string, runs: number): Promise<void> {
+  // One build of ours tells how many pages each rival gets.
+  const warm = await buildOnce(content, out, join(work, 'static'));
+  const ours: Contender = { name: 'ours', command: (dir) => [join(ROOT, 'bin/site'), 'build', '--content', content, '--out', dir, '--static', join(work, 'static')] };
+  const contenders = [ours];
+  await writeCorpus(join(work, 'eleventy'), warm.pages, PARAGRAPH.en, 'eleventy');
+  contenders.push(eleventy(join(tmpdir(), 'site-bench-eleventy'), join(work, 'eleventy')));
+  await writeCorpus(join(work, 'hugo'), warm.pages, PARAGRAPH.en, 'hugo');
+  const withHugo = hugo(join(work, 'hugo'));
+  if (withHugo) contenders.push(withHugo);
+  console.log(`compare: ${warm.pages} pages each, ${runs} alternating runs after one warm-up each, in ${work}`);
+  await compare(contenders, runs, (i) => (i === 0 ? out : join(work, `out-${i}`)));
 }

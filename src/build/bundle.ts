@@ -1,11 +1,12 @@
 // Bundles the site's islands with the engine's reviver (Preact in place of React: ~7 KB instead of
-// ~69 KB gzip) and the site's stylesheet with esbuild: minified, content-hashed names, nothing
-// written to disk here. A bundle is reused while none of its input files changed, so dev rebuilds
-// and repeated builds in one process do not pay for esbuild again.
-import { build, type Plugin } from 'esbuild';
-import { statSync } from 'node:fs';
-import { basename, dirname, extname, resolve } from 'node:path';
+// ~69 KB gzip) and the site's stylesheet with esbuild: minified, content-hashed names. The result is
+// cached under the hash of every input file esbuild read, so an unchanged client costs a few file
+// reads and no esbuild start.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { BuildOptions, Plugin } from 'esbuild';
 
 const engineRoot = fileURLToPath(new URL('../../', import.meta.url));
 const REVIVER = fileURLToPath(new URL('../client/revive.ts', import.meta.url));
@@ -27,6 +28,7 @@ export interface BundleInput {
   islands: URL;
   styles: URL;
   minify?: boolean;
+  cacheDir?: string;
 }
 
 /** The client entry: the engine's reviver given the site's island registry. */
@@ -44,25 +46,12 @@ function clientEntry(islandsModule: string): Plugin {
   };
 }
 
-const memo = new Map<string, { bundle: Bundle; inputs: [string, number][] }>();
-const unchanged = (inputs: [string, number][]) => inputs.every(([file, mtime]) => {
-  try {
-    return statSync(file).mtimeMs === mtime;
-  } catch {
-    return false;
-  }
-});
-
-export async function bundleAssets({ islands, styles, minify = true }: BundleInput): Promise<Bundle> {
-  const key = `${islands.href}\n${styles.href}\n${minify}`;
-  const known = memo.get(key);
-  if (known && unchanged(known.inputs)) return known.bundle;
+export async function bundleAssets({ islands, styles, minify = true, cacheDir = join(engineRoot, 'node_modules/.cache/site/bundle') }: BundleInput): Promise<Bundle> {
   const stylesPath = fileURLToPath(styles);
-  const cssName = basename(stylesPath, extname(stylesPath));
-  const result = await build({
+  const islandsPath = fileURLToPath(islands);
+  const options: BuildOptions = {
     absWorkingDir: engineRoot,
-    entryPoints: { main: ENTRY, [cssName]: stylesPath },
-    plugins: [clientEntry(fileURLToPath(islands))],
+    entryPoints: { main: ENTRY, [basename(stylesPath, extname(stylesPath))]: stylesPath },
     bundle: true,
     minify,
     format: 'esm',
@@ -70,7 +59,6 @@ export async function bundleAssets({ islands, styles, minify = true }: BundleInp
     outdir: 'assets',
     entryNames: '[name]-[hash]',
     write: false,
-    metafile: true,
     jsx: 'automatic',
     jsxImportSource: 'preact',
     alias: {
@@ -81,16 +69,53 @@ export async function bundleAssets({ islands, styles, minify = true }: BundleInp
     define: { 'process.env.NODE_ENV': '"production"' },
     legalComments: 'none',
     logLevel: 'silent',
-  });
+  };
+  // esbuild's version is part of the key: another version may write other bytes from the same inputs.
+  const esbuildVersion = (JSON.parse(readFileSync(join(engineRoot, 'node_modules/esbuild/package.json'), 'utf8')) as { version: string }).version;
+  const cacheFile = join(cacheDir, `${sha256(JSON.stringify({ esbuildVersion, options, islandsPath }))}.json`);
+  const cached = readCache(cacheFile);
+  if (cached) return cached;
+  const { build } = await import('esbuild');
+  const result = await build({ ...options, plugins: [clientEntry(islandsPath)], metafile: true });
   const find = (ext: string): BundledAsset => {
-    const file = result.outputFiles.find((f) => f.path.endsWith(ext))!;
+    const file = result.outputFiles!.find((f) => f.path.endsWith(ext))!;
     return { url: `/assets/${file.path.split(/[\\/]/).pop()}`, contents: file.contents };
   };
   const bundle = { js: find('.js'), css: find('.css') };
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((f) => !f.startsWith(`${ENTRY}:`))
-    .map((f) => resolve(engineRoot, f))
-    .map((f): [string, number] => [f, statSync(f).mtimeMs]);
-  memo.set(key, { bundle, inputs });
+  const inputs = Object.fromEntries(
+    Object.keys(result.metafile.inputs)
+      .filter((f) => !f.startsWith(`${ENTRY}:`))
+      .map((f) => [f, sha256(readFileSync(resolve(engineRoot, f)))]),
+  );
+  writeCache(cacheFile, { inputs, js: { url: bundle.js.url, contents: Buffer.from(bundle.js.contents).toString('base64') }, css: { url: bundle.css.url, contents: Buffer.from(bundle.css.contents).toString('base64') } });
   return bundle;
+}
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+interface CacheEntry {
+  /** Every file the bundle was made from (relative to the engine's root) and its content hash. */
+  inputs: Record<string, string>;
+  js: { url: string; contents: string };
+  css: { url: string; contents: string };
+}
+
+/** The cached bundle when every input still has the content it was built from. */
+function readCache(file: string): Bundle | undefined {
+  try {
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+    for (const [input, hash] of Object.entries(entry.inputs)) if (sha256(readFileSync(resolve(engineRoot, input))) !== hash) return undefined;
+    const asset = (a: CacheEntry['js']) => ({ url: a.url, contents: new Uint8Array(Buffer.from(a.contents, 'base64')) });
+    return { js: asset(entry.js), css: asset(entry.css) };
+  } catch {
+    return undefined; // no cache yet, an input was removed, or a damaged file: bundle again
+  }
+}
+
+/** Written then renamed, so a concurrent build never reads half a file. */
+function writeCache(file: string, entry: CacheEntry): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(entry));
+  renameSync(temp, file);
 }

@@ -1,10 +1,12 @@
 // Loads a site definition module (its default export) and checks the definition itself: a
 // registry entry without a template, a path whose [param] has no collection, an unknown collection,
 // a default locale that is not a locale. Each is a build error naming the entry.
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import { paramsOf } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
+import { entryUrl } from '../startup/entry-url.ts';
 
 const loaded = new Map<string, Promise<SiteDefinition>>();
 
@@ -12,8 +14,14 @@ const loaded = new Map<string, Promise<SiteDefinition>>();
 export function loadSite(module: string): Promise<SiteDefinition> {
   const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
   let site = loaded.get(url);
+  if (!site && !existsSync(new URL(url))) {
+    const problem = new Problem('site/definition', { part: fileURLToPath(url) }, 'does not exist', [{ path: '', message: 'a site needs a definition module: pass --site FILE, or run from the project' }]);
+    return Promise.reject(new BuildFailure([problem]));
+  }
   if (!site) {
-    site = import(url).then((m: { default?: SiteDefinition }) => {
+    // Run compiled (bin/site), the definition is imported from the same compiled output as the engine,
+    // so both share one copy of the modules they have in common (React contexts among them).
+    site = import(entryUrl(new URL(url))).then((m: { default?: SiteDefinition }) => {
       if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
       const problems = checkDefinition(m.default, url);
       if (problems.length) throw new BuildFailure(problems);

@@ -28,13 +28,17 @@ export class RenderPool {
     const pages: PageResult[] = [];
     const cacheKeys: string[] = [];
     await Promise.all(
-      this.workers.map(async (worker) => {
+      this.workers.map(async (worker, w) => {
+        const started = performance.now();
+        let count = 0;
         await ask(worker, { type: 'job', siteModule, routes, job });
         for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
           const output = await ask(worker, { type: 'render', indexes: chunk });
           pages.push(...output.pages);
           cacheKeys.push(...output.cacheKeys);
+          count += chunk.length;
         }
+        if (process.env.SITE_TIMINGS) console.error(`worker ${w + 1}: ${count} pages in ${Math.round(performance.now() - started)} ms`);
       }),
     );
     return { pages: pages.sort((a, b) => a.index - b.index), cacheKeys };

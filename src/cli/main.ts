@@ -1,4 +1,5 @@
 // The command line: build, serve and dev.
+import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 
 // Each command loads its own modules when it runs, so `build` never loads the servers' code. A
@@ -32,7 +33,9 @@ const port = (fallback: string) => new Option('-p, --port <number>', 'port to li
   return String(n);
 });
 
-const siteOption = () => new Option('--site <file>', 'the site definition module').default('site.config.ts');
+// The project's own site definition, wherever the command is run from.
+const PROJECT_SITE = fileURLToPath(new URL('../../site.config.ts', import.meta.url));
+const siteOption = () => new Option('--site <file>', 'the site definition module').default(PROJECT_SITE, 'site.config.ts in the project');
 
 program
   .command('build')

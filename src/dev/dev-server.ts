@@ -43,7 +43,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const hub = new ReloadHub();
 
   function newWorker(): Worker {
-    return spawnTsWorker(new URL('./build-worker.ts', import.meta.url));
+    return spawnTsWorker(new URL('./build-worker.ts', import.meta.url), undefined, { fresh: true });
   }
 
   function runBuild(request: BuildRequest): Promise<BuildReply> {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET } from '../security/headers.ts';
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET, SPECULATION_RULES } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
 import { parseHeadersFile } from './headers-file.ts';
 import { checkRequestPath } from './request-path.ts';
@@ -35,6 +35,7 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
       dotfiles: false,
       setHeaders(res, pathname) {
         res.setHeader('Cache-Control', HASHED_ASSET.test(pathname) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
+        if (pathname === SPECULATION_RULES.url) res.setHeader('Content-Type', SPECULATION_RULES.contentType);
       },
     });
   let handler = files();

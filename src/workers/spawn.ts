@@ -1,9 +1,35 @@
-// Starts a worker thread that runs a TypeScript module. Node 20 does not apply the --import loader
-// hooks to a worker's entry module, so the worker registers tsx itself before importing it.
+// Starts a worker thread on one of our modules. Run from the sources (tsx, vitest), the worker
+// registers tsx itself: Node 20 does not apply --import loader hooks to a worker's entry module.
+// Run compiled (bin/site), it starts the module's compiled file from the folder the launcher chose.
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { entryUrl } from '../startup/entry-url.ts';
 
-export function spawnTsWorker(moduleUrl: URL, workerData?: unknown): Worker {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl.href)}); });`;
+const COMPILER = new URL('../startup/compile.mjs', import.meta.url).href;
+
+export interface SpawnOptions {
+  /** Compiled mode: load the current sources, compiling them if they changed (dev's template edits). */
+  fresh?: boolean;
+}
+
+export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = false }: SpawnOptions = {}): Worker {
+  const dir = process.env.SITE_COMPILED_DIR;
+  const source = JSON.stringify(fileURLToPath(moduleUrl));
+  let load: string;
+  if (!dir) {
+    load = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
+  } else if (fresh) {
+    // The worker's own threads inherit its folder through the environment.
+    load = `import(${JSON.stringify(COMPILER)}).then(async ({ compile, compiledPath }) => {
+      const { dir } = await compile();
+      process.env.SITE_COMPILED_DIR = dir;
+      return import(require('node:url').pathToFileURL(compiledPath(dir, ${source})).href);
+    })`;
+  } else {
+    load = `import(${JSON.stringify(entryUrl(moduleUrl))})`;
+  }
+  // A module that fails to load (a template that does not compile) fails the first task it is
+  // given, when the parent is listening, instead of an 'error' event nobody may be waiting for.
+  const code = `${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
   return new Worker(code, { eval: true, execArgv: [], workerData, env: process.env });
 }

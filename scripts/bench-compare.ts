@@ -1,0 +1,72 @@
+// Times several generators in the same run, alternating them (ours, Eleventy, Hugo, ours, ...) so
+// that the load of a shared machine falls on all of them alike; prints medians, peak memory and ratios.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
+export interface Contender {
+  name: string;
+  /** The command that builds into out (argv[0] is the program). */
+  command(out: string): string[];
+  /** Working folder (default: this process's). */
+  cwd?: string;
+}
+
+interface Run {
+  ms: number;
+  peakMb: number;
+}
+
+// Peak resident memory: a Node program reports its own at exit (worker threads included); any other
+// goes through GNU time when it is installed.
+const PROBE = `process.on('exit',()=>process.stderr.write('peak-rss-mb '+Math.round(process.resourceUsage().maxRSS/1024)+'\\n'))`;
+const GNU_TIME = '/usr/bin/time';
+
+/** One build from spawn to exit; rejects with the output when it fails. */
+function timeOnce(argv: string[], cwd?: string): Promise<Run> {
+  const node = argv[0] === process.execPath || argv[0]!.endsWith('/bin/site');
+  const full = node || !existsSync(GNU_TIME) ? argv : [GNU_TIME, '-f', 'peak-rss-kb %M', ...argv];
+  const env = { ...process.env, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` };
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(full[0]!, full.slice(1), { cwd, env: node ? env : process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0) return reject(new Error(`${argv.join(' ')} failed (${code}):\n${output}`));
+      const mb = /peak-rss-mb (\d+)/.exec(output)?.[1];
+      const kb = /peak-rss-kb (\d+)/.exec(output)?.[1];
+      resolve({ ms, peakMb: mb ? Number(mb) : kb ? Math.round(Number(kb) / 1024) : NaN });
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Runs every contender `runs` times, alternating; the first is ours, the base of the ratios. */
+export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string): Promise<void> {
+  // One untimed build each first: installs, caches and the OS's file cache start warm for all.
+  for (const [i, c] of contenders.entries()) await timeOnce(c.command(outDir(i)), c.cwd);
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const results: Run[][] = contenders.map(() => []);
+  for (let r = 0; r < runs; r++) {
+    const line: string[] = [];
+    for (const [i, c] of contenders.entries()) {
+      const run = await timeOnce(c.command(outDir(i)), c.cwd);
+      results[i]!.push(run);
+      line.push(`${c.name} ${(run.ms / 1000).toFixed(2)} s`);
+    }
+    console.log(`run ${r + 1}: ${line.join(', ')}`);
+  }
+  // The machine may be shared: the load says how much to trust absolute figures (ratios hold better).
+  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const ours = median(results[0]!.map((r) => r.ms));
+  for (const [i, c] of contenders.entries()) {
+    const ms = median(results[i]!.map((r) => r.ms));
+    const peak = Math.max(...results[i]!.map((r) => r.peakMb));
+    const ratio = i === 0 ? '' : `, ours/${c.name.split(' ')[0]} ${(ours / ms).toFixed(2)}`;
+    console.log(`${c.name.padEnd(16)} median ${(ms / 1000).toFixed(2)} s, peak ${Number.isNaN(peak) ? 'n/a' : `${peak} MB`}${ratio}`);
+  }
+}

@@ -1,0 +1,122 @@
+// The launcher (src/startup/): bin/site runs the compiled sources, recompiles when a source file
+// changes (never stale code), reuses the cache otherwise, reports a source that does not compile, and
+// runs worker threads and dev's fresh build worker from the compiled output. On a scratch copy of
+// the project with its own compile cache, so the real sources and cache are left alone.
+import { execFile, spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from '../scripts/bench.ts';
+import { ROOT } from './helpers/fixtures.ts';
+import { get } from './helpers/http.ts';
+
+let dir: string;
+const cache = () => join(dir, '.compiled');
+const env = () => ({ ...process.env, SITE_COMPILE_CACHE: cache(), SITE_TIMINGS: '1', SITE_NO_COMPILE: '' });
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'site-startup-'));
+  for (const entry of ['bin', 'src', 'templates', 'content', 'static', 'site.config.ts', 'package.json']) await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Runs the scratch copy's bin/site; resolves with its exit code and output even when it fails. */
+async function site(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return siteIn(dir, ...args);
+}
+
+async function siteIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), args, { cwd, env: env() });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function edit(rel: string, change: (text: string) => string): Promise<void> {
+  const path = join(dir, rel);
+  await writeFile(path, change(await readFile(path, 'utf8')));
+}
+
+describe('launcher', () => {
+  it('compiles on the first start, reuses the cache on the next, and recompiles after a source edit', async () => {
+    const first = await site('--help');
+    expect(first.stderr).toContain('startup: compiled the sources');
+    const second = await site('--help');
+    expect(second.stderr).toContain('startup: reused the compiled sources');
+    expect(await readdir(cache())).toHaveLength(1);
+
+    await edit('src/cli/main.ts', (t) => t.replace('Builds a site from its definition', 'Builds an edited site from its definition'));
+    const third = await site('--help');
+    expect(third.stderr).toContain('startup: compiled the sources');
+    expect(third.stdout).toContain('Builds an edited site from its definition');
+    expect(await readdir(cache())).toHaveLength(2);
+  });
+
+  it('reports a template that does not compile with its file and line, and leaves the output alone', async () => {
+    await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main"', '<main id="main" {'));
+    try {
+      const result = await site('build', '--out', join(dir, 'out'));
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Build failed; ${join(dir, 'out')}/ was left as it was. A template or source file does not compile:`);
+      expect(result.stderr).toContain('[ERROR] Expected "..." but found "tabIndex"');
+      expect(result.stderr).toContain('templates/layout/Layout.tsx:23:24:');
+    } finally {
+      await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main" {', '<main id="main"'));
+    }
+  });
+
+  it('builds from any folder (tsx compiled JSX by the tsconfig of the current folder)', async () => {
+    const result = await siteIn(tmpdir(), 'build', '-c', join(dir, 'content'), '-s', join(dir, 'static'), '-o', join(dir, 'elsewhere'));
+    expect(result.stdout).toMatch(/^Built \d+ pages/m);
+    expect(result.code).toBe(0);
+  });
+
+  it('renders in worker threads started from the compiled output', async () => {
+    // 200 extra services per locale pass the threshold of 400 content files for worker threads.
+    const corpus = join(dir, 'corpus');
+    await generate(corpus, 200);
+    const result = await site('build', '-c', join(corpus, 'content'), '-s', join(corpus, 'static'), '-o', join(corpus, 'dist'));
+    expect(result.stderr).toMatch(/worker \d: \d+ pages in/);
+    expect(result.stdout).toMatch(/^Built \d+ pages/m);
+    expect(result.code).toBe(0);
+  });
+
+  it('dev recompiles a changed template and starts its build worker on the new output', async () => {
+    const child = spawn(join(dir, 'bin/site'), ['dev', '--port', '0', '--out', join(dir, 'dev-out')], { cwd: dir, env: env() });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 30_000);
+        child.stdout.on('data', () => {
+          const match = /Dev server at (http:\/\/[^/\s]+)\//.exec(output);
+          if (match) resolve(match[1]!), clearTimeout(timer);
+        });
+      });
+      const waitFor = async (check: (body: string) => boolean) => {
+        for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+          const { body } = await get(base, '/about');
+          if (check(body)) return body;
+        }
+        throw new Error(`timed out:\n${output}`);
+      };
+      await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main"', '<main data-edited="yes" id="main"'));
+      await waitFor((body) => body.includes('<main data-edited="yes" id="main"'));
+      // A template that does not compile shows the error page; the next good save recovers.
+      await edit('templates/layout/Layout.tsx', (t) => t.replace('<main data-edited="yes"', '<main data-edited="yes" {'));
+      expect(await waitFor((body) => body.includes('Unexpected Application Error!'))).toContain('Layout.tsx');
+      await edit('templates/layout/Layout.tsx', (t) => t.replace('<main data-edited="yes" {', '<main data-edited="again"'));
+      await waitFor((body) => body.includes('<main data-edited="again" id="main"'));
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((done) => child.once('exit', done));
+    }
+  });
+});
