@@ -110,7 +110,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
       const assetsWritten = writeFiles(staging, generated, { compress });
       const staticCopied = copyStatic(staticDir, staging, compress ? staticFiles : []);
-      const [output] = await Promise.all([pool ? pool.run(siteModule, routes, job) : renderHere(site, routes, job), assetsWritten, staticCopied]);
+      const [output] = await settled([pool ? pool.run(siteModule, routes, job) : renderHere(site, routes, job), assetsWritten, staticCopied] as const);
       pages = output.pages;
       const dir = staging;
       write = async () => {
@@ -146,8 +146,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return { routes, content, warnings, sizes, rendered: previous ? pages.filter((p, i) => p !== previous.pages[i]).length : pages.length, ms, summary, state };
   } finally {
     await pool?.close();
-    if (staging) await rm(staging, { recursive: true, force: true });
+    // A failed cleanup must not hide the error that stopped the build.
+    if (staging) await rm(staging, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   }
+}
+
+/** Like Promise.all, but waits for every task to end before failing, so no write is still in flight. */
+async function settled<T extends readonly unknown[]>(tasks: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
 /** Islands the templates used that the site's client registry does not have: they would never hydrate. */
