@@ -43,8 +43,9 @@ export function Header() {
         </nav>
         <div className="site-header__actions">
           {others.map((other) => (
-            <a key={other.locale} className="lang-toggle" href={other.href} hrefLang={other.locale} lang={other.locale} aria-label={other.name}>
-              {other.locale.toUpperCase()}
+            // The name starts with the visible code (WCAG 2.5.3: "click ES" works) and says the language in that language.
+            <a key={other.locale} className="lang-toggle" href={other.href} hrefLang={other.locale} lang={other.locale}>
+              {other.locale.toUpperCase()}<span className="visually-hidden"> – {other.name}</span>
             </a>
           ))}
           <a className="btn btn--primary btn--call" href={telHref(content.site.phone.e164)}>
