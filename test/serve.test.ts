@@ -1,26 +1,42 @@
-// `serve` over a real build: every route 200 without redirects, per-locale 404s, cache and security
-// headers, precompressed files, conditional requests, and path traversal attempts.
+// `serve` over a real build, as a static host would answer it: every route 200 without redirects,
+// one URL per page, per-locale 404s (compressed), the headers of dist/_headers over HTTP,
+// precompressed files, conditional requests, and path traversal attempts that must never read the
+// files placed just outside the served folder.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../src/routes/routes.ts';
-import { createSiteServer, listen } from '../src/serve/server.ts';
-import { securityHeaders } from '../src/security/headers.ts';
+import { createDistServer, createSiteServer, listen } from '../src/serve/server.ts';
 import { buildInto } from './helpers/fixtures.ts';
 import { get } from './helpers/http.ts';
 
+let work: string;
 let server: Server;
+let devServer: Server;
 let base: string;
+let devBase: string;
 let routes: Route[];
-let headers: Record<string, string>;
+const SENTINEL = `sentinel-${randomUUID()}`;
 
 beforeAll(async () => {
-  const { out, result } = await buildInto();
+  work = await mkdtemp(join(tmpdir(), 'site-serve-'));
+  const { out, result } = await buildInto({ out: join(work, 'site', 'dist') });
   routes = result.routes;
-  headers = securityHeaders([result.content.site.leadForm.host, result.content.site.maps.embedUrl]);
-  server = createSiteServer({ dir: out, headers: () => headers });
+  // Files beside and above the served folder that no request may ever read.
+  for (const file of [join(work, 'site', 'package.json'), join(work, 'site', 'secret.txt'), join(work, 'secret.txt')]) await writeFile(file, SENTINEL);
+  server = createDistServer(out);
   base = await listen(server, 0, '127.0.0.1');
+  devServer = createSiteServer({ dir: out, watch: true });
+  devBase = await listen(devServer, 0, '127.0.0.1');
 });
-afterAll(() => new Promise<void>((done) => server.close(() => done())));
+afterAll(async () => {
+  await Promise.all([server, devServer].map((s) => new Promise<void>((done) => s.close(() => done()))));
+  await rm(work, { recursive: true, force: true });
+});
 
 describe('pages', () => {
   it('answers every route of both locales with 200, its title and its language, without redirects', async () => {
@@ -63,11 +79,37 @@ describe('pages', () => {
   });
 });
 
+describe('one URL per page', () => {
+  it('moves /about/ and /about.html to /about, and the index files to their folder, keeping the query', async () => {
+    for (const [from, to] of [['/about/', '/about'], ['/about.html', '/about'], ['/es/about/', '/es/about'], ['/es/services/vaccines.html?x=1', '/es/services/vaccines?x=1'], ['/index.html', '/'], ['/es/index.html', '/es/']]) {
+      const reply = await get(base, from);
+      expect(reply.status, from).toBe(301);
+      expect(reply.headers.location, from).toBe(to);
+    }
+    expect((await get(base, '/es/')).status).toBe(200);
+    expect((await get(base, '/nope/')).status).toBe(404);
+  });
+
+  it('serves the 404 page compressed, like every other page', async () => {
+    const reply = await get(base, '/es/no-existe', { 'accept-encoding': 'br' }, 'GET', true);
+    expect(reply.status).toBe(404);
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(reply.raw!).toString()).toContain('<html lang="es"');
+  });
+});
+
 describe('headers', () => {
-  it('sends the security headers on every response', async () => {
+  it('sends the headers of dist/_headers on every response, as a static host would', async () => {
     for (const path of ['/', '/es/about', '/nope']) {
       const reply = await get(base, path);
-      for (const [name, value] of Object.entries(headers)) expect(reply.headers[name.toLowerCase()], `${path} ${name}`).toBe(value);
+      const csp = String(reply.headers['content-security-policy']);
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain('frame-src https://forms.example.com https://www.google.com');
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(reply.headers['strict-transport-security'], path).toBe('max-age=63072000; includeSubDomains');
+      expect(reply.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(reply.headers['x-frame-options'], path).toBe('DENY');
+      expect(reply.headers['speculation-rules'], path).toBe('"/speculation-rules.json"');
     }
   });
 
@@ -97,23 +139,28 @@ describe('headers', () => {
 describe('path traversal', () => {
   const attempts = [
     '/../package.json',
+    '/../secret.txt',
+    '/../../secret.txt',
     '/%2e%2e/package.json',
-    '/%2E%2E/%2E%2E/etc/passwd',
+    '/%2E%2E/secret.txt',
+    '/%2E%2E/%2E%2E/secret.txt',
     '/..%2fpackage.json',
-    '/assets/..%2F..%2Fpackage.json',
-    '/..%5cpackage.json',
-    '/..\\package.json',
-    '/about%00.html',
-    '/%c0%ae%c0%ae/package.json',
+    '/assets/..%2F..%2Fsecret.txt',
+    '/..%5csecret.txt',
+    '/..\\secret.txt',
+    '/secret.txt%00.html',
+    '/%c0%ae%c0%ae/secret.txt',
     `/${'a/'.repeat(800)}`,
-    '/es/../../package.json',
+    '/es/../../secret.txt',
+    '/es/%2e%2e/%2e%2e/secret',
   ];
   for (const path of attempts) {
-    it(`never reads outside dist: ${path.slice(0, 40)}`, async () => {
-      const reply = await get(base, path);
-      expect([400, 404]).toContain(reply.status);
-      expect(reply.body).not.toContain('"devDependencies"');
-      expect(reply.body).not.toContain('root:');
+    it(`never reads outside the served folder: ${path.slice(0, 40)}`, async () => {
+      for (const server of [base, devBase]) {
+        const reply = await get(server, path);
+        expect([400, 404], `${server}${path}`).toContain(reply.status);
+        expect(reply.body, `${server}${path}`).not.toContain(SENTINEL);
+      }
     });
   }
 });

@@ -1,5 +1,6 @@
 // The preview server over a built site: sirv for files (precompressed variants, ETags), our cache
-// and security headers, the locale's 404 page with status 404, and a 500 page on internal faults.
+// and security headers, one URL per page (301 from /about/ and /about.html), the locale's 404 page
+// with status 404, and a 500 page on internal faults. In dev (watch) every file is sent whole.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -7,7 +8,10 @@ import sirv from 'sirv';
 import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET, SPECULATION_RULES } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
 import { parseHeadersFile } from './headers-file.ts';
+import { notFoundBody } from './not-found.ts';
+import { canonicalPath } from './pretty-urls.ts';
 import { checkRequestPath } from './request-path.ts';
+import { serveWhole } from './whole-file.ts';
 
 export interface ServerOptions {
   dir: string;
@@ -27,7 +31,6 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
   const dir = resolve(options.dir);
   const files = () =>
     sirv(dir, {
-      dev: options.watch,
       etag: true,
       gzip: true,
       brotli: true,
@@ -38,52 +41,61 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
         if (pathname === SPECULATION_RULES.url) res.setHeader('Content-Type', SPECULATION_RULES.contentType);
       },
     });
-  let handler = files();
-  // In dev the folder is rebuilt, so the 404 pages are read afresh; otherwise once.
-  const notFoundCache = new Map<string, string>();
-  const notFoundPage = (pathname: string): string => {
-    // A first-level folder with its own 404.html is a locale; anything else gets the root one.
-    const first = pathname.split('/')[1] ?? '';
-    const file = /^[a-z]{2,3}(-[a-z0-9]+)?$/i.test(first) && existsSync(join(dir, first, '404.html')) ? join(first, '404.html') : '404.html';
-    const cached = notFoundCache.get(file);
-    if (cached) return cached;
-    const html = readFileSync(join(dir, file), 'utf8');
-    if (!options.watch) notFoundCache.set(file, html);
-    return html;
-  };
+  let handler = options.watch ? undefined : files();
 
   const send = (res: ServerResponse, status: number, html: string, req: IncomingMessage) => {
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : html);
   };
 
-  const server = createHttpServer((req, res) => {
-    try {
-      for (const [name, value] of Object.entries(options.headers?.() ?? {})) res.setHeader(name, value);
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.setHeader('Allow', 'GET, HEAD');
-        return send(res, 405, errorPage('405 Method Not Allowed'), req);
-      }
-      const checked = checkRequestPath(req.url ?? '/');
-      if (!checked.ok) {
-        options.log?.(`${checked.status} ${req.url?.slice(0, 120)} (${checked.reason})`);
-        return send(res, checked.status, errorPage(`${checked.status} Bad Request`), req);
-      }
-      const { pathname } = checked;
-      if (options.before?.(req, res, pathname)) return;
-      const notFound = () => {
-        options.log?.(`404 ${pathname}`);
-        send(res, 404, notFoundPage(pathname), req);
-      };
-      if (NOT_FOUND_PAGES.test(pathname)) return notFound();
-      handler(req, res, notFound);
-    } catch (error) {
-      options.log?.(`500 ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) send(res, 500, errorPage('500 Internal Server Error'), req);
-      else res.destroy();
+  const notFound = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    options.log?.(`404 ${pathname}`);
+    const { body, encoding } = await notFoundBody(dir, pathname, req);
+    const headers: Record<string, string | number> = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    res.writeHead(404, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(options.headers?.() ?? {})) res.setHeader(name, value);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return send(res, 405, errorPage('405 Method Not Allowed'), req);
     }
+    const checked = checkRequestPath(req.url ?? '/');
+    if (!checked.ok) {
+      options.log?.(`${checked.status} ${req.url?.slice(0, 120)} (${checked.reason})`);
+      return send(res, checked.status, errorPage(`${checked.status} Bad Request`), req);
+    }
+    const { pathname } = checked;
+    if (options.before?.(req, res, pathname)) return;
+    if (NOT_FOUND_PAGES.test(pathname)) return notFound(req, res, pathname);
+    const moved = canonicalPath(dir, pathname);
+    if (moved) {
+      const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
+      res.writeHead(301, { Location: encodeURI(moved) + query, 'Cache-Control': CACHE_REVALIDATE });
+      return res.end();
+    }
+    if (!handler) {
+      const cache = HASHED_ASSET.test(pathname) ? CACHE_IMMUTABLE : 'no-cache';
+      if (pathname === SPECULATION_RULES.url) res.setHeader('Content-Type', SPECULATION_RULES.contentType);
+      if (!(await serveWhole(dir, pathname, req, res, cache))) await notFound(req, res, pathname);
+      return;
+    }
+    handler(req, res, () => void notFound(req, res, pathname).catch((error: unknown) => fail(req, res, error)));
+  };
+
+  const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
+    options.log?.(`500 ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+    if (!res.headersSent) send(res, 500, errorPage('500 Internal Server Error'), req);
+    else res.destroy();
+  };
+
+  const server = createHttpServer((req, res) => {
+    answer(req, res).catch((error: unknown) => fail(req, res, error));
   });
-  return Object.assign(server, { reindex: () => { handler = files(); } });
+  return Object.assign(server, { reindex: () => { if (handler) handler = files(); } });
 }
 
 /** Serves a built folder with the headers of its _headers file, as a static host would. */

@@ -5,15 +5,20 @@ export interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's bytes as sent (compressed bodies are not decoded). */
+  raw?: Buffer;
 }
 
-export function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Reply> {
+export function get(base: string, path: string, headers: Record<string, string> = {}, method = 'GET', keepRaw = false): Promise<Reply> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: res.headers, body: raw.toString('utf8'), raw: keepRaw ? raw : undefined });
+      });
     });
     req.on('error', reject);
     req.end();
