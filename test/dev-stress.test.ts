@@ -1,0 +1,77 @@
+// dev never serves a torn page: four keep-alive clients fetch /about while about.yaml is rewritten
+// 40 times; every answer must be a whole page (old or new), with no parse error, hang or abort.
+// Loopback only, bounded in time.
+import { writeFile } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev, type DevServer } from '../src/dev/dev-server.ts';
+import { ROOT, sandbox, SITE, STATIC, type Sandbox } from './helpers/fixtures.ts';
+
+let site: Sandbox;
+let dev: DevServer;
+beforeAll(async () => {
+  site = await sandbox();
+  dev = await startDev({
+    site: SITE, contentDir: site.content, staticDir: STATIC, codePaths: [join(ROOT, 'templates'), SITE],
+    outDir: join(site.dir, 'dev-out'), port: 0, host: '127.0.0.1', log: () => {},
+  });
+});
+afterAll(async () => {
+  await dev?.close();
+  await site?.cleanup();
+});
+
+type Outcome = 'whole' | 'torn' | 'parse error' | 'hang' | 'abort' | 'status';
+
+/** One GET on a keep-alive connection, classified. */
+function fetchOnce(agent: Agent, url: URL): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = request({ host: url.hostname, port: url.port, path: '/about', agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('aborted', () => resolve('abort'));
+      res.on('error', () => resolve('abort'));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (res.statusCode !== 200) return resolve('status');
+        const whole = body.length === Number(res.headers['content-length']) && body.toString().trimEnd().endsWith('</html>');
+        resolve(whole ? 'whole' : 'torn');
+      });
+    });
+    req.setTimeout(5000, () => {
+      resolve('hang');
+      req.destroy();
+    });
+    req.on('error', (error) => resolve(/Parse Error/i.test(error.message) ? 'parse error' : 'abort'));
+    req.end();
+  });
+}
+
+describe('dev under load while a page is rebuilt', () => {
+  it('answers every request with a whole page', async () => {
+    const url = new URL(dev.url);
+    const outcomes = new Map<Outcome, number>();
+    let writing = true;
+    const clients = Array.from({ length: 4 }, async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      while (writing) {
+        const outcome = await fetchOnce(agent, url);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }
+      agent.destroy();
+    });
+    const path = join(site.content, 'en/pages/about.yaml');
+    const { readFile } = await import('node:fs/promises');
+    const original = await readFile(path, 'utf8');
+    for (let i = 0; i < 40; i++) {
+      await writeFile(path, original.replace(/^title: .*$/m, `title: About Us ${i}`));
+      await new Promise((done) => setTimeout(done, 60));
+    }
+    writing = false;
+    await Promise.all(clients);
+    const counts = Object.fromEntries(outcomes);
+    expect(counts.whole, JSON.stringify(counts)).toBeGreaterThan(200);
+    expect(counts, JSON.stringify(counts)).toEqual({ whole: counts.whole });
+  }, 60_000);
+});
