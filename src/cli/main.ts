@@ -1,6 +1,7 @@
 // The command line: build, serve and dev.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 
 // Each command loads its own modules when it runs, so `build` never loads the servers' code. A
 // template or source file that does not compile fails here: say which, without a loader stack.
@@ -16,22 +17,43 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (opts: T) => {
     process.exitCode = 1;
     return;
   }
-  await action(opts);
+  try {
+    await action(opts);
+  } catch (error) {
+    // A mistake in the command line is told in a sentence; anything else is a bug and keeps its stack.
+    if (!(error instanceof Error && error.name === 'UsageError')) throw error;
+    console.error(`site: ${error.message}`);
+    process.exitCode = 2;
+  }
 };
 const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
 const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
 const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
 
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const program = new Command()
   .name('site')
+  .version(version, '-V, --version', 'print the version')
   .description('Builds a site from its definition (site.config.ts), content/ and templates/ into static files, previews it, and rebuilds on change.')
-  .showHelpAfterError();
+  .showHelpAfterError('(add --help for the options)');
 
 const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--port expects a number from 0 to 65535, got "${v}"`);
+  if (v.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`--port expects a number from 0 to 65535 (0 picks a free one), got "${v}".`);
   return String(n);
 });
+
+const baseUrl = (v: string) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(v);
+  } catch {
+    // reported below
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) throw new InvalidArgumentError(`--base-url expects an absolute http(s) URL like https://www.example.org, got "${v}".`);
+  return v;
+};
 
 // The project's own site definition, wherever the command is run from.
 const PROJECT_SITE = fileURLToPath(new URL('../../site.config.ts', import.meta.url));
@@ -44,7 +66,7 @@ program
   .option('-c, --content <dir>', 'content folder', 'content')
   .option('-o, --out <dir>', 'output folder', 'dist')
   .option('-s, --static <dir>', 'static files copied as they are', 'static')
-  .option('-b, --base-url <url>', 'production origin for canonical URLs, sitemap and social cards (overrides content/site.yaml)')
+  .addOption(new Option('-b, --base-url <url>', 'production origin for canonical URLs, sitemap and social cards (overrides content/site.yaml)').argParser(baseUrl))
   .option('--strict', 'fail on placeholder values (fictitious phone, example.com e-mail, sample reviews, ...)', false)
   .action(runBuild);
 

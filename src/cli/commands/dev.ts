@@ -1,8 +1,13 @@
 // `site dev`: the development server with rebuild on change and live reload.
 import { fileURLToPath } from 'node:url';
 import { startDev } from '../../dev/dev-server.ts';
+import { requireFolder, requireFreePort } from '../preflight.ts';
 
 export async function runDev(opts: { site: string; port: string; host: string; content: string; static: string; out: string }): Promise<void> {
+  // Before the first build: a busy port or a missing folder is known at once.
+  requireFolder(opts.content, '--content');
+  if (opts.static !== 'static') requireFolder(opts.static, '--static');
+  await requireFreePort(opts.host, Number(opts.port));
   const { loadSite } = await import('../../build/load-site.ts');
   const site = await loadSite(opts.site);
   const dev = await startDev({

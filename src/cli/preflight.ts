@@ -1,0 +1,39 @@
+// Checks made before any work starts, so a mistake in the command line gets one plain sentence
+// (what is wrong, what to do) instead of a stack trace after a build.
+import { statSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** A mistake in how the command was called: printed as it is, without a stack, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** The folder an option names must exist. */
+export function requireFolder(path: string, option: string): void {
+  let isFolder = false;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    throw new UsageError(`${option} ${path}: there is no such folder. Check the path, or leave the option out to use the default.`);
+  }
+  if (!isFolder) throw new UsageError(`${option} ${path}: that is a file, not a folder.`);
+}
+
+/** Whether the server could listen on host:port, tried before anything else is done. */
+export function requireFreePort(host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(listenProblem(error, host, port)));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/** A listen failure as a sentence; other errors are returned as they are (bugs keep their stack). */
+export function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE') return new UsageError(`port ${port} is in use on ${host}; stop the other server or pass --port ${port + 1}.`);
+  if (error.code === 'EACCES') return new UsageError(`port ${port} needs more privileges on this machine; pass --port ${port < 1024 ? 8080 : port + 1}.`);
+  if (error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL' || error.code === 'EAI_AGAIN') {
+    return new UsageError(`--host ${host} is not an address of this machine; use 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).`);
+  }
+  return error;
+}
