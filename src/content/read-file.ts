@@ -29,6 +29,20 @@ function parseWithPositions(source: string, file: string, lineOffset: number) {
   const lines = new LineCounter();
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const [first] = doc.errors;
+  // A key indented deeper than its neighbours reads to the parser as a value running on over two
+  // lines, reported where that value starts: point at the line the writer has to fix instead.
+  const indent = (line: number) => {
+    const text = source.split('\n')[line - 1] ?? '';
+    return text.length - text.trimStart().length;
+  };
+  const overIndented = first?.code === 'BLOCK_AS_IMPLICIT_KEY' ? doc.errors.find((e) => e.code === 'MULTILINE_IMPLICIT_KEY') : undefined;
+  const [from, to] = overIndented ? [lines.linePos(overIndented.pos[0]).line, lines.linePos(overIndented.pos[1]).line] : [0, 0];
+  if (overIndented && to > from && indent(to) > indent(from)) {
+    const line = to;
+    const col = indent(line) + 1;
+    const message = 'indented more than the line above: keys of one mapping line up (or the line above is missing a ":")';
+    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message }], { line: line + lineOffset, col }));
+  }
   if (first) {
     const pos = lines.linePos(first.pos[0]);
     const reason = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
