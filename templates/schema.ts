@@ -157,7 +157,7 @@ export const pageSchemas = {
       ...navPage,
       hero: heading,
       plans: heading,
-      selfPay: z.object({ title: text, text, items: z.array(text).min(2) }).strict(),
+      selfPay: z.object({ title: text, text, items: z.array(text).min(2), estimate: z.object({ text, link: text }).strict() }).strict(),
       verification: z.object({ title: text, text, steps: z.array(text).min(2) }).strict(),
       benefits: z.object({ title: text, items: z.array(heading).min(1).max(8) }).strict(),
       cta: heading,
@@ -196,7 +196,7 @@ export const pageSchemas = {
 } as const;
 export type PageId = keyof typeof pageSchemas;
 export const PAGE_IDS = Object.keys(pageSchemas) as PageId[];
-export const LEGAL_IDS = ['privacy', 'terms', 'accessibility', 'hipaa'] as const;
+export const LEGAL_IDS = ['privacy', 'terms', 'accessibility', 'hipaa', 'good-faith-estimate'] as const;
 export type LegalId = (typeof LEGAL_IDS)[number];
 
 /** content/<locale>/ui.yaml: every string the shared parts of the site show. */
@@ -248,7 +248,7 @@ export const uiSchema = z
         follow: text,
         copyright: text,
         legalLinks: z
-          .object({ privacy: text, terms: text, accessibility: text, hipaa: text, nondiscrimination: text })
+          .object({ privacy: text, terms: text, accessibility: text, hipaa: text, nondiscrimination: text, 'good-faith-estimate': text })
           .strict(),
       })
       .strict(),

@@ -126,6 +126,21 @@ describe('pages', () => {
     for (const url of ['/accessibility', '/hipaa', '/', '/services/vaccines']) expect(page(url), url).not.toContain('noindex');
   });
 
+  it('good faith estimate: the No Surprises Act notice, indexable, linked from the insurance page and every footer', () => {
+    for (const [url, insurance] of [['/good-faith-estimate', '/insurance'], ['/es/good-faith-estimate', '/es/insurance']] as const) {
+      const body = page(url);
+      expect(body, url).not.toContain('noindex');
+      expect(body, url).toContain('href="tel:+18009853059"');
+      expect(body, url).toContain('href="https://www.cms.gov/nosurprises"');
+      expect(text(body), url).toContain('$400');
+      const selfPay = page(insurance).slice(page(insurance).indexOf('id="self-pay"'));
+      expect(selfPay.slice(0, selfPay.indexOf('</section>')), insurance).toContain(`href="${url}"`);
+    }
+    expect(text(page('/good-faith-estimate'))).toMatch(/within 1 business day[\s\S]*within 3 business days[\s\S]*within 3 business days/);
+    expect(text(page('/es/good-faith-estimate'))).toMatch(/dentro de 1 día hábil[\s\S]*dentro de 3 días hábiles[\s\S]*dentro de 3 días hábiles/);
+    for (const route of routes) expect(page(route.url), route.url).toContain(`href="${route.locale === 'en' ? '' : '/es'}/good-faith-estimate"`);
+  });
+
   it('nondiscrimination: taglines each marked with their own language', () => {
     const body = page('/nondiscrimination');
     expect(body).toMatch(/<li lang="es">/);

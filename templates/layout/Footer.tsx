@@ -7,7 +7,7 @@ import { ExternalLink } from '../components/ExternalLink.tsx';
 import { mainNav } from './navigation.ts';
 import { Logo } from './Logo.tsx';
 
-const LEGAL = ['privacy', 'terms', 'accessibility', 'hipaa', 'nondiscrimination'] as const;
+const LEGAL = ['privacy', 'terms', 'accessibility', 'hipaa', 'good-faith-estimate', 'nondiscrimination'] as const;
 
 export function Footer() {
   const page = usePage();

@@ -24,6 +24,7 @@ export function Insurance() {
         <ul className="checklist">
           {page.selfPay.items.map((item) => <li key={item}><Icon icon={Check} size={20} /> {item}</li>)}
         </ul>
+        <p className="section__note">{page.selfPay.estimate.text} <a href={href('/good-faith-estimate')}>{page.selfPay.estimate.link}</a></p>
       </Section>
       <Section id="verification" title={page.verification.title} lead={page.verification.text}>
         <ol className="steps">
