@@ -44,11 +44,11 @@ describe('the route table', () => {
 });
 
 describe('every page', () => {
-  it('declares its language, a title ending in the practice name, a canonical URL and hreflang alternates', () => {
+  it('declares its language, a title ending in the practice\'s name or short name, a canonical URL and hreflang alternates', () => {
     for (const route of routes) {
       const body = page(route.url);
       expect(body, route.url).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${route.locale}"`));
-      expect(body, route.url).toMatch(/<title>[^<|]+ \| Florida Family Primary Care<\/title>/);
+      expect(body, route.url).toMatch(/<title>[^<|]+ \| (Florida Family Primary Care|FL Family Care)<\/title>/);
       if (route.notFound) continue;
       expect(body, route.url).toContain(`<link rel="canonical" href="https://www.example.com${route.url}"/>`);
       expect(body, route.url).toContain(`<link rel="alternate" hrefLang="x-default" href="https://www.example.com${route.path}"/>`.replace('hrefLang', 'hrefLang'));

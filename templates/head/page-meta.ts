@@ -24,7 +24,15 @@ function fromPage(page: { title: string; description: string }): PageMeta {
   return { title: page.title, description: metaDescription(page.description) };
 }
 
-/** "Vaccines | Florida Family Primary Care": the page title followed by the practice's name. */
+/** Search results show about 65 characters of a title. */
+export const TITLE_LIMIT = 65;
+
+/**
+ * The page's own title first (what distinguishes it), then the practice's name where it fits, else
+ * its short name: "Vaccines | Florida Family Primary Care", "Nondiscrimination and Language
+ * Assistance | FL Family Care". A page title too long for either stands alone.
+ */
 export function documentTitle(meta: PageMeta, page: EnginePageData<SiteContent>): string {
-  return `${meta.title} | ${page.content.site.name}`;
+  const { name, shortName } = page.content.site;
+  return [`${meta.title} | ${name}`, `${meta.title} | ${shortName}`].find((t) => t.length <= TITLE_LIMIT) ?? meta.title;
 }

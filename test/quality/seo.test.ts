@@ -31,6 +31,17 @@ describe('head of every page', () => {
     }
   });
 
+  it('has a title of at most 65 characters (what search results show), the page\'s own words first', () => {
+    const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+    for (const { url, html } of pages) {
+      const title = decode(/<title>([^<]+)<\/title>/.exec(html)![1]!);
+      expect(title.length, `${url}: "${title}"`).toBeLessThanOrEqual(65);
+      expect(title, url).not.toMatch(/^(Florida Family Primary Care|FL Family Care)\b/);
+      const h1 = decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
+      if (/\/(services\/|privacy|terms|hipaa|accessibility|good-faith-estimate)/.test(url)) expect(title.startsWith(h1), `${url}: "${title}" starts with "${h1}"`).toBe(true);
+    }
+  });
+
   it('links its canonical URL and hreflang alternates that point at each other', () => {
     for (const { url, html } of pages) {
       expect(links(html, 'canonical'), url).toEqual([{ lang: undefined, href: BASE + url }]);
