@@ -27,6 +27,8 @@ export const siteSchema = z
     phone: z.object({ display: text, e164: z.string().regex(/^\+1\d{10}$/, 'E.164 like "+14075550142"') }).strict(),
     email: z.email(),
     foundedYear: z.number().int().min(1900),
+    /** The "5+ years" the practice shows beside its rating (a stated figure, not computed from foundedYear). */
+    experienceYears: z.number().int().positive(),
     rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().positive() }).strict(),
     hours: hoursSchema,
     social: z.array(z.object({ network: text, url }).strict()).max(6),

@@ -91,6 +91,16 @@ describe('pages', () => {
     expect(home).toContain('href="/contact"');
   });
 
+  it('home: the practice\'s figures side by side: since 2018, 5+ years, 5.0 from 150+ reviews', () => {
+    const figures = (url: string) => {
+      const body = page(url);
+      const start = body.indexOf('id="about"');
+      return text(body.slice(start, body.indexOf('</section>', start)));
+    };
+    expect(figures('/')).toMatch(/Serving Florida since 2018 .*5\+ years caring for Florida families .*5\.0 rating from 150\+ reviews/);
+    expect(figures('/es/')).toMatch(/desde 2018 .*5\+ años cuidando a familias de Florida .*Calificación de 5\.0 en más de 150 reseñas/);
+  });
+
   it('insurance: all twelve plans and no fee amounts', () => {
     const words = text(page('/insurance'));
     // The spec's twelve plans: the count is a fact of the content, not a rule of its schema.

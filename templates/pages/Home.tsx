@@ -1,5 +1,6 @@
 // Home: hero, services grid, free consultation form, about, insurance, reviews, locations and map.
 import { usePage } from '../context.ts';
+import { fill } from '../lib/format.ts';
 import { CallLink } from '../components/Contact.tsx';
 import { LeadForm, MapEmbed } from '../components/Embeds.tsx';
 import { ArrowRight, CalendarCheck, Check, ShieldCheck, Sparkles } from '../components/icons.ts';
@@ -12,6 +13,9 @@ import { ServiceImage } from '../components/ServiceImage.tsx';
 export function Home() {
   const { content, text, href } = usePage();
   const { pages, ui, services } = text;
+  // The practice's figures, from content/site.yaml, for the highlights' {placeholders}.
+  const { rating, experienceYears } = content.site;
+  const figures = { years: experienceYears, rating: rating.value.toFixed(1), reviews: rating.count };
   const home = pages.home;
   return (
     <>
@@ -56,7 +60,7 @@ export function Home() {
       <Section id="about" title={home.about.title} lead={home.about.text}>
         <ul className="checklist checklist--inline">
           {home.about.highlights.map((item) => (
-            <li key={item}><Icon icon={Check} size={20} /> {item}</li>
+            <li key={item}><Icon icon={Check} size={20} /> {fill(item, figures)}</li>
           ))}
         </ul>
         <a className="link-arrow" href={href('/about')}>{home.about.link} <Icon icon={ArrowRight} size={18} /></a>
