@@ -1,4 +1,6 @@
-// Structured data (schema.org JSON-LD) derived from content, in the page's language.
+// Structured data (schema.org JSON-LD) derived from content, in the page's language. Typed with
+// schema-dts (types only), so the compiler refuses a property schema.org does not define on a type.
+import type { BreadcrumbList, Graph, MedicalClinic, OpeningHoursSpecification, Organization, Thing, WebSite } from 'schema-dts';
 import type { Hours, Location } from '../schema.ts';
 import type { PageData as EnginePageData, PageMeta } from '../../src/index.ts';
 import type { SiteContent } from '../content-types.ts';
@@ -7,18 +9,16 @@ import { locationName } from '../components/Contact.tsx';
 
 const DAY_NAMES = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' } as const;
 
-type Json = Record<string, unknown>;
-
-export function openingHours(hours: Hours): Json[] {
+export function openingHours(hours: Hours): OpeningHoursSpecification[] {
   return hours.map((h) => ({
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: h.days.map((d) => `https://schema.org/${DAY_NAMES[d]}`),
+    dayOfWeek: h.days.map((d) => `https://schema.org/${DAY_NAMES[d]}` as const),
     opens: h.opens,
     closes: h.closes,
   }));
 }
 
-function clinic(page: PageData, location: Location, url: (path: string) => string): Json {
+function clinic(page: PageData, location: Location, url: (path: string) => string): MedicalClinic {
   const { site } = page.content;
   return {
     '@type': 'MedicalClinic',
@@ -38,7 +38,6 @@ function clinic(page: PageData, location: Location, url: (path: string) => strin
     },
     openingHoursSpecification: openingHours(location.hours ?? site.hours),
     medicalSpecialty: 'https://schema.org/PrimaryCare',
-    availableLanguage: page.locales,
     contactPoint: {
       '@type': 'ContactPoint',
       telephone: site.phone.e164,
@@ -51,46 +50,46 @@ function clinic(page: PageData, location: Location, url: (path: string) => strin
 }
 
 /** The JSON-LD graph of a page, or undefined when it has none. */
-export function jsonLd(enginePage: EnginePageData<SiteContent>, { title }: PageMeta): Json | undefined {
+export function jsonLd(enginePage: EnginePageData<SiteContent>, { title }: PageMeta): Graph | undefined {
   const page = enginePage as PageData;
   const { content, locale, route, text } = page;
   const { site } = content;
   const url = (path: string) => page.absolute(page.href(path));
-  const graph: Json[] = [];
+  const graph: Thing[] = [];
   if (route.page === 'home') {
-    graph.push(
-      {
-        '@type': 'Organization',
-        '@id': `${page.absolute('/')}#organization`,
-        name: site.name,
-        url: page.absolute('/'),
-        logo: page.absolute('/icons/icon-512.png'),
-        telephone: site.phone.e164,
-        email: site.email,
-        foundingDate: String(site.foundedYear),
-        sameAs: site.social.map((s) => s.url),
-      },
-      {
-        '@type': 'WebSite',
-        '@id': `${url('/')}#website`,
-        name: site.name,
-        url: url('/'),
-        inLanguage: locale,
-      },
-    );
+    const organization: Organization = {
+      '@type': 'Organization',
+      '@id': `${page.absolute('/')}#organization`,
+      name: site.name,
+      url: page.absolute('/'),
+      logo: page.absolute('/icons/icon-512.png'),
+      telephone: site.phone.e164,
+      email: site.email,
+      foundingDate: String(site.foundedYear),
+      sameAs: site.social.map((s) => s.url),
+    };
+    const website: WebSite = {
+      '@type': 'WebSite',
+      '@id': `${url('/')}#website`,
+      name: site.name,
+      url: url('/'),
+      inLanguage: locale,
+    };
+    graph.push(organization, website);
   }
   if (route.page === 'home' || route.page === 'locations') {
     graph.push(...content.locations.map((location) => clinic(page, location, url)));
   }
   if (route.page === 'service') {
-    graph.push({
+    const breadcrumbs: BreadcrumbList = {
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: text.pages.home.navLabel, item: url('/') },
         { '@type': 'ListItem', position: 2, name: text.pages.services.navLabel, item: url('/services') },
         { '@type': 'ListItem', position: 3, name: title, item: url(route.path) },
       ],
-    });
+    };
+    graph.push(breadcrumbs);
   }
   if (!graph.length) return undefined;
   return { '@context': 'https://schema.org', '@graph': graph };

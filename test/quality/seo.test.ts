@@ -90,6 +90,8 @@ describe('structured data', () => {
           contactPoint: { '@type': 'ContactPoint', availableLanguage: ['en', 'es'] },
           sameAs: ['https://www.facebook.com/example', 'https://www.instagram.com/example'],
         });
+        // schema.org defines availableLanguage on the ContactPoint, not on the clinic.
+        expect(clinic, url).not.toHaveProperty('availableLanguage');
         expect(clinic['url'], url).toMatch(new RegExp(`^${BASE}${url.startsWith('/es') ? '/es' : ''}/locations#`));
         expect(clinic['openingHoursSpecification'], url).toEqual([
           { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '18:00' },
