@@ -139,7 +139,6 @@ export const pageSchemas = {
       insurance: z.object({ title: text, text, link: text }).strict(),
       reviews: z.object({ title: text, text, link: text }).strict(),
       locations: z.object({ title: text, text, link: text }).strict(),
-      map: heading,
     })
     .strict(),
   about: z
@@ -192,6 +191,7 @@ export const pageSchemas = {
       intro: text,
       sections: z.array(z.object({ title: text, paragraphs: z.array(text).min(1), items: z.array(text).optional() }).strict()).min(3),
       taglinesTitle: text,
+      practiceContact: text,
     })
     .strict(),
   'not-found': z.object({ ...pageMeta, heading: text, text, link: text }).strict(),
@@ -272,8 +272,9 @@ export const uiSchema = z
       })
       .strict(),
     reviews: z.object({ stars: text, sampleNote: text }).strict(),
-    map: z.object({ title: text }).strict(),
-    form: z.object({ title: text }).strict(),
+    map: z.object({ title: text, open: text, show: text }).strict(),
+    form: z.object({ title: text, alternative: text, openInNewTab: text }).strict(),
+    bookOrCall: heading,
     legal: z.object({ effective: text }).strict(),
     breadcrumbs: z.object({ label: text }).strict(),
   })

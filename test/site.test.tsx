@@ -119,7 +119,7 @@ describe('pages', () => {
 
   it('contact: the form frame anchored at #appointment', () => {
     expect(page('/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*height="600"/);
-    expect(page('/es/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*title="Reserve una cita"/);
+    expect(page('/es/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*title="Reservar una cita"/);
   });
 
   it('locations: three cards with directions in a new tab and a call button', () => {

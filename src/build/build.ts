@@ -15,7 +15,7 @@ import { bundleAssets } from './bundle.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from './check-links.ts';
 import { cacheDirFor, pruneCache } from './compression-cache.ts';
 import { listFiles, siteFiles } from './output-files.ts';
-import { renderAndWrite, renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
+import { renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
 import { formatReport, measure, overBudget, type SizeReport } from './report.ts';
 import { affectedPages, type BuildState } from './state.ts';

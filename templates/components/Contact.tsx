@@ -1,4 +1,5 @@
 // Small pieces of the practice's contact details, read from site configuration.
+import type { ReactNode } from 'react';
 import { fill, hoursRows, telHref } from '../lib/format.ts';
 import { usePage } from '../context.ts';
 import type { Hours, Location } from '../schema.ts';
@@ -6,13 +7,13 @@ import { Phone } from './icons.ts';
 import { Icon } from './Icon.tsx';
 
 /** A tap-to-call link with the practice's one phone number. */
-export function CallLink({ className, label, icon = true }: { className?: string; label?: string; icon?: boolean }) {
+export function CallLink({ className, label, icon = true }: { className?: string; label?: ReactNode; icon?: boolean }) {
   const { content } = usePage();
   const { phone } = content.site;
   return (
     <a className={className} href={telHref(phone.e164)}>
       {icon && <Icon icon={Phone} size={18} />}
-      <span>{label ?? phone.display}</span>
+      <span>{label ?? <span className="nowrap">{phone.display}</span>}</span>
     </a>
   );
 }

@@ -1,46 +1,66 @@
-// The two third-party frames: the lead form and the map. Both lazy, titled and sized up front so
-// they cause no layout shift. Sandboxed without allow-same-origin: with it, a framed page that also
+// The two third-party frames: the lead form (lazy, titled, sized up front so it causes no layout
+// shift, with a way to book beside it when it cannot load) and the maps (loaded only on request). Sandboxed without allow-same-origin: with it, a framed page that also
 // runs scripts could lift its own sandbox (the HTML checker rejects the pair), so the frames run
 // scripts, forms and popups in an opaque origin.
+import { island } from '../../src/index.ts';
 import { fill } from '../lib/format.ts';
 import { usePage } from '../context.ts';
-import { oneLineAddress } from './Contact.tsx';
+import { MapFrame } from '../islands/MapFrame.tsx';
+import { Address, CallLink, directionsUrl, locationName, oneLineAddress } from './Contact.tsx';
+import { ExternalLink } from './ExternalLink.tsx';
+import { MapPin, Navigation } from './icons.ts';
+import { Icon } from './Icon.tsx';
+
+const MapFrameIsland = island('MapFrame', MapFrame);
 
 export const FORM_HEIGHT = 600;
 
-/** The lead-management provider's form, loaded by id. */
+/** The lead-management provider's form, loaded by id, with a way to book that needs no frame beside it. */
 export function LeadForm({ id }: { id?: string }) {
   const { content, text } = usePage();
   const { host, formId } = content.site.leadForm;
+  const src = new URL(encodeURIComponent(formId), host).toString();
+  const [before, after] = text.ui.form.alternative.split('{phone}') as [string, string];
   return (
-    <iframe
-      id={id}
-      className="embed embed--form"
-      src={new URL(encodeURIComponent(formId), host).toString()}
-      title={text.ui.form.title}
-      height={FORM_HEIGHT}
-      loading="lazy"
-      referrerPolicy="strict-origin-when-cross-origin"
-      sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
-    />
+    <div className="booking">
+      <iframe
+        id={id}
+        className="embed embed--form"
+        src={src}
+        title={text.ui.form.title}
+        height={FORM_HEIGHT}
+        loading="lazy"
+        referrerPolicy="strict-origin-when-cross-origin"
+        sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
+      />
+      <p className="booking__alt">
+        {before}<CallLink icon={false} />{after}{' '}
+        <ExternalLink href={src} newTabHint={text.ui.opensInNewTab}>{text.ui.form.openInNewTab}</ExternalLink>.
+      </p>
+    </div>
   );
 }
 
-/** A map of one location (the first, Kissimmee, unless told otherwise). */
-export function MapEmbed({ index = 0 }: { index?: number }) {
+/** Each clinic as an address card with "Open in Google Maps"; its map loads only when asked for. */
+export function MapCards() {
   const { content, text } = usePage();
-  const location = content.locations[index]!;
-  const url = new URL(content.site.maps.embedUrl);
-  url.searchParams.set('q', oneLineAddress(location));
+  const { ui } = text;
   return (
-    <iframe
-      className="embed embed--map"
-      src={url.toString()}
-      title={fill(text.ui.map.title, { place: oneLineAddress(location) })}
-      height={360}
-      loading="lazy"
-      referrerPolicy="no-referrer-when-downgrade"
-      sandbox="allow-scripts allow-popups allow-popups-to-escape-sandbox"
-    />
+    <ul className="cards cards--3 map-cards">
+      {content.locations.map((location) => {
+        const src = new URL(content.site.maps.embedUrl);
+        src.searchParams.set('q', oneLineAddress(location));
+        return (
+          <li key={location.id} className="card map-card">
+            <h3 className="card__title"><Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}</h3>
+            <Address location={location} />
+            <ExternalLink className="btn btn--primary" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={ui.opensInNewTab}>
+              <Icon icon={Navigation} size={18} /> {ui.map.open}
+            </ExternalLink>
+            <MapFrameIsland src={src.toString()} title={fill(ui.map.title, { place: oneLineAddress(location) })} label={ui.map.show} />
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -1,22 +1,27 @@
 // The three clinics as cards: address, tap-to-call phone, hours, directions and call buttons.
 import { usePage } from '../context.ts';
-import { Address, CallLink, directionsUrl, HoursList, locationName } from './Contact.tsx';
+import { Address, CallLink, directionsUrl, HoursList, locationName, oneLineAddress } from './Contact.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { MapPin, Navigation, Phone } from './icons.ts';
 import { Icon } from './Icon.tsx';
 
-export function LocationCards({ detailed = false, headingLevel = 3 }: { detailed?: boolean; headingLevel?: 2 | 3 }) {
+/**
+ * detailed: with phone line, hours and a call button (the locations page). compact: city, address on
+ * one line, hours, Directions and Call, small enough that all three fit the first phone screens (home).
+ */
+export function LocationCards({ detailed = false, compact = false, headingLevel = 3 }: { detailed?: boolean; compact?: boolean; headingLevel?: 2 | 3 }) {
   const { content, text } = usePage();
   const { ui } = text;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <ul className="cards cards--3 location-cards">
+    <ul className={`cards cards--3 location-cards${compact ? ' location-cards--compact' : ''}`}>
       {content.locations.map((location) => (
         <li key={location.id} id={location.id} className="card location">
           <Heading className="card__title">
             <Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}
           </Heading>
-          <Address location={location} />
+          {compact ? <p className="location__address">{oneLineAddress(location)}</p> : <Address location={location} />}
+          {compact && <HoursList hours={location.hours} />}
           {detailed && (
             <>
               <p className="location__phone">
@@ -31,8 +36,8 @@ export function LocationCards({ detailed = false, headingLevel = 3 }: { detailed
             <ExternalLink className="btn btn--primary" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={ui.opensInNewTab}>
               <Icon icon={Navigation} size={18} /> {ui.actions.getDirections}
             </ExternalLink>
-            {detailed && (
-              <a className="btn btn--outline" href={`tel:${content.site.phone.e164}`}>
+            {(detailed || compact) && (
+              <a className="btn btn--light" href={`tel:${content.site.phone.e164}`}>
                 <Icon icon={Phone} size={18} /> {ui.actions.call}
               </a>
             )}

@@ -10,7 +10,8 @@ const PANEL_ID = 'help-panel';
 
 export interface HelpWidgetProps {
   labels: { open: string; close: string; title: string; greeting: string; book: string; insurance: string; directions: string; call: string; emergency: string; newTab: string };
-  links: { book: string; insurance: string; directions: string; call: string };
+  /** Directions: one link per clinic, named by its city. */
+  links: { book: string; insurance: string; directions: { label: string; href: string }[]; call: string };
 }
 
 export function HelpWidget({ labels, links }: HelpWidgetProps) {
@@ -41,12 +42,14 @@ export function HelpWidget({ labels, links }: HelpWidgetProps) {
         <ul className="help__links">
           <li><a href={links.book}><Icon icon={CalendarCheck} size={18} /> {labels.book}</a></li>
           <li><a href={links.insurance}><Icon icon={ShieldCheck} size={18} /> {labels.insurance}</a></li>
-          <li>
-            <a href={links.directions} target="_blank" rel="noopener noreferrer">
-              <Icon icon={Navigation} size={18} /> {labels.directions}
-              <span className="visually-hidden">{` ${labels.newTab}`}</span>
-            </a>
-          </li>
+          {links.directions.map((place) => (
+            <li key={place.href}>
+              <a href={place.href} target="_blank" rel="noopener noreferrer">
+                <Icon icon={Navigation} size={18} /> {place.label}
+                <span className="visually-hidden">{` ${labels.newTab}`}</span>
+              </a>
+            </li>
+          ))}
           <li><a href={links.call}><Icon icon={Phone} size={18} /> {labels.call}</a></li>
         </ul>
         <p className="help__emergency"><Icon icon={TriangleAlert} size={18} /> {labels.emergency}</p>

@@ -1,8 +1,10 @@
-// The hamburger menu for small screens: a disclosure that lists every page and service, closes when
-// a link is chosen, on Escape (focus back on the button) and when focus leaves. Without JavaScript
-// the button is a link to the footer's quick links.
+// The hamburger menu for small screens: a disclosure that opens onto the main tasks (Book, Call,
+// Locations, Insurance), then the other pages, with the services folded in a group of their own
+// (<details>: keyboard and screen-reader operable as it is). It closes when a link is chosen, on
+// Escape (focus back on the button) and when focus leaves. Without JavaScript the button is a link
+// to the footer's quick links.
 import { useCallback, useRef, useState } from 'react';
-import { Menu, Phone, X } from '../components/icons.ts';
+import { CalendarCheck, Menu, Phone, X } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import type { NavLink, ServicesLinks } from './types.ts';
 import { useDismiss } from './use-dismiss.ts';
@@ -12,15 +14,19 @@ const PANEL_ID = 'mobile-menu';
 
 export interface MobileMenuProps {
   labels: { menu: string; open: string; close: string; nav: string };
+  /** Listed first, after Book and Call: where to go and what is covered. */
+  tasks: NavLink[];
+  /** The other pages, in navigation order; the services group stands where Services is. */
   links: NavLink[];
   services: ServicesLinks;
-  /** Index in `links` after which the services are listed (the next link, Services, is replaced by them). */
+  /** Index in `links` after which the services group is listed. */
   servicesAfter: number;
+  book: { href: string; label: string };
   call: { href: string; label: string };
   fallbackHref: string;
 }
 
-export function MobileMenu({ labels, links, services, servicesAfter, call, fallbackHref }: MobileMenuProps) {
+export function MobileMenu({ labels, tasks, links, services, servicesAfter, book, call, fallbackHref }: MobileMenuProps) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -60,22 +66,25 @@ export function MobileMenu({ labels, links, services, servicesAfter, call, fallb
       </button>
       <nav id={PANEL_ID} className="mobile-menu__panel" aria-label={labels.nav} hidden={!open}>
         <ul className="mobile-menu__list">
+          <li><a className="btn btn--accent btn--block" href={book.href} onClick={() => setOpen(false)}><Icon icon={CalendarCheck} size={18} /> {book.label}</a></li>
+          <li><a className="btn btn--light btn--block" href={call.href} onClick={() => setOpen(false)}><Icon icon={Phone} size={18} /> {call.label}</a></li>
+          {tasks.map(item)}
           {links.slice(0, servicesAfter + 1).map(item)}
           <li>
-            <a href={services.href} onClick={() => setOpen(false)}>{services.label}</a>
-            <ul className="mobile-menu__sub">
-              {services.primary.map(item)}
-            </ul>
-            <p className="mobile-menu__heading">{services.aestheticHeading}</p>
-            <ul className="mobile-menu__sub">
-              {services.aesthetic.map(item)}
-            </ul>
+            <details className="mobile-menu__services">
+              <summary>{services.label}</summary>
+              <ul className="mobile-menu__sub">
+                {item({ label: services.allLabel, href: services.href })}
+                {services.primary.map(item)}
+              </ul>
+              <p className="mobile-menu__heading">{services.aestheticHeading}</p>
+              <ul className="mobile-menu__sub">
+                {services.aesthetic.map(item)}
+              </ul>
+            </details>
           </li>
           {links.slice(servicesAfter + 2).map(item)}
         </ul>
-        <a className="btn btn--primary btn--block" href={call.href} onClick={() => setOpen(false)}>
-          <Icon icon={Phone} size={18} /> {call.label}
-        </a>
       </nav>
     </div>
   );

@@ -1,7 +1,8 @@
 // Every island by name: the server marks them with these names and the client reviver hydrates them.
 import { HelpWidget } from './HelpWidget.tsx';
+import { MapFrame } from './MapFrame.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 import { ServicesMenu } from './ServicesMenu.tsx';
 
-export const islands = { ServicesMenu, MobileMenu, HelpWidget };
+export const islands = { ServicesMenu, MobileMenu, HelpWidget, MapFrame };
 export type IslandName = keyof typeof islands;

@@ -7,10 +7,15 @@ import { Phone } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { MobileMenu } from '../islands/MobileMenu.tsx';
 import { ServicesMenu } from '../islands/ServicesMenu.tsx';
+import type { NavLink } from '../islands/types.ts';
 import { Logo } from './Logo.tsx';
 import { mainNav, otherLocales, servicesIndex, servicesLinks } from './navigation.ts';
 
 const ServicesMenuIsland = island('ServicesMenu', ServicesMenu);
+/** Listed right after Book and Call in the phone menu. */
+const MENU_TASKS = ['locations', 'insurance'];
+/** An island's props travel to the browser: page ids are not for it (nor for the language check). */
+const withoutId = ({ id: _id, ...link }: NavLink): NavLink => link;
 const MobileMenuIsland = island('MobileMenu', MobileMenu);
 
 export function Header() {
@@ -21,6 +26,8 @@ export function Header() {
   const services = servicesLinks(page);
   const others = otherLocales(page);
   const servicesAt = servicesIndex(page);
+  // The phone menu: the main tasks first, then the other pages; Services stands in as a group.
+  const menuLinks = nav.filter((link) => !MENU_TASKS.includes(link.id!));
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -48,15 +55,17 @@ export function Header() {
               {other.locale.toUpperCase()}<span className="visually-hidden"> – {other.name}</span>
             </a>
           ))}
-          <a className="btn btn--primary btn--call" href={telHref(content.site.phone.e164)}>
+          <a className="btn btn--light btn--call" href={telHref(content.site.phone.e164)}>
             <Icon icon={Phone} size={18} />
             <span>{ui.actions.callNow}</span>
           </a>
           <MobileMenuIsland
             labels={{ menu: ui.nav.menu, open: ui.nav.openMenu, close: ui.nav.closeMenu, nav: ui.nav.label }}
-            links={nav}
+            tasks={MENU_TASKS.flatMap((id) => nav.filter((link) => link.id === id)).map(withoutId)}
+            links={menuLinks.map(withoutId)}
             services={services}
-            servicesAfter={servicesAt - 1}
+            servicesAfter={menuLinks.findIndex((link) => link.id === 'services') - 1}
+            book={{ href: href('/contact#appointment'), label: ui.actions.bookAppointment }}
             call={{ href: telHref(content.site.phone.e164), label: ui.actions.callNow }}
             fallbackHref="#footer-nav"
           />

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { island } from '../../src/index.ts';
 import { usePage } from '../context.ts';
-import { telHref } from '../lib/format.ts';
+import { fill, telHref } from '../lib/format.ts';
 import { directionsUrl } from '../components/Contact.tsx';
 import { Phone } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
@@ -27,7 +27,10 @@ export function Layout({ children }: { children: ReactNode }) {
         links={{
           book: href('/contact#appointment'),
           insurance: href('/insurance'),
-          directions: directionsUrl(content.site.maps.directionsUrl, content.locations[0]!),
+          directions: content.locations.map((location) => ({
+            label: fill(ui.help.directions, { city: location.city }),
+            href: directionsUrl(content.site.maps.directionsUrl, location),
+          })),
           call: tel,
         }}
       />

@@ -14,6 +14,7 @@ export function navLabel(page: PageData, id: string): string {
 
 export function mainNav(page: PageData): NavLink[] {
   return page.navigation.map(({ id, path }) => ({
+    id,
     label: navLabel(page, id),
     href: page.href(path),
     current: page.route.path === path,

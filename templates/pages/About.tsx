@@ -1,14 +1,14 @@
 // About: mission, the four values, team, community and a call to action.
 import { usePage } from '../context.ts';
-import { CallLink } from '../components/Contact.tsx';
-import { CalendarCheck, HeartHandshake, ShieldCheck, Star, Users } from '../components/icons.ts';
+import { BookButton, CallButton } from '../components/BookOrCall.tsx';
+import { HeartHandshake, ShieldCheck, Star, Users } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero, Section } from '../components/Section.tsx';
 
 const VALUE_ICONS = [HeartHandshake, Users, ShieldCheck, Star];
 
 export function About() {
-  const { text, href } = usePage();
+  const { text } = usePage();
   const { about } = text.pages;
   return (
     <>
@@ -31,10 +31,8 @@ export function About() {
       <Section id="community" className="section--tinted" title={about.community.title} lead={about.community.text} />
       <Section id="cta" className="section--cta" title={about.cta.title} lead={about.cta.text}>
         <div className="actions">
-          <a className="btn btn--accent btn--large" href={href('/contact')}>
-            <Icon icon={CalendarCheck} size={20} /> {text.ui.actions.bookAppointment}
-          </a>
-          <CallLink className="btn btn--light btn--large" label={text.ui.actions.callNow} />
+          <BookButton />
+          <CallButton />
         </div>
       </Section>
     </>

@@ -1,7 +1,7 @@
 // Contact: the booking form (anchor #appointment), contact details, hours, the 911 note and a map.
 import { usePage } from '../context.ts';
 import { Address, CallLink, EmailLink, HoursList, locationName } from '../components/Contact.tsx';
-import { LeadForm, MapEmbed } from '../components/Embeds.tsx';
+import { LeadForm, MapCards } from '../components/Embeds.tsx';
 import { TriangleAlert } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero, Section } from '../components/Section.tsx';
@@ -37,7 +37,7 @@ export function Contact() {
         </aside>
       </div>
       <Section id="map" title={page.map.title} lead={page.map.text}>
-        <MapEmbed />
+        <MapCards />
       </Section>
     </>
   );

@@ -1,9 +1,9 @@
 // Home: hero, services grid, free consultation form, about, insurance, reviews, locations and map.
 import { usePage } from '../context.ts';
+import { BookButton, CallButton } from '../components/BookOrCall.tsx';
 import { fill } from '../lib/format.ts';
-import { CallLink } from '../components/Contact.tsx';
-import { LeadForm, MapEmbed } from '../components/Embeds.tsx';
-import { ArrowRight, CalendarCheck, Check, ShieldCheck, Sparkles } from '../components/icons.ts';
+import { LeadForm } from '../components/Embeds.tsx';
+import { ArrowRight, Check, ShieldCheck, Sparkles } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { LocationCards } from '../components/LocationCards.tsx';
 import { ReviewCards } from '../components/Reviews.tsx';
@@ -12,7 +12,7 @@ import { ServiceImage } from '../components/ServiceImage.tsx';
 
 export function Home() {
   const { content, text, href } = usePage();
-  const { pages, ui, services } = text;
+  const { pages, services } = text;
   // The practice's figures, from content/site.yaml, for the highlights' {placeholders}.
   const { rating, experienceYears } = content.site;
   const figures = { years: experienceYears, rating: rating.value.toFixed(1), reviews: rating.count };
@@ -25,13 +25,17 @@ export function Home() {
           <h1 className="hero__title">{home.hero.title}</h1>
           <p className="hero__text">{home.hero.text}</p>
           <div className="actions">
-            <a className="btn btn--accent btn--large" href={href('/contact')}>
-              <Icon icon={CalendarCheck} size={20} /> {ui.actions.bookAppointment}
-            </a>
-            <CallLink className="btn btn--light btn--large" label={`${ui.actions.callNow}: ${content.site.phone.display}`} />
+            <BookButton />
+            <CallButton withNumber />
           </div>
         </div>
       </div>
+
+      {/* The nearest clinic, with its hours, directions and a call button, within the first phone screens. */}
+      <Section id="locations" className="section--tinted" title={home.locations.title} lead={home.locations.text}>
+        <LocationCards compact />
+        <a className="link-arrow" href={href('/locations')}>{home.locations.link} <Icon icon={ArrowRight} size={18} /></a>
+      </Section>
 
       <Section id="services" title={home.servicesSection.title} lead={home.servicesSection.text}>
         <ul className="tiles">
@@ -80,14 +84,6 @@ export function Home() {
         <a className="link-arrow" href={href('/reviews')}>{home.reviews.link} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 
-      <Section id="locations" className="section--tinted" title={home.locations.title} lead={home.locations.text}>
-        <LocationCards />
-        <a className="link-arrow" href={href('/locations')}>{home.locations.link} <Icon icon={ArrowRight} size={18} /></a>
-      </Section>
-
-      <Section id="map" title={home.map.title} lead={home.map.text}>
-        <MapEmbed />
-      </Section>
     </>
   );
 }

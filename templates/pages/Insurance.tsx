@@ -1,15 +1,14 @@
 // Insurance: the 12 accepted plans, self-pay and payment plans, verification, benefits, contact
 // links and the coverage disclaimer. No fee amounts.
 import { usePage } from '../context.ts';
-import { CallLink } from '../components/Contact.tsx';
-import { CalendarCheck, Check, ShieldCheck } from '../components/icons.ts';
+import { BookButton, CallButton } from '../components/BookOrCall.tsx';
+import { Check, ShieldCheck } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero, Section } from '../components/Section.tsx';
 
 export function Insurance() {
   const { content, text, href } = usePage();
   const page = text.pages.insurance;
-  const { ui } = text;
   return (
     <>
       <PageHero title={page.hero.title} text={page.hero.text} />
@@ -43,10 +42,8 @@ export function Insurance() {
       </Section>
       <Section id="cta" className="section--cta" title={page.cta.title} lead={page.cta.text}>
         <div className="actions">
-          <a className="btn btn--accent btn--large" href={href('/contact')}>
-            <Icon icon={CalendarCheck} size={20} /> {ui.actions.bookAppointment}
-          </a>
-          <CallLink className="btn btn--light btn--large" label={ui.actions.callNow} />
+          <BookButton />
+          <CallButton />
         </div>
       </Section>
       <div className="container">

@@ -1,5 +1,6 @@
 // Locations: a card per clinic with address, phone, hours, directions and call.
 import { usePage } from '../context.ts';
+import { BookOrCallSection } from '../components/BookOrCall.tsx';
 import { LocationCards } from '../components/LocationCards.tsx';
 import { PageHero } from '../components/Section.tsx';
 
@@ -14,6 +15,7 @@ export function Locations() {
           <LocationCards detailed headingLevel={2} />
         </div>
       </section>
+      <BookOrCallSection />
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { usePage } from '../context.ts';
 import { CallLink, EmailLink } from '../components/Contact.tsx';
 import { PageHero } from '../components/Section.tsx';
+import { linkify } from '../lib/linkify.tsx';
 
 export function Nondiscrimination() {
   const { content, text } = usePage();
@@ -14,11 +15,14 @@ export function Nondiscrimination() {
         {page.sections.map((section) => (
           <section key={section.title} aria-label={section.title}>
             <h2>{section.title}</h2>
-            {section.paragraphs.map((p) => <p key={p}>{p}</p>)}
-            {section.items && <ul>{section.items.map((item) => <li key={item}>{item}</li>)}</ul>}
+            {section.paragraphs.map((p) => <p key={p}>{linkify(p)}</p>)}
+            {section.items && <ul>{section.items.map((item) => <li key={item}>{linkify(item)}</li>)}</ul>}
           </section>
         ))}
-        <p><CallLink icon={false} /> · <EmailLink /></p>
+        <section aria-labelledby="practice-contact">
+          <h2 id="practice-contact">{page.practiceContact}</h2>
+          <p><CallLink icon={false} /> · <EmailLink /></p>
+        </section>
         <h2 id="taglines">{page.taglinesTitle}</h2>
         <ul className="taglines" aria-labelledby="taglines">
           {content.taglines.map((tagline) => (

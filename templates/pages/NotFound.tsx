@@ -1,5 +1,7 @@
-// The 404 page of a locale. The bad path is logged to the console by the client script.
+// The 404 page of a locale: the spec's heading, text and way home, then the main tasks (book, find
+// a clinic, call). The bad path is logged to the console by the client script.
 import { usePage } from '../context.ts';
+import { CallLink } from '../components/Contact.tsx';
 
 export function NotFound() {
   const { text, href } = usePage();
@@ -9,6 +11,11 @@ export function NotFound() {
       <h1 className="not-found__code">{page.heading}</h1>
       <p className="not-found__text">{page.text}</p>
       <a className="btn btn--primary btn--large" href={href('/')}>{page.link}</a>
+      <ul className="not-found__tasks">
+        <li><a className="btn btn--primary" href={href('/contact#appointment')}>{text.ui.actions.bookAppointment}</a></li>
+        <li><a className="btn btn--outline" href={href('/locations')}>{text.pages.locations.navLabel}</a></li>
+        <li><CallLink className="btn btn--outline" /></li>
+      </ul>
     </div>
   );
 }

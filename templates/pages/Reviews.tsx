@@ -1,6 +1,7 @@
 // Reviews: the rating, six sample cards, leave-a-review and view-on-maps links, and the box where a
 // live reviews widget will go.
 import { usePage } from '../context.ts';
+import { BookOrCallSection } from '../components/BookOrCall.tsx';
 import { fill } from '../lib/format.ts';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { ReviewCards, Stars } from '../components/Reviews.tsx';
@@ -35,6 +36,7 @@ export function Reviews() {
       <Section id="reviews-widget" className="section--tinted" title={page.widget.title}>
         <div className="placeholder-box"><p>{page.widget.text}</p></div>
       </Section>
+      <BookOrCallSection />
     </>
   );
 }

@@ -1,9 +1,9 @@
 // One service's page: lead, book/call, illustration, What We Do, benefits, steps, FAQs, insurance,
 // related services (only where the page has them) and the emergency disclaimer.
 import { usePage } from '../context.ts';
+import { BookButton, BookOrCallSection, CallButton } from '../components/BookOrCall.tsx';
 import { firstSentence } from '../lib/format.ts';
-import { CallLink } from '../components/Contact.tsx';
-import { ArrowRight, CalendarCheck, Check, TriangleAlert } from '../components/icons.ts';
+import { ArrowRight, Check, TriangleAlert } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
@@ -30,10 +30,8 @@ export function ServiceDetail({ slug }: { slug: string }) {
             <h1>{front.name}</h1>
             <p className="page-hero__text">{firstSentence(front.description)}</p>
             <div className="actions">
-              <a className="btn btn--accent btn--large" href={href('/contact')}>
-                <Icon icon={CalendarCheck} size={20} /> {ui.actions.bookAppointment}
-              </a>
-              <CallLink className="btn btn--light btn--large" label={ui.actions.callNow} />
+              <BookButton />
+              <CallButton />
             </div>
           </div>
           <ServiceImage slug={slug} eager />
@@ -91,6 +89,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
           <Icon icon={TriangleAlert} size={20} /> {ui.service.disclaimer}
         </p>
       </div>
+      <BookOrCallSection />
     </>
   );
 }

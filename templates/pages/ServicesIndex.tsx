@@ -1,5 +1,6 @@
 // Services index: the 16 primary and 4 aesthetic services, each linking to its page.
 import { usePage } from '../context.ts';
+import { BookOrCallSection } from '../components/BookOrCall.tsx';
 import { firstSentence } from '../lib/format.ts';
 import { PageHero, Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
@@ -36,6 +37,7 @@ export function ServicesIndex() {
       <Section id="aesthetic" className="section--tinted" title={page.aesthetic.title} lead={page.aesthetic.text}>
         <ServiceList slugs={content.servicesIndex.aesthetic} />
       </Section>
+      <BookOrCallSection />
     </>
   );
 }

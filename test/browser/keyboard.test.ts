@@ -107,9 +107,11 @@ describe('keyboard at 390px', () => {
     for (let i = 0; i < 10 && !focused.className.includes('menu-toggle'); i++) focused = await tab(page);
     expect(focused.className).toContain('menu-toggle');
     await page.keyboard.press('Enter');
-    const inside = await tab(page);
-    expect(inside.href).toBe('/');
-    expect(inside.visibleFocus).toBe(true);
+    // The main tasks come first: Book, Call, Locations, Insurance.
+    const order = [];
+    for (let i = 0; i < 4; i++) order.push(await tab(page));
+    expect(order.map((f) => f.href)).toEqual(['/contact#appointment', 'tel:+14075550142', '/locations', '/insurance']);
+    expect(order.every((f) => f.visibleFocus)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).resolves.toBe(true);
     await expect(page.locator('#mobile-menu').isVisible()).resolves.toBe(false);

@@ -147,7 +147,7 @@ describe('mobile menu (390px)', () => {
 
 describe('help widget', () => {
   for (const [name, viewport] of [['1280px', DESKTOP], ['390px', PHONE]] as const) {
-    it(`toggles its panel and icon at ${name}, with the four links and the 911 note`, async () => {
+    it(`toggles its panel and icon at ${name}, with book, insurance, directions to each clinic, call and the 911 note`, async () => {
       const { page, context } = await h.open('/reviews', viewport);
       const toggle = page.locator('.help__toggle');
       const box = (await toggle.boundingBox())!;
@@ -163,7 +163,10 @@ describe('help widget', () => {
       await expect(panel.locator('a[href="/contact#appointment"]').count()).resolves.toBe(1);
       await expect(panel.locator('a[href="/insurance"]').count()).resolves.toBe(1);
       await expect(panel.locator('a[href^="tel:"]').count()).resolves.toBe(1);
-      await expect(panel.locator('a[target="_blank"][href^="https://www.google.com/maps"]').count()).resolves.toBe(1);
+      // Directions to each clinic, by name: a Hialeah patient is not sent to Kissimmee.
+      const directions = panel.locator('a[target="_blank"][href^="https://www.google.com/maps"]');
+      await expect(directions.allTextContents()).resolves.toEqual(['Directions to Kissimmee (opens in a new tab)', 'Directions to Miami (opens in a new tab)', 'Directions to Hialeah (opens in a new tab)'].map((t) => expect.stringContaining(t.split(' (')[0]!)));
+      await expect(directions.nth(2).getAttribute('href')).resolves.toContain('Hialeah');
       await expect(panel.textContent()).resolves.toContain('911');
       await toggle.click();
       await panel.waitFor({ state: 'hidden' });
