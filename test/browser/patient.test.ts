@@ -1,0 +1,146 @@
+// What a patient on a phone (and at a desk) relies on, in both languages: no empty or broken box when
+// the form and map hosts fail, the three clinics with hours and a call link within two phone screens
+// of home, the phone menu opening on Book, Call, Locations and Insurance, phone numbers on one line,
+// every page ending with a way to book, and nothing floating over a page's last line.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { htmlFiles, urlOf } from '../quality/lib/site.ts';
+
+let h: Harness;
+let urls: string[];
+beforeAll(async () => {
+  h = await startHarness();
+  urls = htmlFiles(h.dist).map(urlOf).filter((u) => !u.endsWith('/404'));
+});
+afterAll(() => h.close());
+
+/** Opens a page with the form and maps hosts failing, as an ad blocker or an outage would. */
+async function openBlocked(path: string, viewport: { width: number; height: number }) {
+  const opened = await h.open('/', viewport);
+  const requested: string[] = [];
+  await opened.context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+    requested.push(route.request().url());
+    return route.abort();
+  });
+  await opened.page.goto(h.base + path, { waitUntil: 'load' });
+  return { ...opened, requested };
+}
+
+for (const [lang, home, contact] of [['en', '/', '/contact'], ['es', '/es/', '/es/contact']] as const) {
+  describe(`for a patient (${lang})`, () => {
+    it('never shows an empty or broken box where booking and maps should be, with the frames blocked', async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { page, context, requested } = await openBlocked(contact, viewport);
+        // Beside the form frame, a visible way to book without it: the phone number and the form in a new tab.
+        const alt = page.locator('#appointment .booking__alt');
+        expect(await alt.isVisible()).toBe(true);
+        expect(await alt.locator('a[href^="tel:"]').count()).toBe(1);
+        expect(await alt.locator('a[target="_blank"]').count()).toBe(1);
+        // No map frame until asked for, nothing asked of the maps host; each clinic is a card with a link.
+        expect(await page.locator('iframe.embed--map').count()).toBe(0);
+        expect(requested.filter((u) => u.includes('google.com/maps'))).toEqual([]);
+        const cards = page.locator('.map-card');
+        expect(await cards.count()).toBe(3);
+        for (let i = 0; i < 3; i++) expect(await cards.nth(i).locator('a[target="_blank"][href*="google.com/maps"]').isVisible()).toBe(true);
+        // Asked for, the map of that clinic loads in its card.
+        await cards.nth(1).locator('button').click();
+        await page.locator('.map-card iframe.embed--map').waitFor({ state: 'attached' });
+        expect(await page.locator('.map-card').nth(1).locator('iframe').getAttribute('src')).toContain('Coral');
+        await context.close();
+      }
+    });
+
+    it('shows the three clinics with hours and a call link within two phone screens of home', async () => {
+      const { page, context } = await h.open(home, PHONE);
+      const cards = await page.locator('#locations .location').evaluateAll((els) => els.map((el) => {
+        const call = el.querySelector('a[href^="tel:"]')!.getBoundingClientRect();
+        return { bottom: call.bottom + window.scrollY, hours: !!el.querySelector('.hours') };
+      }));
+      expect(cards).toHaveLength(3);
+      for (const card of cards) {
+        expect(card.hours).toBe(true);
+        expect(card.bottom).toBeLessThanOrEqual(2 * PHONE.height);
+      }
+      await context.close();
+    });
+
+    it('opens the phone menu on Book, Call, Locations and Insurance, with the services folded away', async () => {
+      const { page, context } = await h.open(home, PHONE);
+      await page.locator('.menu-toggle').click();
+      const first = await page.locator('#mobile-menu .mobile-menu__list > li > a').evaluateAll((els) => els.slice(0, 4).map((el) => el.getAttribute('href')));
+      const prefix = lang === 'es' ? '/es' : '';
+      expect(first).toEqual([`${prefix}/contact#appointment`, 'tel:+14075550142', `${prefix}/locations`, `${prefix}/insurance`]);
+      const services = page.locator('#mobile-menu details');
+      expect(await services.locator('.mobile-menu__sub a').first().isVisible()).toBe(false);
+      await services.locator('summary').press('Enter');
+      expect(await services.locator('.mobile-menu__sub a').first().isVisible()).toBe(true);
+      await context.close();
+    });
+  });
+}
+
+/** Checks every page of the site in one tab at a viewport. */
+async function eachPage(viewport: { width: number; height: number }, check: (page: Page, url: string) => Promise<void>) {
+  const { page, context } = await h.open('/', viewport);
+  for (const url of urls) {
+    await page.goto(h.base + url, { waitUntil: 'load' });
+    await check(page, url);
+  }
+  await context.close();
+}
+
+describe('every page', () => {
+  it('keeps every phone number on one line, and every phone number is a tel: link', async () => {
+    const failures: string[] = [];
+    await eachPage(PHONE, async (page, url) => {
+      const found = await page.evaluate(() => {
+        const wrapped = [...document.querySelectorAll('a[href^="tel:"]')].filter((a) => {
+          const number = a.querySelector('.nowrap') ?? a;
+          return number.getClientRects().length > 1;
+        }).map((a) => a.textContent);
+        // A number written as text outside a link (in main or footer content).
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        const bare: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (/\b(1-)?\d{3}-\d{3}-\d{4}\b|\(\d{3}\) \d{3}-\d{4}/.test(node.textContent ?? '') && !node.parentElement?.closest('a[href^="tel:"], script')) bare.push(node.textContent!.trim());
+        }
+        return { wrapped, bare };
+      });
+      for (const w of found.wrapped) failures.push(`${url}: "${w}" wraps`);
+      for (const b of found.bare) failures.push(`${url}: "${b}" is not a tel: link`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('has its own booking form, or ends with a booking section with Book and Call', async () => {
+    const failures: string[] = [];
+    await eachPage(DESKTOP, async (page, url) => {
+      const found = await page.evaluate(() => {
+        const section = [...document.querySelectorAll('main section')].at(-1);
+        const last = section ? { id: section.id, book: !!section.querySelector('a[href$="/contact#appointment"]'), call: !!section.querySelector('a[href^="tel:"]') } : undefined;
+        return { form: !!document.querySelector('main iframe.embed--form'), last };
+      });
+      const legal = /\/(privacy|terms|accessibility|hipaa|good-faith-estimate|nondiscrimination)$/.test(url);
+      if (!legal && !found.form && !(found.last?.book && found.last.call)) failures.push(`${url}: last section ${JSON.stringify(found.last)}`);
+    });
+    expect(failures).toEqual([]);
+  });
+
+  it('lets no floating button cover the last line when scrolled to the end, on a phone', async () => {
+    const failures: string[] = [];
+    await eachPage(PHONE, async (page, url) => {
+      const covered = await page.evaluate(async () => {
+        document.documentElement.style.scrollBehavior = 'auto';
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))));
+        const lines = [...document.querySelectorAll('.site-footer__bottom p')];
+        const last = lines.at(-1)!.getBoundingClientRect();
+        const floating = [...document.querySelectorAll('.call-fab, .help__toggle')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
+        return floating.some((f) => f.top < last.bottom && f.bottom > last.top && f.left < last.right && f.right > last.left);
+      });
+      if (covered) failures.push(url);
+    });
+    expect(failures).toEqual([]);
+  });
+});
