@@ -170,6 +170,7 @@ export const pageSchemas = {
       ...navPage,
       hero: heading,
       ratingLabel: text,
+      listTitle: text,
       leaveReview: text,
       viewOnMaps: text,
       widget: heading,
@@ -265,6 +266,9 @@ export const uiSchema = z
         faqs: text,
         pricing: heading,
         pricingLink: text,
+        /** Aesthetic treatments: self-pay, no amounts, never the insurance plans. */
+        selfPay: heading,
+        selfPayLink: text,
         related: text,
         disclaimer: text,
         aesthetic: text,

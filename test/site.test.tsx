@@ -109,8 +109,11 @@ describe('pages', () => {
     for (const url of ['/insurance', '/es/insurance']) expect(text(page(url))).not.toMatch(/\$\s?\d/);
   });
 
-  it('reviews: 5.0 from 150+ reviews, six cards, and external links opening in a new tab', () => {
+  it('reviews: 5.0 from 150+ reviews, said once, under one "Patient Reviews" heading; six cards, and external links opening in a new tab', () => {
     const reviews = page('/reviews');
+    const body = text(reviews.slice(reviews.indexOf('<body')));
+    expect(body.match(/5\.0/g)).toHaveLength(1);
+    expect(body.match(/Patient Reviews/g)).toHaveLength(1);
     expect(text(reviews)).toContain('5.0 based on 150+ reviews');
     expect(text(page('/es/reviews'))).toContain('5.0 según más de 150 reseñas');
     expect(reviews.match(/class="card review"/g)).toHaveLength(6);
@@ -180,6 +183,18 @@ describe('service pages', () => {
     expect(related('/services/iv-therapy')).toEqual(['weight-loss', 'facial', 'preventive-care']);
     expect(related('/services/reproductive-health')).toEqual(['womens-health', 'primary-care', 'lab-bloodwork']);
     expect(related('/es/services/immigration-medical')).toEqual(['vaccines', 'lab-bloodwork', 'primary-care']);
+  });
+
+  it('price aesthetic treatments as self-pay, never with the insurance plans; primary care keeps the insurance block', () => {
+    for (const route of routes.filter((r) => r.page === 'service')) {
+      const body = page(route.url);
+      const pricing = text(body.slice(body.indexOf('id="pricing"'), body.indexOf('</section>', body.indexOf('id="pricing"'))));
+      if (content.servicesIndex.aesthetic.includes(route.params.slug!)) {
+        expect(pricing, route.url).not.toMatch(/Medicare|Medicaid/);
+        expect(pricing, route.url).toMatch(/self-pay|pago directo/i);
+        expect(pricing, route.url).not.toMatch(/\$\s?\d/);
+      } else expect(pricing, route.url).toMatch(/Medicare/);
+    }
   });
 
   it('have every section, a meta description of at most 160 characters and the emergency note', () => {

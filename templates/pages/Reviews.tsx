@@ -21,7 +21,6 @@ export function Reviews() {
     <>
       <PageHero title={page.hero.title} text={page.hero.text}>
         <p className="rating">
-          <span className="rating__value">{site.rating.value.toFixed(1)}</span>
           <Stars rating={site.rating.value} />
           <span>{fill(page.ratingLabel, { rating: site.rating.value.toFixed(1), count: site.rating.count })}</span>
         </p>
@@ -30,7 +29,7 @@ export function Reviews() {
           <ExternalLink className="btn btn--light" href={view.toString()} newTabHint={text.ui.opensInNewTab}>{page.viewOnMaps}</ExternalLink>
         </div>
       </PageHero>
-      <Section id="reviews-list" title={page.hero.title} lead={text.ui.reviews.sampleNote}>
+      <Section id="reviews-list" title={page.listTitle} lead={text.ui.reviews.sampleNote}>
         <ReviewCards reviews={text.reviews} />
       </Section>
       <Section id="reviews-widget" className="section--tinted" title={page.widget.title}>

@@ -67,9 +67,15 @@ export function ServiceDetail({ slug }: { slug: string }) {
         </div>
       </Section>
 
-      <Section id="pricing" title={ui.service.pricing.title} lead={ui.service.pricing.text}>
-        <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <Icon icon={ArrowRight} size={18} /></a>
-      </Section>
+      {group === 'aesthetic' ? (
+        <Section id="pricing" title={ui.service.selfPay.title} lead={ui.service.selfPay.text}>
+          <a className="link-arrow" href={href('/good-faith-estimate')}>{ui.service.selfPayLink} <Icon icon={ArrowRight} size={18} /></a>
+        </Section>
+      ) : (
+        <Section id="pricing" title={ui.service.pricing.title} lead={ui.service.pricing.text}>
+          <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <Icon icon={ArrowRight} size={18} /></a>
+        </Section>
+      )}
 
       {related.length > 0 && (
         <Section id="related" className="section--tinted" title={ui.service.related}>
