@@ -152,7 +152,7 @@ export const pageSchemas = {
       cta: heading,
     })
     .strict(),
-  services: z.object({ ...navPage, hero: heading, primary: heading, aesthetic: heading }).strict(),
+  services: z.object({ ...navPage, hero: heading, jump: text, primary: heading, aesthetic: heading }).strict(),
   insurance: z
     .object({
       ...navPage,

@@ -23,6 +23,10 @@ export function LeadForm({ id }: { id?: string }) {
   const [before, after] = text.ui.form.alternative.split('{phone}') as [string, string];
   return (
     <div className="booking">
+      <p className="booking__alt">
+        {before}<CallLink icon={false} />{after}{' '}
+        <ExternalLink href={src} newTabHint={text.ui.opensInNewTab}>{text.ui.form.openInNewTab}</ExternalLink>.
+      </p>
       <iframe
         id={id}
         className="embed embed--form"
@@ -33,10 +37,6 @@ export function LeadForm({ id }: { id?: string }) {
         referrerPolicy="strict-origin-when-cross-origin"
         sandbox="allow-forms allow-scripts allow-popups allow-popups-to-escape-sandbox"
       />
-      <p className="booking__alt">
-        {before}<CallLink icon={false} />{after}{' '}
-        <ExternalLink href={src} newTabHint={text.ui.opensInNewTab}>{text.ui.form.openInNewTab}</ExternalLink>.
-      </p>
     </div>
   );
 }

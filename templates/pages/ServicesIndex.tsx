@@ -1,4 +1,5 @@
-// Services index: the 16 primary and 4 aesthetic services, each linking to its page.
+// Services index: the primary and the aesthetic services, each linking to its page, with both
+// groups one tap away from the top.
 import { usePage } from '../context.ts';
 import { BookOrCallSection } from '../components/BookOrCall.tsx';
 import { firstSentence } from '../lib/format.ts';
@@ -30,7 +31,13 @@ export function ServicesIndex() {
   const page = text.pages.services;
   return (
     <>
-      <PageHero title={page.hero.title} text={page.hero.text} />
+      <PageHero title={page.hero.title} text={page.hero.text}>
+        {/* Both groups one tap away: on a phone the list is long. */}
+        <nav className="jump" aria-label={page.jump}>
+          <a className="btn btn--light" href="#primary">{page.primary.title}</a>
+          <a className="btn btn--light" href="#aesthetic">{page.aesthetic.title}</a>
+        </nav>
+      </PageHero>
       <Section id="primary" title={page.primary.title} lead={page.primary.text}>
         <ServiceList slugs={content.servicesIndex.primary} />
       </Section>
