@@ -108,7 +108,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       if (hub.handle(req, res, pathname)) return true;
       if (failure && !pathname.startsWith('/assets/')) {
         const html = errorPage(failure, { extraScripts: [RELOAD_SCRIPT_URL] });
-        res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-store' });
         res.end(html);
         return true;
       }
