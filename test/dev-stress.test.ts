@@ -1,7 +1,7 @@
 // dev never serves a torn page: four keep-alive clients fetch /about while about.yaml is rewritten
 // 40 times; every answer must be a whole page (old or new), with no parse error, hang or abort.
 // Loopback only, bounded in time.
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,7 +68,10 @@ describe('dev under load while a page is rebuilt', () => {
     const { readFile } = await import('node:fs/promises');
     const original = await readFile(path, 'utf8');
     for (let i = 0; i < 40; i++) {
-      await writeFile(path, original.replace(/^title: .*$/m, `title: About Us ${i}`));
+      // Saved as most editors save (a new file renamed over the old), so every rebuild succeeds and
+      // the pages themselves are what is being replaced under the readers.
+      await writeFile(`${path}.tmp`, original.replace(/^title: .*$/m, `title: About Us ${i}`));
+      await rename(`${path}.tmp`, path);
       await new Promise((done) => setTimeout(done, 60));
     }
     writing = false;
