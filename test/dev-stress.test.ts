@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 type Outcome = 'whole' | 'torn' | 'parse error' | 'hang' | 'abort';
+/** What the first answer other than the page said, to tell a failing build from a failing server. */
+let firstError: string | undefined;
 
 /** One GET on a keep-alive connection, classified. */
 function fetchOnce(agent: Agent, url: URL, statuses: Map<number, number>): Promise<Outcome> {
@@ -36,6 +38,7 @@ function fetchOnce(agent: Agent, url: URL, statuses: Map<number, number>): Promi
         // The page, or dev's error page while a half-saved file does not parse: either way whole.
         statuses.set(res.statusCode!, (statuses.get(res.statusCode!) ?? 0) + 1);
         const body = Buffer.concat(chunks);
+        if (res.statusCode !== 200) firstError ??= body.toString().replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 400);
         const length = res.headers['content-length'];
         const whole = (length === undefined || body.length === Number(length)) && body.toString().trimEnd().endsWith('</html>');
         resolve(whole ? 'whole' : 'torn');
@@ -70,14 +73,15 @@ describe('dev under load while a page is rebuilt', () => {
     for (let i = 0; i < 40; i++) {
       // Saved as most editors save (a new file renamed over the old), so every rebuild succeeds and
       // the pages themselves are what is being replaced under the readers.
-      await writeFile(`${path}.tmp`, original.replace(/^title: .*$/m, `title: About Us ${i}`));
-      await rename(`${path}.tmp`, path);
+      const temp = join(site.dir, 'about.yaml.new');
+      await writeFile(temp, original.replace(/^title: .*$/m, `title: About Us ${i}`));
+      await rename(temp, path);
       await new Promise((done) => setTimeout(done, 60));
     }
     writing = false;
     await Promise.all(clients);
     const counts = Object.fromEntries(outcomes);
-    const seen = `${JSON.stringify(counts)}, statuses ${JSON.stringify(Object.fromEntries(statuses))}`;
+    const seen = `${JSON.stringify(counts)}, statuses ${JSON.stringify(Object.fromEntries(statuses))}; first other answer: ${firstError ?? 'none'}`;
     expect(counts.whole, seen).toBeGreaterThan(200);
     expect(counts, seen).toEqual({ whole: counts.whole });
     // Most answers are the page itself, not the error page of a half-saved file.

@@ -50,13 +50,16 @@ function readCached(path: string, shown: string, reuse: boolean): ParsedFile {
   return parsed;
 }
 
-/** Lists files below dir as content-relative paths with forward slashes (hidden files and READMEs left out). */
+/** Files editors write beside the one being saved (backup~, .tmp, #autosave#): never content. */
+const EDITOR_TEMP = /(~|\.tmp|\.swp|\.swx)$|(^|\/)#[^/]*#$/;
+
+/** Lists files below dir as content-relative paths with forward slashes (hidden files, READMEs and editor temp files left out). */
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
     .map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'))
-    .filter((f) => !f.split('/').some((part) => part.startsWith('.')) && !/(^|\/)README\.md$/.test(f))
+    .filter((f) => !f.split('/').some((part) => part.startsWith('.')) && !/(^|\/)README\.md$/.test(f) && !EDITOR_TEMP.test(f))
     .sort();
 }
 

@@ -135,3 +135,11 @@ describe('services and links', () => {
     ]);
   });
 });
+
+describe('files that are not content', () => {
+  it('leaves out the temporary files editors write beside a file being saved', async () => {
+    await site.write('en/pages/about.yaml.tmp', 'half: [written');
+    await site.write('en/pages/about.yaml~', 'title: old');
+    expect(await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' })).toBeTruthy();
+  });
+});
