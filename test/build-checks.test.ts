@@ -6,7 +6,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheDirFor } from '../src/build/compression-cache.ts';
+import { cacheDirFor } from '../src/output/compression-cache.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { buildInto, fixtureCopy, sandbox, STATIC, type SiteCopy } from './helpers/fixtures.ts';
 

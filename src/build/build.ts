@@ -2,24 +2,31 @@
 // routes → bundle assets → render and write pages (in worker threads for large sites; only the
 // affected pages after a dev edit) → check links, islands and budgets against the whole site →
 // swap the new output in → report.
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadContent } from '../content/load-content.ts';
+import { walk } from '../files/walk.ts';
+import { planOutput } from '../output/guard.ts';
+import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
+import { copyStaticFiles, listStatic } from '../output/static-files.ts';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
+import { systemError } from '../problems/system-error.ts';
 import type { Assets } from '../render/document.tsx';
 import { planRoutes, routeSignature, type Route } from '../routes/routes.ts';
 import { localeUrls } from '../routes/urls.ts';
-import type { Warning } from '../site/definition.ts';
+import type { SiteDefinition, Warning } from '../site/definition.ts';
 import { loadSite } from './load-site.ts';
 import { bundleAssets } from './bundle.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from './check-links.ts';
-import { cacheDirFor, pruneCache } from './compression-cache.ts';
-import { listFiles, siteFiles } from './output-files.ts';
+import { cacheDirFor, pruneCache } from '../output/compression-cache.ts';
+import { siteFiles } from './output-files.ts';
 import { renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
 import { formatReport, measure, overBudget, type SizeReport } from './report.ts';
 import { affectedPages, type BuildState } from './state.ts';
-import { copyStatic, gzip, stagingDir, swapIn, writeFiles } from './write-output.ts';
+import { gzip, writeFiles } from '../output/write-files.ts';
 
 export interface BuildOptions {
   /** The module whose default export is the site definition (a path or file URL). */
@@ -42,6 +49,16 @@ export interface BuildOptions {
   track?: boolean;
   /** The previous build's state (dev): pages its reads say are unaffected are kept as they are in outDir. */
   previous?: BuildState;
+  /** Replace an output folder of files this engine did not write (--empty-out-dir). */
+  emptyOutDir?: boolean;
+}
+
+/** What became of the output folder when a build failed: the CLI says so, truthfully. */
+export type OutputFate = 'untouched' | 'absent' | 'replaced' | 'partial';
+
+/** The fate of the output folder recorded on an error thrown by build(). */
+export function outputFate(error: unknown): OutputFate | undefined {
+  return (error as { outputFate?: OutputFate } | undefined)?.outputFate;
 }
 
 export interface BuildResult {
@@ -54,6 +71,8 @@ export interface BuildResult {
   ms: number;
   summary: string;
   state?: BuildState;
+  /** How the output was published (full builds). */
+  published?: Published;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -62,6 +81,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const phase = (name: string) => phases.push([name, performance.now()]);
   const siteModule = options.site.startsWith('file:') ? options.site : resolve(options.site);
   const site = await loadSite(siteModule);
+  const siteFile = siteModule.startsWith('file:') ? fileURLToPath(siteModule) : siteModule;
   const contentDir = resolve(options.contentDir);
   const staticDir = resolve(options.staticDir);
   const outDir = resolve(options.outDir);
@@ -70,22 +90,31 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
 
+  // Before anything is written: may the output go where it was asked to, and how.
+  const { plan, statics } = await checkOutput(site, siteFile, { contentDir, staticDir, outDir, emptyOutDir: options.emptyOutDir });
+  let fate: OutputFate = plan.exists ? 'untouched' : 'absent';
+
   // Workers take a moment to load the templates, so they start while the content loads.
   const wantWorkers = options.workers ?? 'auto';
-  const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await listFiles(contentDir)).length >= WORKER_THRESHOLD)) ? new RenderPool() : undefined;
+  const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await walk(contentDir)).files.length >= WORKER_THRESHOLD)) ? new RenderPool() : undefined;
   let staging: string | undefined;
   try {
+    if (statics.problems.length) throw new BuildFailure(statics.problems);
     const { content, files: contentFiles, links } = await loadContent(site, contentDir, { track: options.track, reuse: options.track });
     const baseUrl = options.baseUrl ?? site.baseUrl(content);
     const routes = planRoutes(site, content);
     const signature = routeSignature(routes);
     phase('load');
 
-    const warnings = site.placeholders?.(content, { contentDir: shown(contentDir), baseUrl }) ?? [];
-    if (options.strict && warnings.length) {
-      throw new BuildFailure(warnings.map((w) => inFile('placeholder/strict', w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }])));
+    const placeholders = site.placeholders?.(content, { contentDir: shown(contentDir), baseUrl }) ?? [];
+    if (options.strict && (placeholders.length || statics.warnings.length)) {
+      throw new BuildFailure([
+        ...placeholders.map((w) => inFile('placeholder/strict', w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }])),
+        ...statics.warnings.map((w) => inFile('static/hidden', w.file, 'is left out of the output (--strict)', [{ path: '', message: w.message }])),
+      ]);
     }
-    const [bundle, staticFiles] = await Promise.all([bundleAssets({ islands: site.islands.module, styles: site.styles }), listFiles(staticDir)]);
+    const warnings = [...placeholders, ...statics.warnings];
+    const bundle = await bundleAssets({ islands: site.islands.module, styles: site.styles });
     const generated = siteFiles(site, content, routes, { locales, urls, baseUrl, defaultLocale: site.defaultLocale }, bundle);
     phase('bundle');
 
@@ -93,30 +122,35 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
     const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track };
     let pages: PageResult[];
-    let write: () => Promise<void>;
+    let write: () => Promise<Published | undefined>;
     if (previous) {
       // Only the pages whose reads a content edit touched; written after the checks pass.
       const fresh = affectedPages(previous, contentFiles).map((i) => renderOne(site, routes, i, job));
       pages = previous.pages.map((p) => fresh.find((f) => f.result.index === p.index)?.result ?? p);
       for (const { html, result } of fresh) result.gzip = gzip(html).length;
       write = async () => {
+        fate = 'partial';
         for (const [name, data] of generated) writeWhole(join(outDir, name), data);
         for (const { html, result } of fresh) writeWhole(join(outDir, routes[result.index]!.file), html);
+        return undefined;
       };
     } else {
+      await removeDebris(outDir);
       staging = await stagingDir(outDir);
       job.outDir = staging;
       job.cacheDir = compress ? cacheDirFor(outDir) : undefined;
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
       const assetsWritten = writeFiles(staging, generated, { compress });
-      const staticCopied = copyStatic(staticDir, staging, compress ? staticFiles : []);
+      const staticCopied = copyStaticFiles(staticDir, statics.files, staging, { compress });
       const [output] = await settled([pool ? pool.run(siteModule, routes, job) : renderHere(site, routes, job), assetsWritten, staticCopied] as const);
       pages = output.pages;
       const dir = staging;
       write = async () => {
-        await swapIn(dir, outDir);
+        const published = await publish(dir, plan, { emptyOutDir: options.emptyOutDir, changing: () => (fate = plan.mode === 'swap' ? 'replaced' : 'partial') });
+        fate = 'replaced';
         staging = undefined;
         if (job.cacheDir) pruneCache(job.cacheDir, new Set(output.cacheKeys));
+        return published;
       };
     }
     phase('render');
@@ -124,7 +158,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
     const index: OutputIndex = {
       pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, new Set(p.ids)])),
-      files: new Set([...[...staticFiles, ...generated.keys()].map((f) => `/${f}`), ...(options.extraScripts ?? [])]),
+      files: new Set([...[...statics.files, ...generated.keys()].map((f) => `/${f}`), ...(options.extraScripts ?? [])]),
     };
     // A link written in content is reported where it was written, not again on the pages that show it.
     const contentLinkProblems = checkContentLinks(links, index, urls.localeOfPath, shown(staticDir));
@@ -137,17 +171,50 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (problems.length) throw new BuildFailure(problems);
     phase('checks');
 
-    await write();
+    const published = await write();
     phase('write');
     if (process.env.SITE_TIMINGS) console.error(phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? phases[i - 1]![1] : started))} ms`).join(', '));
     const ms = performance.now() - started;
-    const summary = formatReport(sizes, budgets, warnings, ms, shown(outDir));
+    const summary = formatReport(sizes, budgets, warnings, ms, shown(outDir), published);
     const state = options.track ? { signature, files: contentFiles, pages, assets } : undefined;
-    return { routes, content, warnings, sizes, rendered: previous ? pages.filter((p, i) => p !== previous.pages[i]).length : pages.length, ms, summary, state };
+    return { routes, content, warnings, sizes, rendered: previous ? pages.filter((p, i) => p !== previous.pages[i]).length : pages.length, ms, summary, state, published };
+  } catch (error) {
+    const told = systemError(error, `the new output for ${shown(outDir)}`) ?? error;
+    if (told && typeof told === 'object') Object.assign(told, { outputFate: fate });
+    throw told;
   } finally {
     await pool?.close();
     // A failed cleanup must not hide the error that stopped the build.
     if (staging) await rm(staging, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+  }
+}
+
+/**
+ * The checks made before anything is written: static/'s files (links and hidden files are never
+ * published), and whether and how the output folder may be written (see output/guard.ts). Throws a
+ * UsageError when the output may not be written there.
+ */
+export async function checkOutput(site: SiteDefinition, siteFile: string, paths: { contentDir: string; staticDir: string; outDir: string; emptyOutDir?: boolean }) {
+  const shown = (path: string) => relative(process.cwd(), path) || '.';
+  const statics = await listStatic(paths.staticDir, shown(paths.staticDir));
+  const siteDir = dirname(siteFile);
+  const sourceFolders = site.sources.map((url) => fileURLToPath(url)).filter((path) => path.endsWith('/')).map((path) => ({ path, name: relative(siteDir, path) || 'code' }));
+  const plan = guarded(() => planOutput(paths.outDir, {
+    shown: shown(paths.outDir),
+    protect: { roots: [process.cwd(), siteDir], sources: [{ path: paths.contentDir, name: 'content' }, { path: paths.staticDir, name: 'static' }, ...sourceFolders] },
+    emptyOutDir: paths.emptyOutDir,
+    defaultOut: join(siteDir, 'dist'),
+    staticFiles: statics.files,
+  }), existsSync(paths.outDir) ? 'untouched' : 'absent');
+  return { plan, statics };
+}
+
+/** Runs a check made before anything is written; its error says the output is as it was. */
+function guarded<T>(check: () => T, fate: OutputFate): T {
+  try {
+    return check();
+  } catch (error) {
+    throw Object.assign(error as object, { outputFate: fate });
   }
 }
 

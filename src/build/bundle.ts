@@ -87,7 +87,8 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir = 
       .filter((f) => !f.startsWith(`${ENTRY}:`))
       .map((f) => [f, sha256(readFileSync(resolve(engineRoot, f)))]),
   );
-  writeCache(cacheFile, { inputs, js: { url: bundle.js.url, contents: Buffer.from(bundle.js.contents).toString('base64') }, css: { url: bundle.css.url, contents: Buffer.from(bundle.css.contents).toString('base64') } });
+  const entry = (a: BundledAsset) => ({ url: a.url, contents: Buffer.from(a.contents).toString('base64'), sha256: sha256(a.contents) });
+  writeCache(cacheFile, { inputs, js: entry(bundle.js), css: entry(bundle.css) });
   return bundle;
 }
 
@@ -96,8 +97,16 @@ const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).
 interface CacheEntry {
   /** Every file the bundle was made from (relative to the engine's root) and its content hash. */
   inputs: Record<string, string>;
-  js: { url: string; contents: string };
-  css: { url: string; contents: string };
+  js: CachedAsset;
+  css: CachedAsset;
+}
+
+interface CachedAsset {
+  url: string;
+  /** base64 */
+  contents: string;
+  /** Of the contents as written: a cache edited or damaged since is not used. */
+  sha256: string;
 }
 
 /** The cached bundle when every input still has the content it was built from. */
@@ -105,7 +114,11 @@ function readCache(file: string): Bundle | undefined {
   try {
     const entry = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
     for (const [input, hash] of Object.entries(entry.inputs)) if (sha256(readFileSync(resolve(engineRoot, input))) !== hash) return undefined;
-    const asset = (a: CacheEntry['js']) => ({ url: a.url, contents: new Uint8Array(Buffer.from(a.contents, 'base64')) });
+    const asset = (a: CachedAsset) => {
+      const contents = new Uint8Array(Buffer.from(a.contents, 'base64'));
+      if (sha256(contents) !== a.sha256) throw new Error('damaged cache entry');
+      return { url: a.url, contents };
+    };
     return { js: asset(entry.js), css: asset(entry.css) };
   } catch {
     return undefined; // no cache yet, an input was removed, or a damaged file: bundle again

@@ -1,23 +1,10 @@
 // The files a build writes besides pages and static/: the bundled assets, the sitemap, robots.txt,
 // the site's per-locale files (web app manifests) and the static-host configuration.
-import { readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { Bundle } from './bundle.ts';
 import { headersFile, redirectsFile, robots, sitemap, type SiteShape } from './site-files.ts';
-import type { OutputFiles } from './write-output.ts';
-
-/** Files below a folder as relative paths with forward slashes ([] when it does not exist). */
-export async function listFiles(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
+import type { OutputFiles } from '../output/write-files.ts';
 
 export function siteFiles(site: SiteDefinition, content: any, routes: Route[], shape: SiteShape, bundle: Bundle): OutputFiles {
   const files: OutputFiles = new Map();

@@ -10,8 +10,8 @@ import { renderPage } from '../render/render-page.tsx';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { idsOf, referencesOf } from './check-links.ts';
-import { CompressionCache } from './compression-cache.ts';
-import { brotli, gzip } from './write-output.ts';
+import { CompressionCache } from '../output/compression-cache.ts';
+import { brotli, gzip } from '../output/write-files.ts';
 
 export interface RenderJob {
   content: { locales: Record<string, any> };

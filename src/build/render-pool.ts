@@ -13,7 +13,7 @@ export const WORKER_THRESHOLD = 400;
 /** Pages per request: small enough to balance the end, large enough that messages cost nothing. */
 const CHUNK = 64;
 
-type Reply = { ok: true; results: RenderOutput } | { ok: false; message: string };
+type Reply = { ok: true; results: RenderOutput } | { ok: false; message: string; code?: string; syscall?: string; path?: string };
 
 export class RenderPool {
   private workers: Worker[];
@@ -56,7 +56,7 @@ function ask(worker: Worker, message: unknown): Promise<RenderOutput> {
     worker.once('message', (reply: Reply) => {
       worker.off('error', onError);
       if (reply.ok) return resolve(reply.results);
-      const error = new Error(reply.message);
+      const error = Object.assign(new Error(reply.message), { code: reply.code, syscall: reply.syscall, path: reply.path });
       error.stack = reply.message;
       reject(error);
     });

@@ -20,6 +20,8 @@ parentPort!.on('message', async (message: Message) => {
     const results = renderAndWrite(current!.site, current!.routes, message.indexes, current!.job);
     parentPort!.postMessage({ ok: true, results });
   } catch (error) {
-    parentPort!.postMessage({ ok: false, message: describeFailure(error) });
+    // A system error (a full disk) keeps what identifies it, so the main thread can tell it in a sentence.
+    const { code, syscall, path } = (error ?? {}) as NodeJS.ErrnoException;
+    parentPort!.postMessage({ ok: false, message: describeFailure(error), code, syscall, path });
   }
 });

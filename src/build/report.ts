@@ -1,6 +1,7 @@
 // The summary printed after a build, and the page-weight budgets it enforces.
 import { gzipSync } from 'node:zlib';
 import type { Route } from '../routes/routes.ts';
+import type { Published } from '../output/publish.ts';
 import type { Budgets, Warning } from '../site/definition.ts';
 
 export interface PageWeight {
@@ -42,12 +43,16 @@ function typeOf(route: Route): string {
 }
 
 /** The human summary: pages per locale, weights against budgets per page type, warnings, time. */
-export function formatReport(report: SizeReport, budgets: Budgets | undefined, warnings: Warning[], ms: number, outDir: string): string {
+export function formatReport(report: SizeReport, budgets: Budgets | undefined, warnings: Warning[], ms: number, outDir: string, published?: Published): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const lines: string[] = [];
   const perLocale = new Map<string, number>();
   for (const p of report.pages) perLocale.set(p.route.locale, (perLocale.get(p.route.locale) ?? 0) + 1);
   lines.push(`Built ${report.pages.length} pages into ${outDir} (${[...perLocale].map(([l, n]) => `${l}: ${n}`).join(', ')}) in ${Math.round(ms)} ms`);
+  if (published?.mode === 'in-place') {
+    const removed = published.removed ? `; removed ${published.removed} files the previous build wrote and this one does not` : '';
+    lines.push(`  ${outDir} ${published.why}, so it was updated in place (its .git and host files such as CNAME kept${removed})`);
+  }
   const htmlRaw = report.pages.reduce((s, p) => s + p.bytes, 0);
   const htmlGzip = report.pages.reduce((s, p) => s + p.gzip, 0);
   const largest = report.pages.reduce((a, b) => (b.gzip > a.gzip ? b : a));
@@ -64,7 +69,7 @@ export function formatReport(report: SizeReport, budgets: Budgets | undefined, w
     lines.push(`    ${type.padEnd(18)} ${String(pages.length).padStart(4)} pages  html ${kb(max).padStart(8)}  total ${kb(total).padStart(8)}${budget}`);
   }
   if (warnings.length) {
-    lines.push(`  ${warnings.length} warnings (placeholders that must not ship; --strict makes them errors):`);
+    lines.push(`  ${warnings.length} warnings (--strict makes them errors):`);
     for (const w of warnings) lines.push(`    ${w.file}: ${w.message}`);
   } else lines.push('  No warnings.');
   return lines.join('\n');

@@ -67,7 +67,8 @@ program
   .option('-o, --out <dir>', 'output folder', 'dist')
   .option('-s, --static <dir>', 'static files copied as they are', 'static')
   .addOption(new Option('-b, --base-url <url>', 'production origin for canonical URLs, sitemap and social cards (overrides content/site.yaml)').argParser(baseUrl))
-  .option('--strict', 'fail on placeholder values (fictitious phone, example.com e-mail, sample reviews, ...)', false)
+  .option('--strict', 'fail on warnings: placeholder values the site lists, files of static/ left out', false)
+  .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write (it has no .site-output marker)', false)
   .action(runBuild);
 
 program
@@ -87,6 +88,7 @@ program
   .option('-c, --content <dir>', 'content folder', 'content')
   .option('-s, --static <dir>', 'static files', 'static')
   .option('-o, --out <dir>', 'output folder for the dev build', '.site-dev')
+  .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write', false)
   .action(runDev);
 
 await program.parseAsync();

@@ -2,11 +2,9 @@
 // (what is wrong, what to do) instead of a stack trace after a build.
 import { statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { UsageError } from '../problems/usage-error.ts';
 
-/** A mistake in how the command was called: printed as it is, without a stack, exit code 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 /** The folder an option names must exist. */
 export function requireFolder(path: string, option: string): void {

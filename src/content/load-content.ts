@@ -2,9 +2,9 @@
 // file, validates each against its schema, checks that every locale holds the same files and keys,
 // and returns plain validated data. Every problem found is collected and thrown together.
 import { statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
+import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/problem.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { checkLocaleParity } from './check-locales.ts';
@@ -50,17 +50,17 @@ function readCached(path: string, shown: string, reuse: boolean): ParsedFile {
   return parsed;
 }
 
-/** Files editors write beside the one being saved (backup~, .tmp, #autosave#): never content. */
-const EDITOR_TEMP = /(~|\.tmp|\.swp|\.swx)$|(^|\/)#[^/]*#$/;
-
-/** Lists files below dir as content-relative paths with forward slashes (hidden files, READMEs and editor temp files left out). */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'))
-    .filter((f) => !f.split('/').some((part) => part.startsWith('.')) && !/(^|\/)README\.md$/.test(f) && !EDITOR_TEMP.test(f))
-    .sort();
+/**
+ * Lists the content files below dir as content-relative paths (hidden files, READMEs and the files
+ * editors write beside the one being saved left out). A symbolic link is an error: content is read
+ * from the folder it was given, never through a link out of it.
+ */
+export async function listContent(dir: string, shown: (rel: string) => string): Promise<{ files: string[]; problems: Problem[] }> {
+  const found = await walk(dir);
+  const problems = [...found.links, ...found.special].map((rel) => inFile('content/not-a-file', shown(rel), 'is not a regular file', [{ path: '', message: 'content is read from regular files only; copy the file itself here instead of a link' }]));
+  if (found.tooDeep) problems.push(tooDeep(shown(found.tooDeep)));
+  const files = found.files.filter((f) => !isHidden(f) && !/(^|\/)README\.md$/.test(f) && !EDITOR_LEFTOVER.test(f));
+  return { files, problems };
 }
 
 export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: string, options: LoadOptions = {}): Promise<LoadedContent<C>> {
@@ -69,7 +69,9 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
   const locales = Object.keys(site.locales);
   const problems: Problem[] = [];
   const shown = (rel: string) => `${shownDir}/${rel}`;
-  const files = await listFiles(contentDir);
+  const listing = await listContent(contentDir, shown);
+  const files = listing.files;
+  problems.push(...listing.problems);
   const values = new Map<string, unknown>();
   const keep = <T>(rel: string, data: T): T => {
     values.set(rel, data);

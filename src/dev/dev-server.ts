@@ -18,6 +18,8 @@ export interface DevOptions {
   /** The site's code (templates, definition): a change there starts a fresh build worker. */
   codePaths: string[];
   outDir: string;
+  /** Replace an output folder of files this engine did not write. */
+  emptyOutDir?: boolean;
   port: number;
   host: string;
   log?: (line: string) => void;
@@ -37,6 +39,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     outDir: options.outDir,
     extraScripts: [RELOAD_SCRIPT_URL],
     compress: false,
+    emptyOutDir: options.emptyOutDir,
   };
   let worker = newWorker();
   let failure: string | undefined;

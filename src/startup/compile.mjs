@@ -47,9 +47,13 @@ function sourceFiles(root) {
   return files.sort();
 }
 
-/** A hash of every source file's path and content, and of this compiler. */
+/**
+ * A hash of where the sources live, every source file's path and content, and this compiler. The
+ * location counts: compiled modules keep their sources' URLs, so a copied checkout (with a copied
+ * node_modules) must never run the original's code.
+ */
 export function sourceHash(root = ROOT) {
-  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
+  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(`\0${root}\0`);
   for (const file of sourceFiles(root)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
   return hash.digest('hex').slice(0, 16);
 }

@@ -47,7 +47,7 @@ export async function sandbox(): Promise<Sandbox> {
 /** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
 export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean } = {}) {
   const { build } = await import('../../src/build/build.ts');
-  const { cacheDirFor } = await import('../../src/build/compression-cache.ts');
+  const { cacheDirFor } = await import('../../src/output/compression-cache.ts');
   const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
   // Removes the temporary folder made for the output (a given `out` is the caller's to remove).
   const cleanup = async () => {
@@ -105,6 +105,55 @@ export async function fixtureCopy(name: string): Promise<SiteCopy> {
     content: join(dir, 'content'),
     static: join(dir, 'static'),
     edit: (rel, change) => editFile(dir, rel, change),
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export interface ProjectCopy {
+  dir: string;
+  /** Runs the copy's bin/site in `cwd` (default: the copy), with its own compile cache. */
+  run(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** Every file below the copy (its own compile cache left out) with a hash of its content. */
+  snapshot(): Promise<Map<string, string>>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A throwaway copy of the whole project (code, content, static files) sharing node_modules, for
+ * commands that would be dangerous on the real checkout if the code under test were wrong.
+ */
+export async function projectCopy(name: string): Promise<ProjectCopy> {
+  const { mkdir, symlink, readdir } = await import('node:fs/promises');
+  const { createHash } = await import('node:crypto');
+  const { spawn } = await import('node:child_process');
+  const dir = await mkdtemp(join(tmpdir(), `site-${name}-`));
+  for (const entry of ['bin', 'src', 'templates', 'content', 'static', 'site.config.ts', 'package.json', 'tsconfig.json']) await cp(join(ROOT, entry), join(dir, entry), { recursive: true });
+  // Its own node_modules of links to the real packages: its caches (node_modules/.cache) are its own.
+  await mkdir(join(dir, 'node_modules'));
+  for (const name of await readdir(join(ROOT, 'node_modules'))) {
+    if (name !== '.cache') await symlink(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
+  }
+  const cache = join(dir, '.compiled');
+  return {
+    dir,
+    run: (args, cwd = dir) =>
+      new Promise((resolve) => {
+        const child = spawn(join(dir, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production', SITE_COMPILE_CACHE: cache, SITE_NO_COMPILE: '' } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d) => (stdout += d));
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      }),
+    async snapshot() {
+      const files = new Map<string, string>();
+      for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+        const path = join(entry.parentPath, entry.name);
+        if (path.startsWith(cache) || path.startsWith(join(dir, 'node_modules')) || !entry.isFile()) continue;
+        files.set(path.slice(dir.length + 1), createHash('sha1').update(await readFile(path)).digest('hex'));
+      }
+      return files;
+    },
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }

@@ -1,8 +1,8 @@
-// Writes the site into a fresh folder beside the output and swaps it in only when everything
-// succeeded, so a failed build leaves the previous dist/ exactly as it was.
-import { cp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Writes files and their precompressed .br/.gz twins into the staging folder (see publish.ts for how
+// the staging folder becomes the output).
+import { mkdir, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipSync } from 'node:zlib';
 
@@ -20,13 +20,6 @@ export function worthCompressing(path: string, size: number): boolean {
 }
 
 export type OutputFiles = Map<string, string | Uint8Array>;
-
-/** A temporary folder next to outDir, on the same file system so the swap is a rename. */
-export async function stagingDir(outDir: string): Promise<string> {
-  const dir = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}-${Date.now()}`);
-  await mkdir(dir, { recursive: true });
-  return dir;
-}
 
 /**
  * Brotli's top qualities (9-11) cost 25-70x the time of quality 6 for ~10% smaller pages: worth it
@@ -78,32 +71,4 @@ export async function writeFiles(dir: string, files: OutputFiles, { compress = t
       await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
     }),
   );
-}
-
-/** Copies static/ into the staging folder (precompressing the text files listed). */
-export async function copyStatic(staticDir: string, dir: string, files: string[]): Promise<void> {
-  try {
-    await cp(staticDir, dir, { recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  for (const file of files.filter((f) => COMPRESSIBLE.test(f))) {
-    const path = join(dir, file);
-    writeCompressedSync(path, await readFile(path));
-  }
-}
-
-/** Replaces outDir with the staging folder: rename the old one away, rename the new one in, delete the old. */
-export async function swapIn(staging: string, outDir: string): Promise<void> {
-  const old = `${staging}.old`;
-  let hadOld = true;
-  try {
-    await rename(outDir, old);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    hadOld = false;
-  }
-  await rename(staging, outDir);
-  if (hadOld) await rm(old, { recursive: true, force: true });
 }

@@ -1,9 +1,12 @@
 // Precompressed twins (.br/.gz) of pages are kept between builds, keyed by the page's content, so
 // a rebuild compresses only the pages that changed. Entries are hard links to the files written
-// (copies when the output is on another file system); entries no build used are pruned at the end of a build.
+// (copies when the output is on another file system); entries no build used are pruned at the end of
+// a build. Nothing in the cache is trusted: an entry is used only when it decompresses to exactly the
+// page it stands for (a truncated or edited twin, through the hard link or in the cache, is made again).
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * The cache of one output folder lives inside the project, in node_modules/.cache/site/ (where
@@ -43,9 +46,13 @@ export class CompressionCache {
     this.used.add(key);
     const entry = join(this.dir, key);
     if (existsSync(`${entry}.gz`) && existsSync(`${entry}.br`)) {
-      this.place(`${entry}.br`, `${path}.br`);
-      this.place(`${entry}.gz`, `${path}.gz`);
-      return statSync(`${entry}.gz`).size;
+      if (verified(`${entry}.br`, `${entry}.gz`, buffer)) {
+        this.place(`${entry}.br`, `${path}.br`);
+        this.place(`${entry}.gz`, `${path}.gz`);
+        return statSync(`${entry}.gz`).size;
+      }
+      rmSync(`${entry}.br`, { force: true });
+      rmSync(`${entry}.gz`, { force: true });
     }
     const { br, gz } = compress();
     writeFileSync(`${path}.br`, br);
@@ -58,6 +65,15 @@ export class CompressionCache {
       writeFileSync(`${entry}.gz`, gz);
     }
     return gz.length;
+  }
+}
+
+/** Whether both twins decompress to exactly the page (decompressing costs a tenth of compressing). */
+function verified(br: string, gz: string, page: Uint8Array): boolean {
+  try {
+    return Buffer.from(page).equals(brotliDecompressSync(readFileSync(br))) && Buffer.from(page).equals(gunzipSync(readFileSync(gz)));
+  } catch {
+    return false; // truncated or not compressed data at all
   }
 }
 

@@ -1,0 +1,191 @@
+// Puts a finished build in place. The new output is written into a staging folder beside the old one
+// and published only after every check passed: by two renames (swap), or, for a folder that cannot be
+// renamed away (a git worktree, a mount point), file by file, replacing each file in one step and
+// deleting only what the previous build's manifest lists. An interrupted build's staging folder is
+// removed by the next build; one that was mid-swap gets the previous output back.
+import { lstatSync, statfsSync, statSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { UsageError } from '../problems/usage-error.ts';
+import { walk } from '../files/walk.ts';
+import type { OutputPlan } from './guard.ts';
+import { hasMarker, MANIFEST, manifestContents, MARKER, markerContents } from './marker.ts';
+
+const STAGING = (outDir: string) => new RegExp(`^\\.${basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.staging-(\\d+)-\\d+(\\.old)?$`);
+
+/** A fresh staging folder next to outDir (the same file system, so a swap is a rename), marked as ours. */
+export async function stagingDir(outDir: string): Promise<string> {
+  const dir = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}-${Date.now()}`);
+  await mkdir(dirname(outDir), { recursive: true });
+  // Not recursive: on a read-only file system a recursive mkdir says ENOENT instead of EROFS.
+  await mkdir(dir);
+  await writeFile(join(dir, MARKER), markerContents());
+  return dir;
+}
+
+const running = (pid: number) => {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Removes the staging folders that builds killed before they finished left beside outDir (only ours: marked, and their process gone). */
+export async function removeDebris(outDir: string): Promise<string[]> {
+  const parent = dirname(outDir);
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return [];
+  }
+  const pattern = STAGING(outDir);
+  const stale = names.filter((name) => {
+    const match = pattern.exec(name);
+    return match && !running(Number(match[1])) && hasMarker(join(parent, name));
+  });
+  // Killed between the two renames of a swap: the previous output is the ".old" folder; put it back.
+  const old = stale.find((name) => name.endsWith('.old'));
+  if (old && !existsQuiet(outDir)) await rename(join(parent, old), outDir);
+  const removed = stale.filter((name) => name !== old || !existsQuiet(join(parent, old)));
+  await Promise.all(removed.map((name) => rm(join(parent, name), { recursive: true, force: true })));
+  return removed;
+}
+
+function existsQuiet(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Published {
+  mode: OutputPlan['mode'];
+  why?: string;
+  /** In place: files of the previous build that this one no longer makes, deleted. */
+  removed: number;
+}
+
+export interface PublishOptions {
+  /** --empty-out-dir: files this engine did not write may be replaced. */
+  emptyOutDir?: boolean;
+  /** Called just before the first change to the output folder (until then it is as it was). */
+  changing?: () => void;
+}
+
+/** Publishes the staging folder as the output the plan describes. */
+export async function publish(staging: string, plan: OutputPlan, { emptyOutDir = false, changing }: PublishOptions = {}): Promise<Published> {
+  const { files } = await walk(staging);
+  await writeFile(join(staging, MANIFEST), manifestContents(files));
+  if (plan.mode === 'swap') {
+    await swapIn(staging, plan.dir, changing);
+    return { mode: 'swap', removed: 0 };
+  }
+  const removed = await updateInPlace(staging, plan, files, emptyOutDir, changing);
+  await rm(staging, { recursive: true, force: true });
+  return { mode: 'in-place', why: plan.why, removed };
+}
+
+/**
+ * Replaces outDir with the staging folder: rename the old one away, rename the new one in, delete the
+ * old. If the second rename fails, the old folder is put back.
+ */
+export async function swapIn(staging: string, outDir: string, changing?: () => void): Promise<void> {
+  const old = `${staging}.old`;
+  let hadOld = true;
+  try {
+    await rename(outDir, old);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    hadOld = false;
+  }
+  try {
+    await rename(staging, outDir);
+  } catch (error) {
+    if (hadOld) await rename(old, outDir);
+    throw error;
+  }
+  changing?.();
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}
+
+/** A manifest line we may act on: a plain relative path inside the folder. */
+const safeRelative = (path: string) => path.length > 0 && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+
+/** Refuses to write through a symbolic link or over a folder on the way to a file of the output. */
+function checkPathInside(dir: string, rel: string): void {
+  const parts = rel.split('/');
+  let at = dir;
+  for (const [i, part] of parts.entries()) {
+    at = join(at, part);
+    let stat;
+    try {
+      stat = lstatSync(at);
+    } catch {
+      return; // the rest does not exist yet: it will be created as folders of ours
+    }
+    const last = i === parts.length - 1;
+    if (stat.isSymbolicLink() && !last) throw new UsageError(`${at} is a symbolic link inside the output; the build will not write through it. Remove it and build again.`);
+    if (!last && !stat.isDirectory()) throw new UsageError(`${at} is a file where the build needs a folder; remove it and build again.`);
+    if (last && stat.isDirectory()) throw new UsageError(`${at} is a folder where the build writes a file; remove it and build again.`);
+  }
+}
+
+async function updateInPlace(staging: string, plan: OutputPlan, files: string[], emptyOutDir: boolean, changing?: () => void): Promise<number> {
+  const { dir } = plan;
+  const previous = new Set(plan.previous.filter(safeRelative));
+  const ownFiles = [...files.filter((f) => f !== MARKER), MANIFEST];
+  // Every check before the first change: a file we did not write is never replaced without the flag.
+  const foreign = ownFiles.filter((f) => f !== MANIFEST && !previous.has(f) && existsQuiet(join(dir, f)));
+  if (foreign.length && !emptyOutDir) {
+    throw new UsageError(`${dir} holds ${foreign.length === 1 ? 'a file' : `${foreign.length} files`} this tool did not write that the build would replace (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}). Remove ${foreign.length === 1 ? 'it' : 'them'}, or pass --empty-out-dir to replace them.`);
+  }
+  for (const file of ownFiles) checkPathInside(dir, file);
+  const needed = ownFiles.reduce((sum, f) => sum + statSync(join(staging, f)).size, 0);
+  const free = statfsSync(dir);
+  if (free.bavail * free.bsize < needed * 1.1) {
+    throw new UsageError(`${dir} has ${Math.round((free.bavail * free.bsize) / 1024)} KB free and the new output needs ${Math.round(needed / 1024)} KB. Free some space and build again.`);
+  }
+  const sameDevice = statSync(staging).dev === statSync(dir).dev;
+  changing?.();
+  // The manifest goes last: until it is written, the previous one still lists what may be deleted.
+  for (const file of ownFiles) {
+    const to = join(dir, file);
+    await mkdir(dirname(to), { recursive: true });
+    if (sameDevice) await rename(join(staging, file), to);
+    else {
+      await copyFile(join(staging, file), `${to}.site-tmp`);
+      await rename(`${to}.site-tmp`, to);
+    }
+  }
+  await writeFile(join(dir, MARKER), markerContents());
+  const made = new Set(ownFiles);
+  let removed = 0;
+  for (const file of previous) {
+    if (made.has(file) || file === MARKER) continue;
+    const path = join(dir, file);
+    try {
+      checkPathInside(dir, file);
+      const stat = lstatSync(path);
+      if (!stat.isFile() && !stat.isSymbolicLink()) continue;
+      await unlink(path);
+      removed++;
+    } catch {
+      continue; // already gone, or not ours to follow
+    }
+    // Folders the deleted file leaves empty (never the output itself, never .git).
+    for (let folder = dirname(path); folder.startsWith(`${dir}/`) && !folder.split('/').includes('.git'); folder = dirname(folder)) {
+      try {
+        await rmdir(folder);
+      } catch {
+        break;
+      }
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,61 @@
+// What static/ publishes: regular files only. A symbolic link (to anything) is a build error naming
+// it: a link to /etc/passwd or to a secret beside the project must never reach a public folder. A
+// hidden file or folder (.env, .git/) is not published, except .well-known/, and neither are the
+// leftovers of editors (backup~, .swp): a warning names each, --strict makes it an error.
+import { constants } from 'node:fs';
+import { mkdir, open, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { inFile, type Problem } from '../problems/problem.ts';
+import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
+import type { Warning } from '../site/definition.ts';
+import { writeCompressedSync } from './write-files.ts';
+
+export interface StaticListing {
+  /** The files to publish, relative to static/. */
+  files: string[];
+  /** Files left out on purpose (hidden, editor leftovers). */
+  warnings: Warning[];
+  /** Symbolic links and other files that are not regular files; a too-deep tree. */
+  problems: Problem[];
+}
+
+/** Lists static/ (shown as `shownDir` in messages); a folder that does not exist publishes nothing. */
+export async function listStatic(staticDir: string, shownDir: string): Promise<StaticListing> {
+  const found = await walk(staticDir);
+  const shown = (rel: string) => `${shownDir}/${rel}`;
+  const problems = [
+    ...found.links.map((rel) => inFile('static/symlink', shown(rel), 'is a symbolic link', [{ path: '', message: 'static/ publishes regular files only; copy the file itself into static/ (links could publish files from outside the site)' }])),
+    ...found.special.map((rel) => inFile('static/not-a-file', shown(rel), 'is not a regular file', [{ path: '', message: 'static/ publishes regular files only' }])),
+  ];
+  if (found.tooDeep) problems.push(tooDeep(shown(found.tooDeep)));
+  const warnings: Warning[] = [];
+  const files: string[] = [];
+  for (const rel of found.files) {
+    if (isHidden(rel)) warnings.push({ file: shown(rel), message: 'not published: a hidden file (only .well-known/ is published from hidden folders); move it out of static/ if it is not meant to be public' });
+    else if (EDITOR_LEFTOVER.test(rel)) warnings.push({ file: shown(rel), message: "not published: an editor's backup or temporary file" });
+    else files.push(rel);
+  }
+  return { files, warnings, problems };
+}
+
+/**
+ * Copies the listed files into dir (with .br/.gz twins of text files when compress is set). Each is
+ * opened without following a link (O_NOFOLLOW), so a file replaced by a link after it was listed is
+ * refused rather than followed.
+ */
+export async function copyStaticFiles(staticDir: string, files: string[], dir: string, { compress = true } = {}): Promise<void> {
+  await Promise.all([...new Set(files.map((f) => dirname(join(dir, f))))].map((folder) => mkdir(folder, { recursive: true })));
+  await Promise.all(
+    files.map(async (rel) => {
+      const handle = await open(join(staticDir, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+      try {
+        if (!(await handle.stat()).isFile()) throw new Error(`${rel} is no longer a regular file`);
+        const data = await handle.readFile();
+        await writeFile(join(dir, rel), data);
+        if (compress) writeCompressedSync(join(dir, rel), data);
+      } finally {
+        await handle.close();
+      }
+    }),
+  );
+}

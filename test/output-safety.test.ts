@@ -1,0 +1,307 @@
+// Safe output: a build never destroys or replaces a folder it did not make, never publishes a link or a
+// hidden file from static/, trusts none of its caches, leaves no debris, and fails in one sentence when
+// the machine says no (a full disk, a read-only folder, a missing permission). Run on a copy of the
+// project, so a guard that failed would only ever destroy the copy.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statfsSync } from 'node:fs';
+import { mkdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectCopy, type ProjectCopy } from './helpers/fixtures.ts';
+
+const STACK = /\n\s+at |node:internal|Node\.js v\d+/;
+const isRoot = process.getuid?.() === 0;
+
+let project: ProjectCopy;
+beforeAll(async () => {
+  project = await projectCopy('output-safety');
+});
+afterAll(() => project.cleanup());
+
+/** Runs a build that must be refused: exit 2, one sentence, no stack, and not one byte of the project changed. */
+async function refused(out: string, message: string | RegExp, cwd?: string) {
+  const before = await project.snapshot();
+  const { code, stdout, stderr } = await project.run(['build', '--out', out], cwd);
+  expect(code, stderr).toBe(2);
+  expect(stderr).toMatch(typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message);
+  expect(stderr).not.toMatch(STACK);
+  expect(stderr.trim().split('\n')).toHaveLength(1);
+  expect(stdout).not.toContain('Built');
+  expect(await project.snapshot()).toEqual(before);
+}
+
+async function built(out: string, ...flags: string[]) {
+  const result = await project.run(['build', '--out', out, ...flags]);
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+describe('output paths are checked before anything is written', () => {
+  it('refuses the project folder, the current folder and any folder that holds them', async () => {
+    await refused('.', "--out . is the project's own folder");
+    await refused('src/..', "--out . is the project's own folder");
+    await refused('..', /--out \.\. holds the project/);
+  });
+
+  it("refuses the site's source folders and anything inside them", async () => {
+    await refused('content', "--out content is the site's content folder");
+    await refused('static', "--out static is the site's static folder");
+    await refused('templates', "--out templates is the site's templates folder");
+    await refused('content/en/out', "--out content/en/out is inside the site's content folder");
+  });
+
+  it('refuses an existing file and a symbolic link', async () => {
+    await writeFile(join(project.dir, 'notes.txt'), 'my notes');
+    await refused('notes.txt', '--out notes.txt is a file, not a folder');
+    await symlink(join(project.dir, 'content'), join(project.dir, 'content-link'));
+    await refused('content-link', "--out content-link is the site's content folder");
+    await rm(join(project.dir, 'notes.txt'));
+    await rm(join(project.dir, 'content-link'));
+  });
+
+  it("refuses a folder of someone else's files, naming the flag that allows it", async () => {
+    await mkdir(join(project.dir, 'theirs'));
+    await writeFile(join(project.dir, 'theirs/report.pdf'), 'not ours');
+    await refused('theirs', '--out theirs is a folder of files this tool did not write (it has no .site-output marker). Build into an empty or new folder, or pass --empty-out-dir');
+    await built('theirs', '--empty-out-dir');
+    expect(existsSync(join(project.dir, 'theirs/report.pdf'))).toBe(false);
+    expect(await readFile(join(project.dir, 'theirs/.site-output'), 'utf8')).toMatch(/^\{"generator":"[^"]+","version":"\d+\.\d+\.\d+"\}\n$/);
+    await rm(join(project.dir, 'theirs'), { recursive: true });
+  });
+});
+
+describe('the everyday flow keeps working', () => {
+  it('builds into the default dist/, then again over its own output', async () => {
+    const first = await project.run(['build']);
+    expect(first.code, first.stderr).toBe(0);
+    expect(existsSync(join(project.dir, 'dist/.site-output'))).toBe(true);
+    const manifest = (await readFile(join(project.dir, 'dist/.site-manifest'), 'utf8')).split('\n');
+    expect(manifest).toContain('index.html');
+    expect(manifest).toContain('es/services/vaccines.html.br');
+    const second = await project.run(['build']);
+    expect(second.code, second.stderr).toBe(0);
+  });
+
+  it("replaces an output written by the previous release (no marker: the default dist/, holding only a build's files)", async () => {
+    await rm(join(project.dir, 'dist/.site-output'));
+    await rm(join(project.dir, 'dist/.site-manifest'));
+    await built('dist');
+    expect(existsSync(join(project.dir, 'dist/.site-output'))).toBe(true);
+    // ... but not once somebody's own file is in it.
+    await rm(join(project.dir, 'dist/.site-output'));
+    await writeFile(join(project.dir, 'dist/my-notes.md'), 'mine');
+    await refused('dist', 'it has no .site-output marker');
+    await rm(join(project.dir, 'dist'), { recursive: true });
+  });
+
+  it('builds into a git worktree in place: .git and CNAME kept, only files of its own previous build deleted', async () => {
+    const pages = join(project.dir, 'gh-pages');
+    await mkdir(pages);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: pages });
+    git('init', '-q');
+    await writeFile(join(pages, 'CNAME'), 'www.example.com\n');
+    git('add', '.');
+    git('commit', '-qm', 'host files');
+    const first = await built('gh-pages');
+    expect(first.stdout).toContain('gh-pages holds a .git, so it was updated in place');
+    expect(await readFile(join(pages, 'CNAME'), 'utf8')).toBe('www.example.com\n');
+    expect(git('rev-parse', '--verify', 'HEAD').toString()).toMatch(/^[0-9a-f]{40}/);
+
+    // A file the previous build wrote and this one does not is deleted; one it never wrote is kept.
+    await writeFile(join(pages, 'old-page.html'), '<!DOCTYPE html><title>old</title>');
+    await writeFile(join(pages, '.site-manifest'), `${await readFile(join(pages, '.site-manifest'), 'utf8')}old-page.html\n`);
+    await writeFile(join(pages, 'keep-me.txt'), 'written by hand');
+    const second = await built('gh-pages');
+    expect(second.stdout).toContain('removed 1 files the previous build wrote');
+    expect(existsSync(join(pages, 'old-page.html'))).toBe(false);
+    expect(await readFile(join(pages, 'keep-me.txt'), 'utf8')).toBe('written by hand');
+    expect(existsSync(join(pages, '.git/HEAD'))).toBe(true);
+
+    // A file of someone else's where the build writes one is never replaced without the flag.
+    const manifest = (await readFile(join(pages, '.site-manifest'), 'utf8')).split('\n').filter((f) => f !== 'robots.txt').join('\n');
+    await writeFile(join(pages, '.site-manifest'), manifest);
+    await writeFile(join(pages, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+    const { code, stderr } = await project.run(['build', '--out', 'gh-pages']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('holds a file this tool did not write that the build would replace (robots.txt)');
+    expect(await readFile(join(pages, 'robots.txt'), 'utf8')).toBe('User-agent: *\nDisallow: /\n');
+    await rm(pages, { recursive: true });
+  });
+
+  it.runIf(isRoot)('updates a mount point (a container volume) in place', async () => {
+    const volume = join(project.dir, 'volume');
+    await mkdir(volume);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', volume]);
+    try {
+      const result = await built('volume');
+      expect(result.stdout).toContain('volume is a mount point, so it was updated in place');
+      expect(existsSync(join(volume, 'index.html'))).toBe(true);
+    } finally {
+      execFileSync('umount', [volume]);
+    }
+  });
+});
+
+describe('static/ publishes regular files only', () => {
+  const out = () => join(project.dir, 'dist-static');
+  afterAll(async () => {
+    for (const file of ['static/passwd', 'static/.env', 'static/.well-known', 'static/favicon.svg~', 'static/.secrets']) await rm(join(project.dir, file), { recursive: true, force: true });
+  });
+
+  it('fails on a symbolic link, naming it, whatever it points at', async () => {
+    await symlink('/etc/passwd', join(project.dir, 'static/passwd'));
+    const { code, stderr } = await project.run(['build', '--out', out()]);
+    expect(code).toBe(1);
+    expect(stderr).toContain('static/passwd  is a symbolic link');
+    expect(existsSync(join(out(), 'passwd'))).toBe(false);
+    await rm(join(project.dir, 'static/passwd'));
+  });
+
+  it('leaves hidden files and editor leftovers out with a warning (an error with --strict), and publishes .well-known/', async () => {
+    await writeFile(join(project.dir, 'static/.env'), 'SECRET=1');
+    await mkdir(join(project.dir, 'static/.secrets'));
+    await writeFile(join(project.dir, 'static/.secrets/key.pem'), 'KEY');
+    await writeFile(join(project.dir, 'static/favicon.svg~'), 'backup');
+    await mkdir(join(project.dir, 'static/.well-known'));
+    await writeFile(join(project.dir, 'static/.well-known/security.txt'), 'Contact: mailto:security@example.com\n');
+    const { stdout } = await built(out());
+    expect(stdout).toContain('static/.env: not published: a hidden file');
+    expect(stdout).toContain('static/.secrets/key.pem: not published: a hidden file');
+    expect(stdout).toContain("static/favicon.svg~: not published: an editor's backup or temporary file");
+    expect(existsSync(join(out(), '.env'))).toBe(false);
+    expect(existsSync(join(out(), '.secrets'))).toBe(false);
+    expect(existsSync(join(out(), 'favicon.svg~'))).toBe(false);
+    expect(await readFile(join(out(), '.well-known/security.txt'), 'utf8')).toContain('Contact:');
+    const strict = await project.run(['build', '--out', out(), '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('static/.env  is left out of the output (--strict)');
+  });
+
+  it('refuses a folder tree 1,000 levels deep in one sentence, without reading it all', async () => {
+    await mkdir(join(project.dir, 'static/deep', ...Array.from({ length: 1000 }, () => 'd')), { recursive: true });
+    try {
+      const { code, stderr } = await project.run(['build', '--out', out()]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/static\/deep(\/d)+ {2}is nested more than 32 folders deep/);
+      expect(stderr).not.toMatch(STACK);
+    } finally {
+      await rm(join(project.dir, 'static/deep'), { recursive: true });
+    }
+  });
+});
+
+describe('no debris, no trusted cache', () => {
+  it('removes the staging folders an interrupted build left (only ours), and git ignores them', async () => {
+    const out = join(project.dir, 'dist');
+    await built('dist');
+    const stale = join(project.dir, '.dist.staging-999999-1');
+    await mkdir(stale);
+    await writeFile(join(stale, '.site-output'), await readFile(join(out, '.site-output')));
+    const notOurs = join(project.dir, '.dist.staging-999998-1');
+    await mkdir(notOurs);
+    await built('dist');
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(notOurs)).toBe(true);
+    await rm(notOurs, { recursive: true });
+    expect(execFileSync('git', ['check-ignore', '--no-index', '.dist.staging-123-456', '.dist.staging-123-456.old'], { cwd: join(import.meta.dirname, '..') }).toString().trim().split('\n')).toHaveLength(2);
+  });
+
+  it('puts the previous output back when a build was killed between the two renames of its swap', async () => {
+    const out = join(project.dir, 'dist');
+    const old = join(project.dir, '.dist.staging-999997-1.old');
+    execFileSync('mv', [out, old]);
+    await built('dist');
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+
+  it('makes a compressed twin again when the cached one was damaged', async () => {
+    const out = join(project.dir, 'dist');
+    // The output's .br is a hard link to the cache's entry: truncating one truncates both.
+    await truncate(join(out, 'about.html.br'), 100);
+    await built('dist');
+    expect(brotliDecompressSync(await readFile(join(out, 'about.html.br')))).toEqual(await readFile(join(out, 'about.html')));
+  });
+
+  it('bundles again when the cached bundle was edited', async () => {
+    const cache = join(project.dir, 'node_modules/.cache/site/bundle');
+    const out = join(project.dir, 'dist');
+    const js = readdirSync(join(out, 'assets')).find((f) => f.endsWith('.js'))!;
+    const good = await readFile(join(out, 'assets', js));
+    for (const file of readdirSync(cache)) {
+      const entry = JSON.parse(await readFile(join(cache, file), 'utf8'));
+      if (entry.js?.url !== `/assets/${js}`) continue;
+      entry.js.contents = Buffer.from('alert("not ours")').toString('base64');
+      await writeFile(join(cache, file), JSON.stringify(entry));
+    }
+    await built('dist');
+    expect(await readFile(join(out, 'assets', js))).toEqual(good);
+  });
+});
+
+describe('bounded failure', () => {
+  it.runIf(isRoot)('a full disk: one sentence, exit 2, the previous output untouched', async () => {
+    const disk = join(project.dir, 'small-disk');
+    await mkdir(disk);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', disk]);
+    try {
+      await built(join(disk, 'dist'));
+      const before = readdirSync(join(disk, 'dist'), { recursive: true }).length;
+      // Leave less room than a second output needs.
+      const free = statfsSync(disk);
+      await writeFile(join(disk, 'filler'), Buffer.alloc(free.bavail * free.bsize - 256 * 1024));
+      const { code, stderr } = await project.run(['build', '--out', join(disk, 'dist')]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^site: could not write (\S+|the new output for small-disk\/dist): the disk is full \(ENOSPC\)\. Nothing in \S+dist\/ was changed\.\n$/);
+      expect(readdirSync(join(disk, 'dist'), { recursive: true }).length).toBe(before);
+      expect(readdirSync(disk).filter((name) => name.includes('staging'))).toEqual([]);
+    } finally {
+      execFileSync('umount', [disk]);
+    }
+  });
+
+  it.runIf(isRoot)('a read-only output: one sentence, exit 2, nothing changed', async () => {
+    const disk = join(project.dir, 'read-only');
+    await mkdir(disk);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=32m', 'tmpfs', disk]);
+    try {
+      await built(join(disk, 'dist'));
+      execFileSync('mount', ['-o', 'remount,ro', disk]);
+      const { code, stderr } = await project.run(['build', '--out', join(disk, 'dist')]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^site: could not write \S+: the file system is read-only \(EROFS\)\. Nothing in \S+dist\/ was changed\.\n$/);
+    } finally {
+      execFileSync('umount', [disk]);
+    }
+  });
+
+  it.runIf(isRoot)('a folder the build may not write into: one sentence, exit 2', async () => {
+    const locked = join(project.dir, 'locked');
+    await mkdir(locked);
+    // chattr works for root too, where a chmod would not stop it.
+    execFileSync('chattr', ['+i', locked]);
+    try {
+      const { code, stderr } = await project.run(['build', '--out', join(locked, 'dist')]);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/^site: could not write \S*locked\S*: the operation is not permitted \(EPERM\)\. Nothing was written\.\n$/);
+    } finally {
+      execFileSync('chattr', ['-i', locked]);
+    }
+  });
+
+  it('100,000 duplicate keys fail quickly, naming the file and line', async () => {
+    const file = join(project.dir, 'content/en/pages/about.yaml');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, `${original}${'title: again\n'.repeat(100_000)}`);
+    try {
+      const { code, stderr } = await project.run(['build', '--out', join(project.dir, 'dist')]);
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/content\/en\/pages\/about\.yaml:\d+:\d+ {2}is not valid YAML/);
+      expect(stderr).not.toMatch(STACK);
+    } finally {
+      await writeFile(file, original);
+    }
+    // Bounded, not fast: this test's own timeout stops a build that never ends.
+  }, 30_000);
+});
