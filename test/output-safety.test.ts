@@ -192,9 +192,10 @@ describe('static/ publishes regular files only', () => {
 });
 
 describe('no debris, no trusted cache', () => {
+  beforeAll(() => built('dist'));
+
   it('removes the staging folders an interrupted build left (only ours), and git ignores them', async () => {
     const out = join(project.dir, 'dist');
-    await built('dist');
     const stale = join(project.dir, '.dist.staging-999999-1');
     await mkdir(stale);
     await writeFile(join(stale, '.site-output'), await readFile(join(out, '.site-output')));
