@@ -9,6 +9,7 @@ import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/pr
 import type { SiteDefinition } from '../site/definition.ts';
 import { checkLocaleParity } from './check-locales.ts';
 import { classify, pagesWithContent } from './classify.ts';
+import { DEFAULT_HTML_ALLOW } from './html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
 import { readMarkdownFile, readYamlFile, type ParsedFile } from './read-file.ts';
@@ -69,6 +70,7 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
   const locales = Object.keys(site.locales);
   const problems: Problem[] = [];
   const shown = (rel: string) => `${shownDir}/${rel}`;
+  const htmlAllowed = { ...DEFAULT_HTML_ALLOW, ...site.markdownHtml };
   const listing = await listContent(contentDir, shown);
   const files = listing.files;
   problems.push(...listing.problems);
@@ -170,9 +172,12 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
           const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`);
           if (data === undefined || !parsed) return [id, undefined];
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
-          if (!markdownCache.has(parsed)) markdownCache.set(parsed, renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1));
-          const { html, links: found } = markdownCache.get(parsed)!;
+          if (!markdownCache.has(parsed)) markdownCache.set(parsed, renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed));
+          const { html, links: found, findings } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
+          for (const finding of findings) {
+            problems.push(inFile(finding.code, parsed.file, finding.code === 'markdown/html' ? 'has HTML that content may not hold' : 'has an address that content may not use', [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
+          }
           return [id, keep(`${locale}/${rel}`, { front: data, html })];
         }),
       );

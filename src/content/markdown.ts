@@ -1,5 +1,8 @@
-// Markdown bodies → HTML, and the site-internal links they contain (checked against the route table).
-import { Marked, type Token } from 'marked';
+// Markdown bodies → HTML, the site-internal links they contain (checked against the route table), and
+// what they may not contain: raw HTML outside the allow-list and addresses with another scheme than
+// http(s), mailto, tel or a relative one (html-policy.ts). Each is found on the line it was written.
+import { Marked, type Token, type Tokens } from 'marked';
+import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from './html-policy.ts';
 
 const marked = new Marked({ gfm: true, async: false });
 
@@ -9,27 +12,70 @@ export interface MarkdownLink {
   line: number;
 }
 
-/** Renders a Markdown body and lists its links to local paths with the line they were written on. */
-export function renderMarkdown(body: string, firstLine: number): { html: string; links: MarkdownLink[] } {
-  const tokens = marked.lexer(body);
-  const links: MarkdownLink[] = [];
-  let line = firstLine;
-  const visit = (list: Token[] | undefined, blockLine: number) => {
-    for (const token of list ?? []) {
-      if (token.type === 'link' && token.href.startsWith('/')) links.push({ href: token.href, line: blockLine });
-      const children = token as { tokens?: Token[]; items?: Token[] };
-      visit(children.tokens, blockLine);
-      visit(children.items, blockLine);
+export interface MarkdownFinding {
+  line: number;
+  code: 'markdown/html' | 'markdown/url';
+  message: string;
+}
+
+export interface RenderedMarkdown {
+  html: string;
+  links: MarkdownLink[];
+  /** What the content may not hold; the build fails on any. */
+  findings: MarkdownFinding[];
+}
+
+/** Every token nested in a token: inline tokens, list items, table header and rows (cells hold tokens). */
+function childrenOf(token: Token): Token[] {
+  const found: Token[] = [];
+  const collect = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') {
+      if ('type' in value) found.push(value as Token);
+      else if ('tokens' in value) collect((value as { tokens: unknown }).tokens);
     }
   };
-  for (const token of tokens) {
-    // Count lines of the raw text up to each link within a block, so the line is exact.
-    const before = token.raw;
-    visit([token], line);
-    for (const link of links.filter((l) => l.line === line && before.includes(`](${l.href}`))) {
-      link.line = line + before.slice(0, before.indexOf(`](${link.href}`)).split('\n').length - 1;
-    }
-    line += token.raw.split('\n').length - 1;
+  for (const key of ['tokens', 'items', 'header', 'rows'] as const) collect((token as Record<string, unknown>)[key]);
+  return found;
+}
+
+/** Renders a Markdown body and lists its local links and forbidden parts with the line they were written on. */
+export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW): RenderedMarkdown {
+  const tokens = marked.lexer(body);
+  const links: MarkdownLink[] = [];
+  const findings: MarkdownFinding[] = [];
+  let line = firstLine;
+  for (const block of tokens) {
+    // Lines within a block: each inline token is looked for in the block's raw text, after the last one found.
+    let cursor = 0;
+    const lineOf = (raw: string, extra = 0) => {
+      const at = block.raw.indexOf(raw, cursor);
+      if (at < 0) return line;
+      cursor = at;
+      return line + block.raw.slice(0, at + extra).split('\n').length - 1;
+    };
+    const visit = (list: Token[] | undefined) => {
+      for (const token of list ?? []) {
+        if (token.type === 'link' || token.type === 'image') {
+          const { href, raw } = token as Tokens.Link | Tokens.Image;
+          const at = lineOf(raw);
+          const problem = urlProblem(href);
+          if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
+          else if (token.type === 'link' && href.startsWith('/') && !href.startsWith('//')) links.push({ href, line: at });
+        } else if (token.type === 'html') {
+          const { raw } = token as Tokens.HTML;
+          const start = block.raw.indexOf(raw, cursor);
+          for (const finding of checkHtml(raw, allow)) {
+            const at = start < 0 ? line : line + block.raw.slice(0, start + finding.offset).split('\n').length - 1;
+            findings.push({ line: at, code: 'markdown/html', message: finding.message });
+          }
+          if (start >= 0) cursor = start;
+        }
+        visit(childrenOf(token));
+      }
+    };
+    visit([block]);
+    line += block.raw.split('\n').length - 1;
   }
-  return { html: marked.parser(tokens) as string, links };
+  return { html: marked.parser(tokens) as string, links, findings };
 }

@@ -83,17 +83,34 @@ export function readYamlFile(path: string, file: string): ParsedFile {
   return { file, ...parseYaml(readFileSync(path, 'utf8'), file, 0) };
 }
 
+/** Front matter is data, never code: gray-matter would evaluate "---js" (and merges its own engines with ours). */
+const REFUSE = (language: string) => () => {
+  throw new Error(`front matter in ${language} is never run`);
+};
+
 /** Reads a Markdown file with YAML front matter (gray-matter splits it). */
 export function readMarkdownFile(path: string, file: string): ParsedFile {
   const source = readFileSync(path, 'utf8');
+  // "---js", "---coffee", "---json": any language named after the opening delimiter but YAML is refused
+  // before gray-matter sees the file, so no engine of its own can ever run.
+  const language = matter.language(source).name;
+  if (language && language !== 'yaml' && language !== 'yml') {
+    const message = `front matter is YAML only; "---${language}" names another language, and content never runs code. Start the file with a plain "---" line`;
+    throw new ProblemError(inFile('markdown/front-matter-language', file, 'has front matter that is not YAML', [{ path: '', message }], { line: 1, col: 4 }));
+  }
   let parsed: ReturnType<typeof parseYaml> | undefined;
   // The front matter starts on line 2, after the opening "---".
   const result = matter(source, {
+    language: 'yaml',
     engines: {
       yaml: (frontMatter: string) => {
         parsed = parseYaml(frontMatter, file, 1);
         return (parsed.data ?? {}) as object;
       },
+      js: REFUSE('js'),
+      javascript: REFUSE('javascript'),
+      json: REFUSE('json'),
+      coffee: REFUSE('coffee'),
     },
   });
   if (!parsed) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has no front matter', [{ path: '', message: 'expected the file to start with a "---" block of YAML' }], { line: 1, col: 1 }));

@@ -6,6 +6,9 @@
 export type ProblemCode =
   | 'yaml/syntax'
   | 'markdown/no-front-matter'
+  | 'markdown/front-matter-language'
+  | 'markdown/html'
+  | 'markdown/url'
   | 'content/schema'
   | 'content/missing-file'
   | 'content/unknown-file'

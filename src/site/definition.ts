@@ -116,6 +116,11 @@ export interface SiteDefinition<C = any> {
   placeholders?: (content: C, where: { contentDir: string; baseUrl: string }) => Warning[];
   /** Origins that pages may frame (Content-Security-Policy frame-src). */
   frameSources?: (content: C) => string[];
+  /**
+   * Raw HTML that Markdown content may hold beyond the engine's harmless inline tags (a, abbr, b, br,
+   * code, em, …): tag → attributes. Scripts, frames, event handlers and non-http(s) links stay refused.
+   */
+  markdownHtml?: Record<string, readonly string[]>;
   /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
   localeFiles?: (content: C, locale: string, home: string) => Record<string, string>;
 }
