@@ -1,6 +1,8 @@
 // `dev` end to end: start it on a copy of the content, edit a file, and see the new HTML served;
 // break the content and see the error page; fix it and see the site recover without a restart.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, sandbox, type Sandbox } from './helpers/fixtures.ts';
@@ -67,6 +69,39 @@ describe('dev', () => {
     expect(broken.body).toContain('/__dev/reload.js');
     await site.edit('en/pages/about.yaml', (t) => t.replace('title: [unclosed', 'title: About Us Again'));
     await waitFor('/about', (body, status) => status === 200 && body.includes('<title>About Us Again | '));
+  });
+
+  it('refuses front matter that would run code, shows why, and never runs it', async () => {
+    const marker = join(site.dir, 'front-matter-ran');
+    const original = await readFile(join(site.content, 'en/services/vaccines.md'), 'utf8');
+    await site.edit('en/services/vaccines.md', (t) => t.replace(/^---\n/, `---js\n{ name: require('fs').writeFileSync(${JSON.stringify(marker)}, 'ran') || 'x' }\n---\n---\n`));
+    const broken = await waitFor('/services/vaccines', (body, status) => status === 500 && body.includes('has front matter that is not YAML'));
+    expect(broken.body).toContain('vaccines.md:1:4');
+    expect(existsSync(marker)).toBe(false);
+    await writeFile(join(site.content, 'en/services/vaccines.md'), original);
+    await waitFor('/services/vaccines', (_, status) => status === 200);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('sends the security headers of production, minus what needs HTTPS', async () => {
+    const reply = await get(base, '/about');
+    const csp = String(reply.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain('frame-ancestors');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(reply.headers['strict-transport-security']).toBeUndefined();
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps watching when the content folder is deleted and made again', async () => {
+    const saved = `${site.content}.saved`;
+    await rename(site.content, saved);
+    await waitFor('/about', (_, status) => status === 500);
+    await cp(saved, site.content, { recursive: true });
+    await rm(saved, { recursive: true });
+    await waitFor('/about', (_, status) => status === 200);
+    await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: About Us After the Move'));
+    await waitFor('/about', (body) => body.includes('<title>About Us After the Move | '));
   });
 
   it('answers unknown paths with the locale\'s 404 page', async () => {

@@ -3,13 +3,14 @@
 // precompressed files, conditional requests, and path traversal attempts that must never read the
 // files placed just outside the served folder.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../src/routes/routes.ts';
+import { devHeaders } from '../src/security/headers.ts';
 import { createDistServer, createSiteServer, listen } from '../src/serve/server.ts';
 import { buildInto } from './helpers/fixtures.ts';
 import { get } from './helpers/http.ts';
@@ -28,9 +29,16 @@ beforeAll(async () => {
   routes = result.routes;
   // Files beside and above the served folder that no request may ever read.
   for (const file of [join(work, 'site', 'package.json'), join(work, 'site', 'secret.txt'), join(work, 'secret.txt')]) await writeFile(file, SENTINEL);
+  // Links inside the served folder: to a file outside it, to a folder outside it, and to nothing.
+  await mkdir(join(work, 'private'));
+  await writeFile(join(work, 'private', 'key.txt'), SENTINEL);
+  await symlink(join(work, 'secret.txt'), join(out, 'linked.txt'));
+  await symlink(join(work, 'private'), join(out, 'linked-folder'));
+  await symlink(join(work, 'nothing-here'), join(out, 'dangling.html'));
+  await symlink(join(work, 'secret.txt'), join(out, 'services', 'linked.html'));
   server = createDistServer(out);
   base = await listen(server, 0, '127.0.0.1');
-  devServer = createSiteServer({ dir: out, watch: true });
+  devServer = createSiteServer({ dir: out, watch: true, headers: devHeaders });
   devBase = await listen(devServer, 0, '127.0.0.1');
 });
 afterAll(async () => {
@@ -163,4 +171,57 @@ describe('path traversal', () => {
       }
     });
   }
+});
+
+describe('redirects stay on this site', () => {
+  const attempts = ['//evil.example/index.html', '//evil.example/about/', '///evil.example/about.html', '//about/', '/%2F%2Fevil.example/', '/%2f/evil.example/', '/\\evil.example/', '/%5Cevil.example/', '/%5c%5cevil.example/index.html', '//evil.example/%2e%2e/index.html', '/.//evil.example/index.html'];
+  for (const path of attempts) {
+    it(`answers ${path} without sending the browser to another host`, async () => {
+      for (const server of [base, devBase]) {
+        const reply = await get(server, path);
+        const location = reply.headers.location;
+        if (location !== undefined) {
+          expect(String(location), `${server}${path}`).toMatch(/^\/(?![/\\])/);
+          expect(new URL(String(location), 'http://site.test/').host).toBe('site.test');
+        }
+        expect([301, 400, 404], `${server}${path}`).toContain(reply.status);
+      }
+    });
+  }
+
+  it('still moves //about/ to the page, as one slash', async () => {
+    const reply = await get(base, '//about/');
+    expect(reply.status).toBe(301);
+    expect(reply.headers.location).toBe('/about');
+  });
+});
+
+describe('symbolic links and hidden files in the served folder', () => {
+  for (const path of ['/linked.txt', '/linked-folder/key.txt', '/dangling', '/dangling.html', '/services/linked', '/services/linked.html', '/.site-output', '/.site-manifest', '/_headers', '/_redirects']) {
+    it(`answers ${path} with 404 and never follows the link`, async () => {
+      for (const server of [base, devBase]) {
+        const reply = await get(server, path);
+        expect(reply.status, `${server}${path}`).toBe(404);
+        expect(reply.body).not.toContain(SENTINEL);
+      }
+    });
+  }
+
+  it('keeps answering after a request for a dangling link', async () => {
+    await get(base, '/dangling.html');
+    for (const server of [base, devBase]) expect((await get(server, '/about')).status).toBe(200);
+  });
+});
+
+describe('dev sends the headers of production', () => {
+  it('the same policy, minus what plain HTTP on a local network cannot use (HSTS, upgrade-insecure-requests)', async () => {
+    for (const path of ['/', '/es/about', '/nope']) {
+      const [prod, dev] = [await get(base, path), await get(devBase, path)];
+      const csp = String(prod.headers['content-security-policy']);
+      expect(csp).toContain('upgrade-insecure-requests');
+      expect(dev.headers['content-security-policy']).toBe(csp.replace('; upgrade-insecure-requests', ''));
+      expect(dev.headers['strict-transport-security']).toBeUndefined();
+      for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'speculation-rules']) expect(dev.headers[name], name).toBe(prod.headers[name]);
+    }
+  });
 });

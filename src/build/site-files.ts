@@ -2,7 +2,8 @@
 // (_headers for Netlify/Cloudflare Pages, _redirects for per-locale 404s).
 import type { Route } from '../routes/routes.ts';
 import { absoluteUrl, type LocaleUrls } from '../routes/urls.ts';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, securityHeaders, SPECULATION_RULES } from '../security/headers.ts';
+import { formatHeadersFile } from '../security/headers-file.ts';
+import { headerRules } from '../security/headers.ts';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -32,8 +33,7 @@ export function robots(baseUrl: string): string {
 
 /** Netlify / Cloudflare Pages header rules. */
 export function headersFile(frameSources: string[]): string {
-  const all = Object.entries(securityHeaders(frameSources)).map(([k, v]) => `  ${k}: ${v}`).join('\n');
-  return `/*\n${all}\n  Cache-Control: ${CACHE_REVALIDATE}\n\n/assets/*\n  Cache-Control: ${CACHE_IMMUTABLE}\n\n${SPECULATION_RULES.url}\n  Content-Type: ${SPECULATION_RULES.contentType}\n`;
+  return formatHeadersFile(headerRules(frameSources));
 }
 
 /** Netlify: each locale's paths get its 404 page, everything else the default locale's (status 404). */

@@ -1,14 +1,15 @@
 // `site dev`: build, serve, watch content/templates/static, rebuild on change and reload open pages.
 // A failed build shows "Unexpected Application Error!" with the message; the next good build recovers.
-import { watch } from 'chokidar';
 import { resolve } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { BuildOptions } from '../build/build.ts';
+import { devHeaders } from '../security/headers.ts';
 import { errorPage } from '../serve/error-page.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
 import type { BuildReply, BuildRequest } from './build-worker.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
+import { watchFolders } from './watch.ts';
 
 export interface DevOptions {
   /** The site definition module (a path). */
@@ -107,6 +108,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const server = createSiteServer({
     dir: options.outDir,
     watch: true,
+    // The same headers as `serve` sends (from the build's _headers), minus what needs HTTPS.
+    headers: devHeaders,
     before(req, res, pathname) {
       if (hub.handle(req, res, pathname)) return true;
       if (failure && !pathname.startsWith('/assets/')) {
@@ -122,14 +125,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   await rebuild('start');
   const url = await listen(server, options.port, options.host);
   const codePaths = options.codePaths.map((p) => resolve(p));
-  const watcher = watch([options.contentDir, options.staticDir, ...codePaths].map((d) => resolve(d)), { ignoreInitial: true });
-  // Edits made before the watcher has scanned the folders would go unseen: wait for it.
-  await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  const staticDir = resolve(options.staticDir);
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
-  watcher.on('all', (_event, path) => {
+  // Resolves once watching: edits made before the folders were scanned would go unseen.
+  const watcher = await watchFolders([options.contentDir, options.staticDir, ...codePaths], (path) => {
     if (codePaths.some((p) => path === p || path.startsWith(`${p}/`))) templatesChanged = true;
-    if (path.startsWith(`${resolve(options.staticDir)}/`)) staticChanged = true;
+    if (path === staticDir || path.startsWith(`${staticDir}/`)) staticChanged = true;
     changed.add(path);
     clearTimeout(timer);
     // A short pause gathers the several events an editor's save produces.

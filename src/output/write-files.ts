@@ -9,7 +9,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipS
 const brotliAsync = promisify(brotliCompress);
 const gzipPromise = promisify(gzipAsync);
 
-/** Text files worth precompressing; sirv and static hosts serve the .br/.gz when the client accepts them. */
+/** Text files worth precompressing; serve and static hosts send the .br/.gz when the client accepts them. */
 export const COMPRESSIBLE = /\.(html|css|js|svg|xml|txt|json|webmanifest)$/;
 /** Below this size compression saves a few hundred bytes at most: less than one network packet. */
 export const MIN_COMPRESS_BYTES = 1024;

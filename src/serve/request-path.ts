@@ -1,5 +1,6 @@
 // Screens request paths before any file lookup: malformed encodings, NUL bytes, backslashes,
-// encoded slashes, dot segments and overlong paths never reach the file system.
+// encoded slashes, dot segments and overlong paths never reach the file system, and repeated slashes
+// are collapsed ("//evil.example/x" is the path "/evil.example/x", never a host to redirect to).
 export const MAX_PATH_LENGTH = 1024;
 
 export type PathCheck = { ok: true; pathname: string } | { ok: false; status: 400; reason: string };
@@ -17,5 +18,5 @@ export function checkRequestPath(rawUrl: string): PathCheck {
   }
   if (pathname.includes('\0') || pathname.includes('\\')) return { ok: false, status: 400, reason: 'NUL byte or backslash' };
   if (pathname.split('/').some((segment) => segment === '..' || segment === '.')) return { ok: false, status: 400, reason: 'dot segment' };
-  return { ok: true, pathname };
+  return { ok: true, pathname: pathname.replace(/\/{2,}/g, '/') };
 }

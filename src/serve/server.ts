@@ -1,64 +1,70 @@
-// The preview server over a built site: sirv for files (precompressed variants, ETags), our cache
-// and security headers, one URL per page (301 from /about/ and /about.html), the locale's 404 page
-// with status 404, and a 500 page on internal faults. In dev (watch) every file is sent whole.
-import { existsSync, readFileSync } from 'node:fs';
+// The preview server over a built site, answering as a static host would: the headers of the
+// folder's _headers file (every matching rule, as hosts apply them), precompressed .br/.gz twins, ETag
+// and 304, one URL per page (301 from /about/ and /about.html, only ever to a path of this site), the
+// locale's 404 page with status 404, and a 500 page on internal faults. Files are found and read by
+// files.ts, which never follows a symbolic link out of (or within) the folder.
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
-import sirv from 'sirv';
-import { CACHE_IMMUTABLE, CACHE_REVALIDATE, HASHED_ASSET, SPECULATION_RULES } from '../security/headers.ts';
+import { resolve } from 'node:path';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../security/headers-file.ts';
+import { CACHE_REVALIDATE } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
-import { parseHeadersFile } from './headers-file.ts';
-import { notFoundBody } from './not-found.ts';
-import { canonicalPath } from './pretty-urls.ts';
+import { contentType, ServedFiles, type FoundFile } from './files.ts';
+import { notFoundPage } from './not-found.ts';
+import { canonicalPath, sameSiteLocation } from './pretty-urls.ts';
 import { checkRequestPath } from './request-path.ts';
-import { serveWhole } from './whole-file.ts';
 
 export interface ServerOptions {
   dir: string;
-  /** Re-read files on every request (dev, where the folder is rebuilt); otherwise index once. */
+  /** The folder changes while it is served (dev): read every file afresh, wait briefly during a swap. */
   watch?: boolean;
-  /** Headers on every response (security headers). */
-  headers?: () => Record<string, string>;
+  /** Adjusts the headers the folder's _headers file gives a response (dev drops what needs HTTPS). */
+  headers?: (headers: Record<string, string>) => Record<string, string>;
   /** Handles a request before files are looked up; returns true when it answered. */
   before?: (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
   /** Logs one line per failed request. */
   log?: (line: string) => void;
 }
 
-const NOT_FOUND_PAGES = /^\/(?:[a-z]{2}\/)?404(?:\.html)?$/;
+/** A server that can be told its folder was rebuilt (to reread files and _headers). */
+export type SiteServer = Server & { reindex(): void };
 
-export function createSiteServer(options: ServerOptions): Server & { reindex(): void } {
-  const dir = resolve(options.dir);
-  const files = () =>
-    sirv(dir, {
-      etag: true,
-      gzip: true,
-      brotli: true,
-      extensions: ['html'],
-      dotfiles: false,
-      setHeaders(res, pathname) {
-        res.setHeader('Cache-Control', HASHED_ASSET.test(pathname) ? CACHE_IMMUTABLE : CACHE_REVALIDATE);
-        if (pathname === SPECULATION_RULES.url) res.setHeader('Content-Type', SPECULATION_RULES.contentType);
-      },
-    });
-  let handler = options.watch ? undefined : files();
+export function createSiteServer(options: ServerOptions): SiteServer {
+  const files = new ServedFiles(resolve(options.dir), options.watch);
+  let rules = readRules(files);
+
+  /** The response headers for a path: the _headers rules' (adjusted for dev), revalidation by default. */
+  const headersOf = (pathname: string): Record<string, string> => {
+    const headers = headersFor(rules, pathname);
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control')) headers['Cache-Control'] = CACHE_REVALIDATE;
+    return options.headers ? options.headers(headers) : headers;
+  };
 
   const send = (res: ServerResponse, status: number, html: string, req: IncomingMessage) => {
     res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : html);
   };
 
+  const sendFile = (req: IncomingMessage, res: ServerResponse, status: number, found: FoundFile) => {
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('ETag', found.etag);
+    if (status === 200 && req.headers['if-none-match'] === found.etag) {
+      res.writeHead(304);
+      return res.end();
+    }
+    if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', contentType(found.file));
+    if (found.encoding) res.setHeader('Content-Encoding', found.encoding);
+    res.writeHead(status, { 'Content-Length': found.data.length });
+    res.end(req.method === 'HEAD' ? undefined : found.data);
+  };
+
   const notFound = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     options.log?.(`404 ${pathname}`);
-    const { body, encoding } = await notFoundBody(dir, pathname, req);
-    const headers: Record<string, string | number> = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' };
-    if (encoding) headers['Content-Encoding'] = encoding;
-    res.writeHead(404, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    res.setHeader('Cache-Control', 'no-store');
+    sendFile(req, res, 404, await notFoundPage(files, pathname, req));
   };
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of Object.entries(options.headers?.() ?? {})) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       return send(res, 405, errorPage('405 Method Not Allowed'), req);
@@ -69,21 +75,19 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
       return send(res, checked.status, errorPage(`${checked.status} Bad Request`), req);
     }
     const { pathname } = checked;
+    for (const [name, value] of Object.entries(headersOf(pathname))) res.setHeader(name, value);
     if (options.before?.(req, res, pathname)) return;
-    if (NOT_FOUND_PAGES.test(pathname)) return notFound(req, res, pathname);
-    const moved = canonicalPath(dir, pathname);
+    if (!published(pathname)) return notFound(req, res, pathname);
+    if (/^\/(?:[a-z]{2,3}(?:-[a-z0-9]+)?\/)?404(?:\.html)?$/i.test(pathname)) return notFound(req, res, pathname);
+    const moved = canonicalPath(files, pathname);
     if (moved) {
-      const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
-      res.writeHead(301, { Location: encodeURI(moved) + query, 'Cache-Control': CACHE_REVALIDATE });
+      const url = req.url ?? '';
+      res.writeHead(301, { Location: sameSiteLocation(moved, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
       return res.end();
     }
-    if (!handler) {
-      const cache = HASHED_ASSET.test(pathname) ? CACHE_IMMUTABLE : 'no-cache';
-      if (pathname === SPECULATION_RULES.url) res.setHeader('Content-Type', SPECULATION_RULES.contentType);
-      if (!(await serveWhole(dir, pathname, req, res, cache))) await notFound(req, res, pathname);
-      return;
-    }
-    handler(req, res, () => void notFound(req, res, pathname).catch((error: unknown) => fail(req, res, error)));
+    const found = await files.find(pathname, String(req.headers['accept-encoding'] ?? ''));
+    if (found) return sendFile(req, res, 200, found);
+    return notFound(req, res, pathname);
   };
 
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
@@ -95,14 +99,29 @@ export function createSiteServer(options: ServerOptions): Server & { reindex(): 
   const server = createHttpServer((req, res) => {
     answer(req, res).catch((error: unknown) => fail(req, res, error));
   });
-  return Object.assign(server, { reindex: () => { if (handler) handler = files(); } });
+  return Object.assign(server, {
+    reindex() {
+      files.reset();
+      rules = readRules(files);
+    },
+  });
 }
 
-/** Serves a built folder with the headers of its _headers file, as a static host would. */
-export function createDistServer(dir: string, options: Omit<ServerOptions, 'dir' | 'headers'> = {}): Server & { reindex(): void } {
-  const path = join(dir, '_headers');
-  const headers = existsSync(path) ? parseHeadersFile(readFileSync(path, 'utf8')) : {};
-  return createSiteServer({ ...options, dir, headers: () => headers });
+/** Hidden files (the output marker, a stray .env) and the hosts' own configuration are never served, as hosts do. */
+function published(pathname: string): boolean {
+  if (pathname === '/_headers' || pathname === '/_redirects') return false;
+  return !pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
+}
+
+/** The folder's _headers rules (none when it has no such file). */
+function readRules(files: ServedFiles): HeaderRule[] {
+  if (!files.has('/_headers')) return [];
+  return parseHeadersFile(readFileSync(resolve(files.dir, '_headers'), 'utf8'));
+}
+
+/** Serves a built folder as a static host would. */
+export function createDistServer(dir: string, options: Omit<ServerOptions, 'dir'> = {}): SiteServer {
+  return createSiteServer({ ...options, dir });
 }
 
 /** Listens and resolves with the bound address ("http://127.0.0.1:8080"). */

@@ -1,0 +1,57 @@
+// Watches the site's folders for dev, surviving what editors and git do to them: a folder deleted and
+// made again, or replaced by another under the same name (a checkout, a rename). chokidar stops
+// watching a folder once it is gone, so the watch is set on each folder's parent, filtered down to
+// the folders themselves, and set up afresh whenever one of them is no longer the folder it watched.
+import { watch, type FSWatcher } from 'chokidar';
+import { statSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
+
+export interface FolderWatch {
+  close(): Promise<void>;
+}
+
+/** Calls onChange with each changed path below the roots (folders or files); resolves once watching. */
+export async function watchFolders(rootPaths: string[], onChange: (path: string) => void): Promise<FolderWatch> {
+  const roots = [...new Set(rootPaths.map((p) => resolve(p)))];
+  const parents = [...new Set(roots.map((r) => dirname(r)))];
+  const relevant = (path: string) => parents.includes(path) || roots.some((r) => path === r || path.startsWith(r + sep) || r.startsWith(path + sep));
+  const identity = () => roots.map((r) => {
+    try {
+      return statSync(r).ino;
+    } catch {
+      return 0;
+    }
+  }).join(',');
+
+  let watcher: FSWatcher;
+  let seen = '';
+  let closed = false;
+  let restarting: Promise<void> | undefined;
+  const start = async () => {
+    seen = identity();
+    watcher = watch(parents, { ignoreInitial: true, ignored: (path) => !relevant(path) });
+    watcher.on('all', (_event, path) => {
+      if (!relevant(path) || parents.includes(path)) return;
+      onChange(path);
+      // Deleted, made again or replaced: the old watch is on a folder that is gone.
+      if (!restarting && !closed && identity() !== seen) {
+        restarting = (async () => {
+          await watcher.close();
+          if (!closed) await start();
+          restarting = undefined;
+          // Whatever changed while no watch was set is picked up by the rebuild this asks for.
+          for (const root of roots) onChange(root);
+        })();
+      }
+    });
+    await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  };
+  await start();
+  return {
+    async close() {
+      closed = true;
+      await restarting;
+      await watcher.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// The `_headers` file, as Netlify and Cloudflare Pages read it: rules of a path pattern ("/*",
+// "/assets/*", "/admin/:page") and the headers it adds. Every rule whose pattern matches a request
+// applies, and a header named by several matching rules gets their values joined by ", " (so two
+// Content-Security-Policy rules for one path are two policies, both enforced). `serve` and `dev`
+// answer with exactly the headers a host would send, from this one file.
+
+export interface HeaderRule {
+  /** A path pattern: "*" matches anything (also "/"), ":name" one path segment. */
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Writes rules in the file's format: the pattern, then each header indented on its own line. */
+export function formatHeadersFile(rules: HeaderRule[]): string {
+  return rules.map((rule) => `${rule.path}\n${Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`).join('\n');
+}
+
+/** Reads a `_headers` file back into rules (comments and blank lines ignored). */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ path: line.trim(), headers: {} });
+      continue;
+    }
+    const match = /^\s+([^:]+):\s*(.*)$/.exec(line);
+    const rule = rules.at(-1);
+    if (match && rule) rule.headers[match[1]!.trim()] = match[2]!.trim();
+  }
+  return rules;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** Whether a request path matches a rule's pattern. */
+export function matches(pattern: string, path: string): boolean {
+  let regex = patterns.get(pattern);
+  if (!regex) {
+    const source = pattern
+      .split(/(\*|:[A-Za-z]\w*)/)
+      .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    patterns.set(pattern, (regex = new RegExp(`^${source}$`)));
+  }
+  return regex.test(path);
+}
+
+/** The headers a host sends for a path: every matching rule's, a header of several rules joined with ", ". */
+export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const names = new Map<string, string>();
+  for (const rule of rules) {
+    if (!matches(rule.path, path)) continue;
+    for (const [name, value] of Object.entries(rule.headers)) {
+      const key = name.toLowerCase();
+      const known = names.get(key);
+      if (known) headers[known] = `${headers[known]}, ${value}`;
+      else {
+        names.set(key, name);
+        headers[name] = value;
+      }
+    }
+  }
+  return headers;
+}
