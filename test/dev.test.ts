@@ -93,15 +93,24 @@ describe('dev', () => {
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('keeps watching when the content folder is deleted and made again', async () => {
+  it('keeps watching when the content folder is deleted, and when it is replaced by another (a checkout)', async () => {
     const saved = `${site.content}.saved`;
     await rename(site.content, saved);
     await waitFor('/about', (_, status) => status === 500);
     await cp(saved, site.content, { recursive: true });
-    await rm(saved, { recursive: true });
     await waitFor('/about', (_, status) => status === 200);
     await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: About Us After the Move'));
     await waitFor('/about', (body) => body.includes('<title>About Us After the Move | '));
+    // Replaced in one rename, as git or an editor does: the old folder's watch is gone with it.
+    await rm(site.content, { recursive: true });
+    await rename(saved, site.content);
+    await waitFor('/about', (body) => !body.includes('<title>About Us After the Move | '));
+    // A file new to the folder is seen only by a watch on the new folder itself.
+    await writeFile(join(site.content, 'en/pages/careers.yaml'), 'title: Careers\n');
+    const broken = await waitFor('/about', (_, status) => status === 500);
+    expect(broken.body).toContain('careers');
+    await rm(join(site.content, 'en/pages/careers.yaml'));
+    await waitFor('/about', (_, status) => status === 200);
   });
 
   it('answers unknown paths with the locale\'s 404 page', async () => {
