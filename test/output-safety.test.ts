@@ -158,6 +158,17 @@ describe('static/ publishes regular files only', () => {
     await rm(join(project.dir, 'static/passwd'));
   });
 
+  it('fails on an SVG that would run a script when opened on its own', async () => {
+    const svg = join(project.dir, 'static/images/badge.svg');
+    for (const body of ['<script>alert(1)</script>', '<circle r="4" onload="alert(1)"/>', '<a href="javascript:alert(1)"><text>x</text></a>', '<foreignObject><div>x</div></foreignObject>']) {
+      await writeFile(svg, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8">${body}</svg>`);
+      const { code, stderr } = await project.run(['build', '--out', out()]);
+      expect(code, body).toBe(1);
+      expect(stderr).toContain('static/images/badge.svg  is an SVG that could run code where it is opened');
+    }
+    await rm(svg);
+  });
+
   it('leaves hidden files and editor leftovers out with a warning (an error with --strict), and publishes .well-known/', async () => {
     await writeFile(join(project.dir, 'static/.env'), 'SECRET=1');
     await mkdir(join(project.dir, 'static/.secrets'));

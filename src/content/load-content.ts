@@ -9,7 +9,7 @@ import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/pr
 import type { SiteDefinition } from '../site/definition.ts';
 import { checkLocaleParity } from './check-locales.ts';
 import { classify, pagesWithContent } from './classify.ts';
-import { DEFAULT_HTML_ALLOW } from './html-policy.ts';
+import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
 import { readMarkdownFile, readYamlFile, type ParsedFile } from './read-file.ts';

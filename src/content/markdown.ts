@@ -2,7 +2,7 @@
 // what they may not contain: raw HTML outside the allow-list and addresses with another scheme than
 // http(s), mailto, tel or a relative one (html-policy.ts). Each is found on the line it was written.
 import { Marked, type Token, type Tokens } from 'marked';
-import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from './html-policy.ts';
+import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from '../security/html-policy.ts';
 
 const marked = new Marked({ gfm: true, async: false });
 

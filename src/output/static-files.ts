@@ -3,8 +3,9 @@
 // hidden file or folder (.env, .git/) is not published, except .well-known/, and neither are the
 // leftovers of editors (backup~, .swp): a warning names each, --strict makes it an error.
 import { constants } from 'node:fs';
-import { mkdir, open, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { checkSvg } from '../security/html-policy.ts';
 import { inFile, type Problem } from '../problems/problem.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import type { Warning } from '../site/definition.ts';
@@ -34,6 +35,11 @@ export async function listStatic(staticDir: string, shownDir: string): Promise<S
     if (isHidden(rel)) warnings.push({ file: shown(rel), message: 'not published: a hidden file (only .well-known/ is published from hidden folders); move it out of static/ if it is not meant to be public' });
     else if (EDITOR_LEFTOVER.test(rel)) warnings.push({ file: shown(rel), message: "not published: an editor's backup or temporary file" });
     else files.push(rel);
+  }
+  // An SVG opened on its own is a document of the site: it may not carry a script.
+  for (const rel of files.filter((f) => /\.svg$/i.test(f))) {
+    const found = checkSvg(await readFile(join(staticDir, rel), 'utf8'));
+    if (found.length) problems.push(inFile('static/unsafe-svg', shown(rel), 'is an SVG that could run code where it is opened', found.map((message) => ({ path: '', message }))));
   }
   return { files, warnings, problems };
 }

@@ -18,6 +18,7 @@ export type ProblemCode =
   | 'static/symlink'
   | 'static/not-a-file'
   | 'static/hidden'
+  | 'static/unsafe-svg'
   | 'files/too-deep'
   | 'site/definition'
   | 'link/broken'
