@@ -2,7 +2,7 @@
 // Locales, the content model, the page registry (route, content schema, template, navigation),
 // the layout and head hooks, the islands, and the rules for placeholders and budgets.
 // Add a plain page: one entry below, its template in templates/pages/ and content/<locale>/pages/<id>.yaml.
-import { defineSite } from './src/index.ts';
+import { defineSite } from 'sitewright';
 import type { SiteContent } from './templates/content-types.ts';
 import { jsonLd } from './templates/head/json-ld.ts';
 import { documentTitle, pageMeta } from './templates/head/page-meta.ts';

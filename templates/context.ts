@@ -1,7 +1,7 @@
 // What every template can read about the page being rendered: the engine's page data, typed with
 // this site's content. Templates receive data, never read files.
 import type { z } from 'zod';
-import { usePage as useEnginePage, type PageData as EnginePageData } from '../src/index.ts';
+import { usePage as useEnginePage, type PageData as EnginePageData } from 'sitewright';
 import type { SiteContent } from './content-types.ts';
 import type { Locale } from './schema.ts';
 

@@ -58,10 +58,13 @@ describe('the engine', () => {
   });
 });
 
-describe('the site', () => {
-  it('reaches the engine only through its public contract, src/index.ts', () => {
-    const site = ['site.config.ts', ...sources('templates')];
-    const offending = site.flatMap((file) => importsOf(file).filter((t) => t.startsWith('src/') && t !== 'src/index.ts').map((t) => `${file} → ${t}`));
+describe('the sites', () => {
+  it('reach the engine only by its package name, never by a path into src/ (so a site can live anywhere)', () => {
+    const sites = ['site.config.ts', ...sources('templates'), ...sources('starter'), ...sources('test/fixtures')];
+    const offending = sites.flatMap((file) => importsOf(file).filter((t) => t.startsWith('src/')).map((t) => `${file} → ${t}`));
     expect(offending).toEqual([]);
+    const byName = sites.filter((file) => /from 'sitewright'/.test(readFileSync(join(ROOT, file), 'utf8')));
+    expect(byName).toContain('site.config.ts');
+    expect(byName).toContain('starter/site.config.ts');
   });
 });

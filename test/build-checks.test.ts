@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheDirFor } from '../src/output/compression-cache.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
-import { buildInto, fixtureCopy, sandbox, STATIC, type SiteCopy } from './helpers/fixtures.ts';
+import { buildInto, fixtureCopy, ROOT, sandbox, STATIC, type SiteCopy } from './helpers/fixtures.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -73,7 +73,7 @@ describe('the clinic site', () => {
     cleanups.push(site.cleanup);
     const first = await buildInto({ content: site.content });
     cleanups.push(first.cleanup);
-    const cache = cacheDirFor(first.out);
+    const cache = cacheDirFor(first.out, ROOT);
     const before = new Set(await readdir(cache));
     await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: About Our Practice'));
     await buildInto({ content: site.content, out: first.out });

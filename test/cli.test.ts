@@ -1,8 +1,12 @@
 // Every mistake on the command line gets one or two plain sentences (what is wrong, what to do), a
 // non-zero exit and no stack trace; ports and folders are checked before any build starts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from './helpers/fixtures.ts';
+import { ROOT, runCli } from './helpers/fixtures.ts';
 
 /** A stack trace, or Node's banner after an uncaught error. */
 const STACK = /\n\s+at |node:internal|Node\.js v\d+/;
@@ -51,12 +55,40 @@ describe('the command line', () => {
   });
 
   it('says there is nothing to serve before a build', async () => {
-    await refused(['serve', '--dir', 'test/scratch/no-such-dist'], 'nothing to serve: test/scratch/no-such-dist/index.html does not exist. Run "npm run build" first');
+    await refused(['serve', '--dir', 'test/scratch/no-such-dist'], 'nothing to serve: test/scratch/no-such-dist/index.html does not exist. Run "site build" first');
   });
 
-  it('prints its version', async () => {
-    const { code, stdout } = await runCli(['--version']);
-    expect(code).toBe(0);
-    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  it('prints its version, with -v, -V and --version', async () => {
+    for (const flag of ['-v', '-V', '--version']) {
+      const { code, stdout } = await runCli([flag]);
+      expect(code).toBe(0);
+      expect(stdout.trim()).toBe(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version);
+    }
+  });
+
+  it('init writes a starter site into a new folder, and refuses a folder that is not empty, changing nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-init-'));
+    try {
+      const made = await runCli(['init', join(dir, 'my-site')]);
+      expect(made.code, made.stderr).toBe(0);
+      for (const file of ['site.config.ts', 'package.json', '.gitignore', 'README.md', 'tsconfig.json', 'content/en/pages/about.md', 'content/es/pages/about.md', 'templates/Counter.tsx']) expect(existsSync(join(dir, 'my-site', file)), file).toBe(true);
+      expect(JSON.parse(readFileSync(join(dir, 'my-site/package.json'), 'utf8')).dependencies.sitewright).toBe(`file:${ROOT.replace(/\/$/, '')}`);
+
+      await mkdir(join(dir, 'theirs'));
+      await writeFile(join(dir, 'theirs', 'site.config.ts'), 'their own');
+      const refused = await runCli(['init', join(dir, 'theirs')]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^site: \S+theirs is not empty \(site\.config\.ts\); init writes a new site into an empty or new folder, and nothing was written\./);
+      expect(readdirSync(join(dir, 'theirs'))).toEqual(['site.config.ts']);
+      expect(readFileSync(join(dir, 'theirs', 'site.config.ts'), 'utf8')).toBe('their own');
+
+      // --force adds the starter's files beside them, and still overwrites nothing.
+      const forced = await runCli(['init', join(dir, 'theirs'), '--force']);
+      expect(forced.code).toBe(0);
+      expect(forced.stdout).toContain('kept 1 that were there: site.config.ts');
+      expect(readFileSync(join(dir, 'theirs', 'site.config.ts'), 'utf8')).toBe('their own');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMountPoint } from '../src/output/guard.ts';
 import { systemError } from '../src/problems/system-error.ts';
-import { sourceHash } from '../src/startup/compile.mjs';
-import { ROOT } from './helpers/fixtures.ts';
+import { cacheDir } from '../src/startup/compile.mjs';
+import { FIXTURE, ROOT } from './helpers/fixtures.ts';
 
 describe('the compile cache', () => {
   it('keys compiled code by where its sources live, so a copied checkout never runs the original', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-copies-'));
     try {
-      for (const copy of ['a', 'b']) for (const entry of ['src', 'templates', 'site.config.ts']) await cp(join(ROOT, entry), join(dir, copy, entry), { recursive: true });
-      expect(sourceHash(join(dir, 'a'))).not.toBe(sourceHash(join(dir, 'b')));
+      for (const copy of ['a', 'b']) await cp(FIXTURE, join(dir, copy), { recursive: true });
+      expect(cacheDir(join(dir, 'a/site.config.ts'))).not.toBe(cacheDir(join(dir, 'b/site.config.ts')));
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

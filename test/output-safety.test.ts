@@ -41,7 +41,7 @@ describe('output paths are checked before anything is written', () => {
   it('refuses the project folder, the current folder and any folder that holds them', async () => {
     await refused('.', "--out . is the project's own folder");
     await refused('src/..', "--out . is the project's own folder");
-    await refused('..', /--out \.\. holds the project/);
+    await refused('..', /--out \S+ holds the project/);
   });
 
   it("refuses the site's source folders and anything inside them", async () => {
@@ -237,7 +237,7 @@ describe('no debris, no trusted cache', () => {
   });
 
   it('bundles again when the cached bundle was edited', async () => {
-    const cache = join(project.dir, 'node_modules/.cache/site/bundle');
+    const cache = join(project.dir, 'node_modules/.cache/sitewright/bundle');
     const out = join(project.dir, 'dist');
     const js = readdirSync(join(out, 'assets')).find((f) => f.endsWith('.js'))!;
     const good = await readFile(join(out, 'assets', js));

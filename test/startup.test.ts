@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../scripts/bench.ts';
-import { ROOT } from './helpers/fixtures.ts';
+import { FIXTURE, ROOT } from './helpers/fixtures.ts';
 import { get } from './helpers/http.ts';
 
 let dir: string;
@@ -49,13 +49,16 @@ describe('launcher', () => {
     expect(first.stderr).toContain('startup: compiled the sources');
     const second = await site('--help');
     expect(second.stderr).toContain('startup: reused the compiled sources');
-    expect(await readdir(cache())).toHaveLength(1);
+    // One folder per engine and site location, holding one version per set of sources.
+    const [location] = await readdir(cache());
+    const versions = async () => (await readdir(join(cache(), location!), { withFileTypes: true })).filter((e) => e.isDirectory()).length;
+    expect(await versions()).toBe(1);
 
-    await edit('src/cli/main.ts', (t) => t.replace('Builds a site from its definition', 'Builds an edited site from its definition'));
+    await edit('src/cli/main.ts', (t) => t.replace('Builds a static site from its definition', 'Builds an edited site from its definition'));
     const third = await site('--help');
     expect(third.stderr).toContain('startup: compiled the sources');
     expect(third.stdout).toContain('Builds an edited site from its definition');
-    expect(await readdir(cache())).toHaveLength(2);
+    expect(await versions()).toBe(2);
   });
 
   it('reports a template that does not compile with its file and line, and leaves the output alone', async () => {
@@ -63,7 +66,7 @@ describe('launcher', () => {
     try {
       const result = await site('build', '--out', join(dir, 'out'));
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`Build failed; ${join(dir, 'out')}/ was left as it was. A template or source file does not compile:`);
+      expect(result.stderr).toContain('Build failed; nothing was written. A template or source file does not compile:');
       expect(result.stderr).toContain('[ERROR] Expected "..." but found "tabIndex"');
       expect(result.stderr).toContain('templates/layout/Layout.tsx:23:24:');
     } finally {
@@ -71,10 +74,41 @@ describe('launcher', () => {
     }
   });
 
-  it('builds from any folder (tsx compiled JSX by the tsconfig of the current folder)', async () => {
-    const result = await siteIn(tmpdir(), 'build', '-c', join(dir, 'content'), '-s', join(dir, 'static'), '-o', join(dir, 'elsewhere'));
+  it('builds a site from any folder, with its own content and static files, whatever tsconfig.json that folder has', async () => {
+    await writeFile(join(tmpdir(), 'tsconfig.json'), '{ "compilerOptions": { "jsx": "react" } }').catch(() => undefined);
+    const result = await siteIn(tmpdir(), 'build', '--site', join(dir, 'site.config.ts'), '-o', join(dir, 'elsewhere'));
+    await rm(join(tmpdir(), 'tsconfig.json'), { force: true });
     expect(result.stdout).toMatch(/^Built \d+ pages/m);
     expect(result.code).toBe(0);
+    expect(await readFile(join(dir, 'elsewhere', 'favicon.svg'), 'utf8')).toBe(await readFile(join(dir, 'static', 'favicon.svg'), 'utf8'));
+  });
+
+  it('builds a site copied out of the checkout with no package.json, node_modules or tsconfig.json of its own', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'site-elsewhere-'));
+    try {
+      await cp(FIXTURE, copy, { recursive: true });
+      const result = await siteIn(copy, 'build');
+      expect(result.stderr).not.toMatch(/ERR_REQUIRE_CYCLE_MODULE|React is not defined|Cannot find package/);
+      expect(result.stdout).toMatch(/^Built \d+ pages into dist \(fr: \d+, en: \d+, de: \d+\)/m);
+      expect(result.code).toBe(0);
+
+      // A package the site imports that is installed nowhere it can be found: the file, the line, and the command.
+      await writeFile(join(copy, 'templates/extra.ts'), "import pad from 'left-pad-never-installed';\nexport const padded = pad('1', 3);\n");
+      await writeFile(join(copy, 'site.config.ts'), `import './templates/extra.ts';\n${await readFile(join(copy, 'site.config.ts'), 'utf8')}`);
+      const missing = await siteIn(copy, 'build');
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('"left-pad-never-installed" is not installed for this site');
+      expect(missing.stderr).toContain('templates/extra.ts:1:16');
+      expect(missing.stderr).toContain('npm install left-pad-never-installed');
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+
+  it('says there is no site where none is, and how to start one', async () => {
+    const result = await siteIn(tmpdir(), 'build');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^site: there is no site here: no site\.config\.ts in \S+ or a folder above it\. Run it from your site's folder, pass --site FILE, or start a site with "site init <folder>"\./m);
   });
 
   it('renders in worker threads started from the compiled output', async () => {

@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContent } from '../content/load-content.ts';
+import { shown } from '../problems/shown.ts';
 import { walk } from '../files/walk.ts';
 import { planOutput } from '../output/guard.ts';
 import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
@@ -85,7 +86,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const contentDir = resolve(options.contentDir);
   const staticDir = resolve(options.staticDir);
   const outDir = resolve(options.outDir);
-  const shown = (path: string) => relative(process.cwd(), path) || '.';
   const compress = options.compress !== false;
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
@@ -138,7 +138,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await removeDebris(outDir);
       staging = await stagingDir(outDir);
       job.outDir = staging;
-      job.cacheDir = compress ? cacheDirFor(outDir) : undefined;
+      job.cacheDir = compress ? cacheDirFor(outDir, dirname(siteFile)) : undefined;
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
       const assetsWritten = writeFiles(staging, generated, { compress });
       const staticCopied = copyStaticFiles(staticDir, statics.files, staging, { compress });
@@ -195,7 +195,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * UsageError when the output may not be written there.
  */
 export async function checkOutput(site: SiteDefinition, siteFile: string, paths: { contentDir: string; staticDir: string; outDir: string; emptyOutDir?: boolean }) {
-  const shown = (path: string) => relative(process.cwd(), path) || '.';
   const statics = await listStatic(paths.staticDir, shown(paths.staticDir));
   const siteDir = dirname(siteFile);
   const sourceFolders = site.sources.map((url) => fileURLToPath(url)).filter((path) => path.endsWith('/')).map((path) => ({ path, name: relative(siteDir, path) || 'code' }));

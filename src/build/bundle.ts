@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { cacheRoot } from '../startup/engine.mjs';
 
 const engineRoot = fileURLToPath(new URL('../../', import.meta.url));
 const REVIVER = fileURLToPath(new URL('../client/revive.ts', import.meta.url));
@@ -31,6 +33,21 @@ export interface BundleInput {
   cacheDir?: string;
 }
 
+/**
+ * Preact is the engine's: the islands' JSX (preact/jsx-runtime) and React's names (aliased to
+ * preact/compat) resolve from the engine wherever the site's files are, so a site needs no Preact.
+ */
+const enginePreact: Plugin = {
+  name: 'engine-preact',
+  setup(b) {
+    b.onResolve({ filter: /^preact(\/.*)?$/ }, (args) => {
+      if (args.pluginData === 'from-engine') return undefined;
+      // esbuild's own resolver (browser conditions, ES modules), from the engine's folder.
+      return b.resolve(args.path, { resolveDir: engineRoot, kind: args.kind, pluginData: 'from-engine' });
+    });
+  },
+};
+
 /** The client entry: the engine's reviver given the site's island registry. */
 function clientEntry(islandsModule: string): Plugin {
   return {
@@ -46,9 +63,10 @@ function clientEntry(islandsModule: string): Plugin {
   };
 }
 
-export async function bundleAssets({ islands, styles, minify = true, cacheDir = join(engineRoot, 'node_modules/.cache/site/bundle') }: BundleInput): Promise<Bundle> {
+export async function bundleAssets({ islands, styles, minify = true, cacheDir }: BundleInput): Promise<Bundle> {
   const stylesPath = fileURLToPath(styles);
   const islandsPath = fileURLToPath(islands);
+  const cacheFolder = cacheDir ?? join(cacheRoot(dirname(islandsPath)), 'bundle');
   const options: BuildOptions = {
     absWorkingDir: engineRoot,
     entryPoints: { main: ENTRY, [basename(stylesPath, extname(stylesPath))]: stylesPath },
@@ -57,7 +75,7 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir = 
     format: 'esm',
     target: ['es2022', 'safari15'],
     outdir: 'assets',
-    entryNames: '[name]-[hash]',
+    entryNames: '[name]',
     write: false,
     jsx: 'automatic',
     jsxImportSource: 'preact',
@@ -71,15 +89,18 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir = 
     logLevel: 'silent',
   };
   // esbuild's version is part of the key: another version may write other bytes from the same inputs.
-  const esbuildVersion = (JSON.parse(readFileSync(join(engineRoot, 'node_modules/esbuild/package.json'), 'utf8')) as { version: string }).version;
-  const cacheFile = join(cacheDir, `${sha256(JSON.stringify({ esbuildVersion, options, islandsPath }))}.json`);
+  const esbuildVersion = (JSON.parse(readFileSync(createRequire(import.meta.url).resolve('esbuild/package.json'), 'utf8')) as { version: string }).version;
+  const cacheFile = join(cacheFolder, `${sha256(JSON.stringify({ esbuildVersion, options, islandsPath }))}.json`);
   const cached = readCache(cacheFile);
   if (cached) return cached;
   const { build } = await import('esbuild');
-  const result = await build({ ...options, plugins: [clientEntry(islandsPath)], metafile: true });
+  const result = await build({ ...options, plugins: [clientEntry(islandsPath), enginePreact], metafile: true });
   const find = (ext: string): BundledAsset => {
     const file = result.outputFiles!.find((f) => f.path.endsWith(ext))!;
-    return { url: `/assets/${file.path.split(/[\\/]/).pop()}`, contents: file.contents };
+    // Named by their bytes alone (esbuild's [hash] also covers input paths): the same client, wherever
+    // the site lives, has the same name, and a new one a new name.
+    const name = file.path.split(/[\\/]/).pop()!.replace(/\.(js|css)$/, '');
+    return { url: `/assets/${name}-${sha256(file.contents).slice(0, 8).toUpperCase()}${ext}`, contents: file.contents };
   };
   const bundle = { js: find('.js'), css: find('.css') };
   const inputs = Object.fromEntries(

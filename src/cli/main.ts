@@ -1,24 +1,25 @@
-// The command line: build, serve and dev.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The command line: init, build, serve and dev.
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { ENGINE } from '../startup/engine.mjs';
 
 // Each command loads its own modules when it runs, so `build` never loads the servers' code. A
 // template or source file that does not compile fails here: say which, without a loader stack.
-type Action<T> = (opts: T) => Promise<void>;
-const lazy = <T>(load: () => Promise<Action<T>>) => async (opts: T) => {
+type Action<T> = (opts: T, args: string[]) => Promise<void>;
+const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[]) => {
+  // commander passes the positional arguments first, then the options, then the command.
+  const opts = received.at(-2) as T;
+  const args = received.slice(0, -2) as string[];
   let action: Action<T>;
   try {
     action = await load();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const out = (opts as { out?: string }).out;
-    console.error(`${out ? `Build failed; ${out}/ was left as it was.` : 'Could not start.'} A template or source file does not compile:\n\n${message}`);
+    console.error(`Could not start: a template or source file does not compile:\n\n${message}`);
     process.exitCode = 1;
     return;
   }
   try {
-    await action(opts);
+    await action(opts, args);
   } catch (error) {
     // A mistake in the command line is told in a sentence; anything else is a bug and keeps its stack.
     if (!(error instanceof Error && error.name === 'UsageError')) throw error;
@@ -26,16 +27,15 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (opts: T) => {
     process.exitCode = 2;
   }
 };
+const runInit = lazy(async () => (await import('./commands/init.ts')).runInit);
 const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
 const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
 const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-
 const program = new Command()
   .name('site')
-  .version(version, '-V, --version', 'print the version')
-  .description('Builds a site from its definition (site.config.ts), content/ and templates/ into static files, previews it, and rebuilds on change.')
+  .version(ENGINE.version, '-v, --version', 'print the version')
+  .description('Builds a static site from its definition (site.config.ts) and content into plain files, previews it, and rebuilds it on every change. Paths default to folders beside the site definition.')
   .showHelpAfterError('(add --help for the options)');
 
 const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
@@ -55,40 +55,46 @@ const baseUrl = (v: string) => {
   return v;
 };
 
-// The project's own site definition, wherever the command is run from.
-const PROJECT_SITE = fileURLToPath(new URL('../../site.config.ts', import.meta.url));
-const siteOption = () => new Option('--site <file>', 'the site definition module').default(PROJECT_SITE, 'site.config.ts in the project');
+const siteOption = () => new Option('--site <file>', 'the site definition (default: site.config.ts here or in a folder above)');
+
+program
+  .command('init')
+  .description('start a new site in a folder: a definition, templates, content in two languages, an island')
+  .argument('<dir>', 'the folder to create (it must be empty, or not exist)')
+  .option('--force', 'write into a folder that is not empty (existing files are never overwritten)', false)
+  .action(runInit);
 
 program
   .command('build')
   .description('build every page of every locale into the output folder')
   .addOption(siteOption())
-  .option('-c, --content <dir>', 'content folder', 'content')
-  .option('-o, --out <dir>', 'output folder', 'dist')
-  .option('-s, --static <dir>', 'static files copied as they are', 'static')
-  .addOption(new Option('-b, --base-url <url>', 'production origin for canonical URLs, sitemap and social cards (overrides content/site.yaml)').argParser(baseUrl))
+  .option('-c, --content <dir>', 'content folder (default: content/ beside the site definition)')
+  .option('-o, --out <dir>', 'output folder (default: dist/ beside the site definition)')
+  .option('-s, --static <dir>', 'static files copied as they are (default: static/ beside the site definition)')
+  .addOption(new Option('-b, --base-url <url>', "production origin for canonical URLs, sitemap and social cards (overrides the site's own)").argParser(baseUrl))
   .option('--strict', 'fail on warnings: placeholder values the site lists, files of static/ left out', false)
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write (it has no .site-output marker)', false)
   .action(runBuild);
 
 program
   .command('serve')
-  .description('preview the built site: precompressed files, cache headers, per-locale 404 pages')
+  .description('preview a built site as a static host serves it: its _headers, precompressed files, per-locale 404 pages')
   .addOption(port('8080'))
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
-  .option('-d, --dir <dir>', 'folder to serve', 'dist')
+  .option('-d, --dir <dir>', 'folder to serve (default: dist/ beside the site definition, or ./dist)')
   .action(runServe);
 
 program
   .command('dev')
-  .description("build, serve and rebuild on every change to content/, static/ or the site's code, reloading open pages")
+  .description("build, serve and rebuild on every change to the content, static files or the site's code, reloading open pages")
   .addOption(siteOption())
   .addOption(port('3000'))
   .option('-H, --host <host>', 'interface to listen on', '127.0.0.1')
-  .option('-c, --content <dir>', 'content folder', 'content')
-  .option('-s, --static <dir>', 'static files', 'static')
-  .option('-o, --out <dir>', 'output folder for the dev build', '.site-dev')
+  .option('-c, --content <dir>', 'content folder (default: content/ beside the site definition)')
+  .option('-s, --static <dir>', 'static files (default: static/ beside the site definition)')
+  .option('-o, --out <dir>', 'output folder for the dev build (default: .site-dev/ beside the site definition)')
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write', false)
   .action(runDev);
 
-await program.parseAsync();
+// -V, as the first releases spelt it, still prints the version.
+await program.parseAsync(process.argv.map((arg, i) => (i === 2 && arg === '-V' ? '-v' : arg)));

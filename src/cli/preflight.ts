@@ -1,21 +1,9 @@
 // Checks made before any work starts, so a mistake in the command line gets one plain sentence
 // (what is wrong, what to do) instead of a stack trace after a build.
-import { statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { UsageError } from '../problems/usage-error.ts';
 
 export { UsageError };
-
-/** The folder an option names must exist. */
-export function requireFolder(path: string, option: string): void {
-  let isFolder = false;
-  try {
-    isFolder = statSync(path).isDirectory();
-  } catch {
-    throw new UsageError(`${option} ${path}: there is no such folder. Check the path, or leave the option out to use the default.`);
-  }
-  if (!isFolder) throw new UsageError(`${option} ${path}: that is a file, not a folder.`);
-}
 
 /** Whether the server could listen on host:port, tried before anything else is done. */
 export function requireFreePort(host: string, port: number): Promise<void> {

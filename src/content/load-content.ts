@@ -2,8 +2,9 @@
 // file, validates each against its schema, checks that every locale holds the same files and keys,
 // and returns plain validated data. Every problem found is collected and thrown together.
 import { statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { z } from 'zod';
+import { shown as shownPath } from '../problems/shown.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/problem.ts';
 import type { SiteDefinition } from '../site/definition.ts';
@@ -64,8 +65,21 @@ export async function listContent(dir: string, shown: (rel: string) => string): 
   return { files, problems };
 }
 
+/** A collection without a list: the entries are the files of its folder, in any locale, by name. */
+function entriesInFolder(files: string[], locales: string[], folder: string, ext: string): string[] {
+  const found = new Set<string>();
+  for (const locale of locales) {
+    const prefix = `${locale}/${folder}/`;
+    for (const file of files) {
+      const id = file.startsWith(prefix) && file.endsWith(ext) ? file.slice(prefix.length, -ext.length) : undefined;
+      if (id && /^[a-z0-9-]+$/.test(id)) found.add(id);
+    }
+  }
+  return [...found].sort();
+}
+
 export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: string, options: LoadOptions = {}): Promise<LoadedContent<C>> {
-  const shownDir = options.shownDir ?? (relative(process.cwd(), contentDir) || '.');
+  const shownDir = options.shownDir ?? shownPath(contentDir);
   const { shared, perLocale, collections } = site.content;
   const locales = Object.keys(site.locales);
   const problems: Problem[] = [];
@@ -117,7 +131,7 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
   const ids: Record<string, Set<string>> = {};
   for (const [name, def] of Object.entries(collections)) {
     try {
-      ids[name] = new Set(def.ids(sharedData));
+      ids[name] = new Set(def.ids ? def.ids(sharedData) : entriesInFolder(files, locales, def.folder, def.ext));
     } catch {
       // The shared file that lists the entries is invalid; its own error says why.
     }

@@ -7,18 +7,17 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { cacheRoot } from '../startup/engine.mjs';
 
 /**
- * The cache of one output folder lives inside the project, in node_modules/.cache/site/ (where
- * tools keep their caches, and what `git clean` and a fresh `npm ci` remove), never beside an output
- * folder that may be outside the project. One cache per output folder, since a build prunes what it
- * did not use.
+ * The cache of one output folder lives in the project's cache folder (node_modules/.cache/<engine>/,
+ * where tools keep their caches and what a fresh install removes), never beside an output folder that
+ * may be outside the project. One cache per output folder, since a build prunes what it did not use.
  */
-export function cacheDirFor(outDir: string, projectDir = process.cwd()): string {
+export function cacheDirFor(outDir: string, siteDir: string): string {
   const key = createHash('sha1').update(resolve(outDir)).digest('hex').slice(0, 12);
-  return join(projectDir, 'node_modules', '.cache', 'site', 'compressed', key);
+  return join(cacheRoot(siteDir), 'compressed', key);
 }
-
 
 export class CompressionCache {
   /** Keys used by this build, for pruning. */

@@ -102,7 +102,7 @@ function filesBelow(dir: string, limit = 20_000): string[] | undefined {
 }
 
 /** What a build of this engine writes, besides static/'s files: pages, assets and the host files. */
-const BUILT = /^(?:.+\.html|assets\/[^/]+\.(?:js|css)|sitemap\.xml|robots\.txt|_headers|_redirects|speculation-rules\.json|(?:[^/]+\/)?manifest\.webmanifest)(?:\.br|\.gz)?$/;
+const BUILT = /^(?:\.site-output|\.site-manifest|.+\.html|assets\/[^/]+\.(?:js|css)|sitemap\.xml|robots\.txt|_headers|_redirects|speculation-rules\.json|(?:[^/]+\/)?manifest\.webmanifest)(?:\.br|\.gz)?$/;
 
 /** An output of an earlier release (before the marker): pages and host files only, and the home page. */
 function looksBuilt(dir: string, staticFiles: string[]): boolean {

@@ -1,7 +1,7 @@
 // Failures of the machine rather than of the site (a full disk, a read-only folder, a missing
 // permission, a path too long): one sentence naming the path and the reason, exit code 2, never a
 // stack trace. Any other error is left as it is.
-import { relative } from 'node:path';
+import { shown } from './shown.ts';
 import { UsageError } from './usage-error.ts';
 
 const REASONS: Record<string, string> = {
@@ -27,8 +27,8 @@ const READS = new Set(['read', 'scandir', 'readdir', 'stat', 'lstat', 'access', 
 export function systemError(error: unknown, what?: string): UsageError | undefined {
   const { code, syscall, path, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
   if (!code || !(code in REASONS) || error instanceof UsageError) return undefined;
-  const where = path ? ` ${relative(process.cwd(), path) || '.'}` : what ? ` ${what}` : '';
+  const where = path ? ` ${shown(path)}` : what ? ` ${what}` : '';
   const verb = syscall === 'open' ? 'open' : syscall && READS.has(syscall) ? 'read' : 'write';
-  const to = dest ? ` (to ${relative(process.cwd(), dest)})` : '';
+  const to = dest ? ` (to ${shown(dest)})` : '';
   return new UsageError(`could not ${verb}${where}${to}: ${REASONS[code]} (${code}).`);
 }

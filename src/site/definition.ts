@@ -39,8 +39,12 @@ export interface Collection {
   schema: z.ZodType;
   /** Names an entry in messages: 'service' → 'service "vaccines" (es) does not match its schema'. */
   label: string;
-  /** The entries, in order. Markdown entries are { front, html }; YAML entries are the data. */
-  ids: (shared: Record<string, any>) => readonly string[];
+  /**
+   * The entries, in order, from the shared files (a list in services.yaml). Without it, every file in
+   * the folder of any locale is an entry (a new page is one file per locale), in name order. Markdown
+   * entries are { front, html }; YAML entries are the data.
+   */
+  ids?: (shared: Record<string, any>) => readonly string[];
   /** The shared file that lists the entries, named when a file is not listed there. */
   listedIn?: string;
 }

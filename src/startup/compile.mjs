@@ -1,78 +1,76 @@
-// Compiles the CLI, the engine and the templates ahead of time with esbuild, so a start does not
-// transform every TypeScript file again. The output is cached under a hash of every source file and
-// of this file, so an edited (or pulled) source is recompiled before it runs: never stale code.
-// Plain JavaScript on purpose: it must run before anything is compiled.
+// Compiles the engine (its CLI and worker modules) and a site's definition with everything it imports
+// ahead of time, in one esbuild build, so a start neither transforms TypeScript again nor loads
+// hundreds of small modules. The engine sets up what a site would otherwise have to: the JSX
+// transform, the module format, and one copy of React (and zod), taken from the site's own folder,
+// so engine and templates share its contexts. A site needs no tsconfig.json and no "type" field.
+// Plain JavaScript on purpose: it runs before anything is compiled.
+//
+// The output is cached per engine and site location (a copied checkout never runs the original's
+// code) and used while every file it was made from has the size and time it had; a changed file is
+// recompiled first, into a new version folder, so a running dev keeps the chunks it loads lazily.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, renameSync, mkdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cacheRoot, ENGINE, ENGINE_ROOT } from './engine.mjs';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Everything the compiled code is made of: folders and files relative to the project root. */
-export const SOURCE_ROOTS = ['src', 'templates', 'site.config.ts'];
-
-/**
- * The modules started on their own: the CLI and each worker thread's module. They are built
- * together with code splitting, so a module they share (React contexts, the content types' helpers)
- * exists once per thread, and a dynamic import stays a lazily loaded chunk.
- */
-export const ENTRY_POINTS = ['src/cli/main.ts', 'src/build/render-worker.ts', 'src/dev/build-worker.ts', 'site.config.ts'];
-
-const COMPILED = /\.(?:[cm]?[jt]sx?|json)$/;
+/** The engine's modules that are started on their own: the CLI and each worker thread's module. */
+export const ENGINE_ENTRIES = {
+  'engine-cli': 'src/cli/main.ts',
+  'engine-render-worker': 'src/build/render-worker.ts',
+  'engine-build-worker': 'src/dev/build-worker.ts',
+};
+const SITE_ENTRY = 'site-definition';
+/** Packages the site owns and the engine shares: resolved from the site's folder, one copy for both. */
+const SHARED_PACKAGES = /^(react|react-dom|zod)(\/.*)?$/;
 const KEEP = 4; // compiled versions kept, so a running `dev` keeps its lazily loaded chunks
 
-/** The cache folder: SITE_COMPILE_CACHE, or node_modules/.cache/site/compiled in the project. */
-export function cacheDir(root = ROOT) {
-  return process.env.SITE_COMPILE_CACHE || join(root, 'node_modules/.cache/site/compiled');
+const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** Where the compiled output for an engine and site lives: SITE_COMPILE_CACHE, or the project's cache. */
+export function cacheDir(siteFile) {
+  const base = process.env.SITE_COMPILE_CACHE || join(cacheRoot(siteFile ? dirname(siteFile) : process.cwd()), 'compiled');
+  // Keyed by where the engine and the site live, and by this compiler and Node's version.
+  return join(base, sha(`${ENGINE_ROOT}\0${siteFile ?? ''}\0${ENGINE.version}\0${process.version}\0${readFileSync(fileURLToPath(import.meta.url), 'utf8')}`));
 }
 
-/** Source files below the roots, sorted, as paths relative to root. */
-function sourceFiles(root) {
-  const files = [];
-  // A plain walk: readdirSync's { recursive } is several times slower on Node 20.
-  const walk = (rel) => {
-    for (const entry of readdirSync(join(root, rel), { withFileTypes: true })) {
-      const path = `${rel}/${entry.name}`;
-      if (entry.isDirectory()) walk(path);
-      else if (COMPILED.test(entry.name)) files.push(path);
+/** The version folder in use, when every input still has the size and time it was compiled from. */
+function current(dir) {
+  try {
+    const { version } = JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(join(dir, version, 'manifest.json'), 'utf8'));
+    for (const [file, [size, mtime]] of Object.entries(manifest.inputs)) {
+      const stat = statSync(file);
+      if (stat.size !== size || stat.mtimeMs !== mtime) return undefined;
     }
-  };
-  for (const entry of SOURCE_ROOTS) {
-    const path = join(root, entry);
-    if (!existsSync(path)) continue;
-    if (statSync(path).isFile()) files.push(entry);
-    else walk(entry);
+    return join(dir, version);
+  } catch {
+    return undefined; // nothing compiled yet, or an input was removed
   }
-  return files.sort();
 }
 
 /**
- * A hash of where the sources live, every source file's path and content, and this compiler. The
- * location counts: compiled modules keep their sources' URLs, so a copied checkout (with a copied
- * node_modules) must never run the original's code.
+ * The compiled output of the engine and of the site definition `site` (a path; none for commands
+ * that need no site): reused when fresh, else built now. Returns its folder.
  */
-export function sourceHash(root = ROOT) {
-  const hash = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(`\0${root}\0`);
-  for (const file of sourceFiles(root)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
-  return hash.digest('hex').slice(0, 16);
-}
-
-/** The compiled output of root's current sources: reused when cached, else built now. Returns its folder. */
-export async function compile({ root = ROOT, cache = cacheDir(root) } = {}) {
-  const hash = sourceHash(root);
-  const dir = join(cache, hash);
-  if (existsSync(dir)) return { dir, compiled: false };
+export async function compile({ site } = {}) {
+  const siteFile = site ? resolve(site) : undefined;
+  const dir = cacheDir(siteFile);
+  const fresh = current(dir);
+  if (fresh) return { dir: fresh, compiled: false };
+  mkdirSync(dir, { recursive: true });
   // Built beside the final folder and renamed into place, so concurrent starts never see half of it.
-  const staging = `${dir}.tmp-${process.pid}-${Date.now()}`;
+  const staging = join(dir, `.tmp-${process.pid}-${Date.now()}`);
   const { build } = await import('esbuild');
   try {
-    await build({
-      absWorkingDir: root,
-      entryPoints: ENTRY_POINTS.filter((e) => existsSync(join(root, e))),
+    const entryPoints = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([name, file]) => [name, join(ENGINE_ROOT, file)]));
+    if (siteFile) entryPoints[SITE_ENTRY] = siteFile;
+    const result = await build({
+      absWorkingDir: ENGINE_ROOT,
+      entryPoints,
       outdir: staging,
-      outbase: '.',
-      entryNames: '[dir]/[name]',
+      entryNames: '[name]',
       chunkNames: 'chunks/[name]-[hash]',
       // Outside a package scope Node reads .js as CommonJS: .mjs says ES module wherever the cache is.
       outExtension: { '.js': '.mjs' },
@@ -81,35 +79,83 @@ export async function compile({ root = ROOT, cache = cacheDir(root) } = {}) {
       format: 'esm',
       platform: 'node',
       target: 'node20',
-      packages: 'external',
       jsx: 'automatic',
+      // The site's tsconfig.json may say anything (or not exist): the engine decides how its code compiles.
+      tsconfigRaw: {},
+      // Bundled CommonJS packages require Node's built-in modules. (Written in two parts so that
+      // keepSourceUrls, which rewrites that expression in this very file, leaves the banner alone.)
+      banner: { js: `import { createRequire as __engineRequire } from 'node:module'; const require = __engineRequire(import${'.meta.url'});` },
       sourcemap: 'linked',
+      metafile: true,
       logLevel: 'silent',
-      plugins: [keepSourceUrls],
+      plugins: [packages(siteFile ? dirname(siteFile) : process.cwd()), keepSourceUrls],
     });
-    mkdirSync(cache, { recursive: true });
-    try {
-      renameSync(staging, dir);
-    } catch (error) {
-      if (!existsSync(dir)) throw error; // another start finished the same version first
+    const inputs = {};
+    for (const input of Object.keys(result.metafile.inputs)) {
+      const file = resolve(ENGINE_ROOT, input.replace(/^[a-z-]+:/, ''));
+      if (!existsSync(file)) continue;
+      const stat = statSync(file);
+      inputs[file] = [stat.size, stat.mtimeMs];
     }
+    // The tools that compiled it count too: another esbuild may write other code.
+    for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) inputs[file] = [statSync(file).size, statSync(file).mtimeMs];
+    const entries = Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [file, `${name}.mjs`]));
+    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ entries, inputs }));
+    const version = sha(JSON.stringify(inputs));
+    try {
+      renameSync(staging, join(dir, version));
+    } catch (error) {
+      if (!existsSync(join(dir, version))) throw error; // another start finished the same version first
+    }
+    writeFileSync(join(dir, `current.json.${process.pid}`), JSON.stringify({ version }));
+    renameSync(join(dir, `current.json.${process.pid}`), join(dir, 'current.json'));
+    prune(dir, version);
+    return { dir: join(dir, version), compiled: true };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  prune(cache, hash);
-  return { dir, compiled: true };
 }
 
 /**
- * Each module keeps its source file's import.meta.url, so `new URL('./x.ts', import.meta.url)` and
- * paths to the project's files mean what they mean when the sources run directly. (A plain text
- * replacement: it would also rewrite those words inside a string literal.)
+ * How bare imports are found. The engine's own name means its sources (a site imports the engine by
+ * name, and gets the very modules the engine runs); React, React DOM and zod come from the site's
+ * folder, once, for engine and site alike; esbuild stays outside (it runs a native binary). A
+ * package the site imports but does not have installed is an error naming the line to add.
+ */
+function packages(siteDir) {
+  const fromSite = createRequire(join(siteDir, 'package.json'));
+  const fromEngine = createRequire(join(ENGINE_ROOT, 'package.json'));
+  const own = new RegExp(`^${ENGINE.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+  return {
+    name: 'engine-packages',
+    setup(b) {
+      b.onResolve({ filter: own }, () => ({ path: join(ENGINE_ROOT, 'src/index.ts') }));
+      b.onResolve({ filter: /^esbuild$/ }, () => ({ path: fromEngine.resolve('esbuild'), external: true }));
+      b.onResolve({ filter: SHARED_PACKAGES }, (args) => {
+        for (const require of [fromSite, fromEngine]) {
+          try {
+            return { path: require.resolve(args.path), external: true };
+          } catch {
+            // not installed there
+          }
+        }
+        return undefined; // esbuild reports it, with the importing file and line
+      });
+    },
+  };
+}
+
+/**
+ * Each module of the engine and the site keeps its source file's import.meta.url, so
+ * `new URL('./x.ts', import.meta.url)` and paths to the site's files mean what they mean when the
+ * sources run directly. (A plain text replacement: it would also rewrite those words inside a string.)
  */
 const keepSourceUrls = {
   name: 'keep-source-urls',
   setup(build) {
+    const engineSources = join(ENGINE_ROOT, 'src');
     build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
-      if (args.path.includes('/node_modules/')) return undefined;
+      if (args.path.includes('/node_modules/') && !args.path.startsWith(engineSources)) return undefined;
       const source = readFileSync(args.path, 'utf8');
       const loader = /\.[cm]?tsx$/.test(args.path) ? 'tsx' : /\.[cm]?ts$/.test(args.path) ? 'ts' : /x$/.test(args.path) ? 'jsx' : 'js';
       return { contents: source.replace(/\bimport\.meta\.url\b/g, JSON.stringify(pathToFileURL(args.path).href)), loader };
@@ -118,19 +164,21 @@ const keepSourceUrls = {
 };
 
 /** Removes all but the newest few compiled versions. */
-function prune(cache, keep) {
-  const versions = readdirSync(cache)
-    .filter((name) => name !== keep && !name.includes('.tmp-'))
-    .map((name) => ({ name, mtime: statSync(join(cache, name)).mtimeMs }))
+function prune(dir, keep) {
+  const versions = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== keep && !entry.name.startsWith('.tmp-'))
+    .map((entry) => ({ name: entry.name, mtime: statSync(join(dir, entry.name)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
-  for (const { name } of versions.slice(KEEP - 1)) rmSync(join(cache, name), { recursive: true, force: true });
+  for (const { name } of versions.slice(KEEP - 1)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
-/** The compiled file of a source module, e.g. src/build/render-worker.ts → <dir>/src/build/render-worker.mjs. */
-export function compiledPath(dir, sourcePath, root = ROOT) {
-  const rel = relative(root, sourcePath);
-  if (!ENTRY_POINTS.includes(rel.split('\\').join('/'))) {
-    throw new Error(`${rel} is not compiled on its own: add it to ENTRY_POINTS in src/startup/compile.mjs`);
-  }
-  return join(dir, rel.replace(/\.[cm]?[jt]sx?$/, '.mjs'));
+const manifests = new Map();
+
+/** The compiled file of a source module started on its own (an engine entry or the site definition). */
+export function compiledPath(dir, sourcePath) {
+  let manifest = manifests.get(dir);
+  if (!manifest) manifests.set(dir, (manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))));
+  const out = manifest.entries[resolve(sourcePath)];
+  if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries and the site definition are`);
+  return join(dir, out);
 }

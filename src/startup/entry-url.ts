@@ -4,7 +4,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiledPath } from './compile.mjs';
 
-/** The URL to import for a source module (a file URL); it must be listed in ENTRY_POINTS when compiled. */
+/** The URL to import for a source module (a file URL): an engine entry or the site definition when compiled. */
 export function entryUrl(source: URL): string {
   const dir = process.env.SITE_COMPILED_DIR;
   return dir ? pathToFileURL(compiledPath(dir, fileURLToPath(source))).href : source.href;

@@ -21,7 +21,7 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
   } else if (fresh) {
     // The worker's own threads inherit its folder through the environment.
     load = `import(${JSON.stringify(COMPILER)}).then(async ({ compile, compiledPath }) => {
-      const { dir } = await compile();
+      const { dir } = await compile({ site: process.env.SITE_DEFINITION_FILE });
       process.env.SITE_COMPILED_DIR = dir;
       return import(require('node:url').pathToFileURL(compiledPath(dir, ${source})).href);
     })`;

@@ -2,7 +2,7 @@
 // shift, with a way to book beside it when it cannot load) and the maps (loaded only on request). Sandboxed without allow-same-origin: with it, a framed page that also
 // runs scripts could lift its own sandbox (the HTML checker rejects the pair), so the frames run
 // scripts, forms and popups in an opaque origin.
-import { island } from '../../src/index.ts';
+import { island } from 'sitewright';
 import { fill } from '../lib/format.ts';
 import { usePage } from '../context.ts';
 import { MapFrame } from '../islands/MapFrame.tsx';

@@ -1,6 +1,6 @@
 // The site's part of every page's <head>: social cards, theme colour, icons and the locale's web app
 // manifest. The engine writes the rest (title, description, canonical, hreflang, assets).
-import type { PageMeta } from '../../src/index.ts';
+import type { PageMeta } from 'sitewright';
 import { usePage } from '../context.ts';
 
 /** "es-US" → "es_US", as Open Graph writes locales. */

@@ -2,7 +2,7 @@
 // schema-dts (types only), so the compiler refuses a property schema.org does not define on a type.
 import type { BreadcrumbList, Graph, MedicalClinic, OpeningHoursSpecification, Organization, Thing, WebSite } from 'schema-dts';
 import type { Hours, Location } from '../schema.ts';
-import type { PageData as EnginePageData, PageMeta } from '../../src/index.ts';
+import type { PageData as EnginePageData, PageMeta } from 'sitewright';
 import type { SiteContent } from '../content-types.ts';
 import type { PageData } from '../context.ts';
 import { locationName } from '../components/Contact.tsx';

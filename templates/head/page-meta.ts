@@ -1,5 +1,5 @@
 // Title and description of each page, from its content.
-import type { PageData as EnginePageData, PageMeta } from '../../src/index.ts';
+import type { PageData as EnginePageData, PageMeta } from 'sitewright';
 import type { PageData } from '../context.ts';
 import type { SiteContent } from '../content-types.ts';
 import type { LegalId, PageId } from '../schema.ts';

@@ -1,6 +1,6 @@
 // The sticky header: logo, main navigation with the Services dropdown, language toggle, call button
 // and, on small screens, the hamburger menu.
-import { island } from '../../src/index.ts';
+import { island } from 'sitewright';
 import { usePage } from '../context.ts';
 import { fill, telHref } from '../lib/format.ts';
 import { Phone } from '../components/icons.ts';

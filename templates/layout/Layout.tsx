@@ -1,6 +1,6 @@
 // The frame of every page: skip link, header, main content, footer and the floating widgets.
 import type { ReactNode } from 'react';
-import { island } from '../../src/index.ts';
+import { island } from 'sitewright';
 import { usePage } from '../context.ts';
 import { fill, telHref } from '../lib/format.ts';
 import { directionsUrl } from '../components/Contact.tsx';

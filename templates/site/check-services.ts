@@ -1,5 +1,5 @@
 // Checks the services list: no slug twice, and every related or home-tile slug names a service.
-import { didYouMean, inFile, type Detail, type ParsedContentFile, type Problem } from '../../src/index.ts';
+import { didYouMean, inFile, type Detail, type ParsedContentFile, type Problem } from 'sitewright';
 import type { ServicesIndex } from '../schema.ts';
 
 export function checkServiceList(index: ServicesIndex, parsed: ParsedContentFile): Problem[] {

@@ -1,6 +1,6 @@
 // Which content files this site has and the schema of each: the engine loads and validates
 // content/ by this model (pages' own files come from the page registry in site.config.ts).
-import type { ContentModel } from '../../src/index.ts';
+import type { ContentModel } from 'sitewright';
 import {
   insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, reviewsSchema, serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema,
   type ServicesIndex,

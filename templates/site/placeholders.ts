@@ -1,5 +1,5 @@
 // Fictitious values that must not ship (decisions.md): build lists them as warnings; --strict fails.
-import type { Warning } from '../../src/index.ts';
+import type { Warning } from 'sitewright';
 import type { SiteContent } from '../content-types.ts';
 import { LOCALES } from '../schema.ts';
 

@@ -1,7 +1,7 @@
 // Test helpers: a throwaway copy of the real content to break on purpose, and a built site.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,7 +53,7 @@ export async function buildInto(options: { site?: string; content?: string; stat
   const cleanup = async () => {
     if (options.out) return;
     await rm(join(out, '..'), { recursive: true, force: true });
-    await rm(cacheDirFor(out), { recursive: true, force: true });
+    await rm(cacheDirFor(out, dirname(options.site ?? SITE)), { recursive: true, force: true });
   };
   try {
     const result = await build({

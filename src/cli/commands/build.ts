@@ -3,7 +3,8 @@
 // output folder.
 import { build, outputFate, type OutputFate } from '../../build/build.ts';
 import { describeFailure } from '../../build/describe-failure.ts';
-import { requireFolder, UsageError } from '../preflight.ts';
+import { UsageError } from '../preflight.ts';
+import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
 /** What a failed build did to the output folder, truthfully. */
 export function fateOf(out: string, fate: OutputFate | undefined): string {
@@ -26,18 +27,20 @@ function usageFate(out: string, fate: OutputFate | undefined): string {
   return `And ${fateOf(out, fate)}`;
 }
 
-export async function runBuild(opts: { site: string; content: string; out: string; static: string; baseUrl?: string; strict: boolean; emptyOutDir: boolean }): Promise<void> {
-  requireFolder(opts.content, '--content');
+export async function runBuild(opts: { site?: string; content?: string; out?: string; static?: string; baseUrl?: string; strict: boolean; emptyOutDir: boolean }): Promise<void> {
+  const paths = sitePaths(opts, 'dist');
+  requireFolder(paths.content, '--content', !!opts.content);
   // A site may have no static folder at all; one named on the command line must exist.
-  if (opts.static !== 'static') requireFolder(opts.static, '--static');
+  if (opts.static) requireFolder(paths.static, '--static', true);
+  const out = shown(paths.out);
   try {
-    const result = await build({ site: opts.site, contentDir: opts.content, outDir: opts.out, staticDir: opts.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir });
+    const result = await build({ site: paths.site, contentDir: paths.content, outDir: paths.out, staticDir: paths.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir });
     console.log(result.summary);
     // For the benchmark: the process's peak resident memory, worker threads included.
     if (process.env.SITE_REPORT_MEMORY) console.log(`peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   } catch (error) {
-    const fate = fateOf(opts.out, outputFate(error));
-    if (error instanceof UsageError) throw new UsageError(`${error.message} ${usageFate(opts.out, outputFate(error))}`);
+    const fate = fateOf(out, outputFate(error));
+    if (error instanceof UsageError) throw new UsageError(`${error.message} ${usageFate(out, outputFate(error))}`);
     console.error(`Build failed; ${fate}\n\n${describeFailure(error)}`);
     process.exitCode = 1;
   }

@@ -1,30 +1,31 @@
 // `site dev`: the development server with rebuild on change and live reload.
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDev } from '../../dev/dev-server.ts';
-import { requireFolder, requireFreePort } from '../preflight.ts';
+import { requireFreePort } from '../preflight.ts';
+import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
-export async function runDev(opts: { site: string; port: string; host: string; content: string; static: string; out: string; emptyOutDir: boolean }): Promise<void> {
+export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean }): Promise<void> {
   // Before the first build: a busy port or a missing folder is known at once.
-  requireFolder(opts.content, '--content');
-  if (opts.static !== 'static') requireFolder(opts.static, '--static');
+  const paths = sitePaths(opts, '.site-dev');
+  requireFolder(paths.content, '--content', !!opts.content);
+  if (opts.static) requireFolder(paths.static, '--static', true);
   await requireFreePort(opts.host, Number(opts.port));
   const { loadSite } = await import('../../build/load-site.ts');
-  const site = await loadSite(opts.site);
+  const site = await loadSite(paths.site);
   // The same refusals as `build` (the project's folder, a source folder, someone else's files), before listening.
   const { checkOutput } = await import('../../build/build.ts');
-  await checkOutput(site, resolve(opts.site), { contentDir: resolve(opts.content), staticDir: resolve(opts.static), outDir: resolve(opts.out), emptyOutDir: opts.emptyOutDir });
+  await checkOutput(site, paths.site, { contentDir: paths.content, staticDir: paths.static, outDir: paths.out, emptyOutDir: opts.emptyOutDir });
   const dev = await startDev({
-    site: opts.site,
-    contentDir: opts.content,
-    staticDir: opts.static,
+    site: paths.site,
+    contentDir: paths.content,
+    staticDir: paths.static,
     codePaths: site.sources.map((url) => fileURLToPath(url)),
-    outDir: opts.out,
+    outDir: paths.out,
     emptyOutDir: opts.emptyOutDir,
     port: Number(opts.port),
     host: opts.host,
   });
-  console.log(`Dev server at ${dev.url}/ — watching ${opts.content}/, ${opts.static}/ and the site's code (Ctrl+C to stop)`);
+  console.log(`Dev server at ${dev.url}/ — watching ${shown(paths.content)}/, ${shown(paths.static)}/ and the site's code (Ctrl+C to stop)`);
   const stop = () => void dev.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

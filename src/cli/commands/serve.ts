@@ -1,16 +1,21 @@
-// `site serve`: preview dist/ as a static host would serve it.
+// `site serve`: preview a built folder as a static host would serve it.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createDistServer, listen } from '../../serve/server.ts';
+import { findSite } from '../../startup/engine.mjs';
 import { listenProblem, UsageError } from '../preflight.ts';
+import { shown } from '../site-paths.ts';
 
-export async function runServe(opts: { port: string; host: string; dir: string }): Promise<void> {
-  if (!existsSync(join(opts.dir, 'index.html'))) {
-    throw new UsageError(`nothing to serve: ${opts.dir}/index.html does not exist. Run "npm run build" first, or pass --dir.`);
+export async function runServe(opts: { port: string; host: string; dir?: string }): Promise<void> {
+  // The site's own output when run from (below) a site's folder; ./dist otherwise.
+  const site = findSite(process.cwd());
+  const dir = opts.dir ? resolve(opts.dir) : site ? join(dirname(site), 'dist') : resolve('dist');
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new UsageError(`nothing to serve: ${shown(dir)}/index.html does not exist. Run "site build" first, or pass --dir.`);
   }
-  const server = createDistServer(opts.dir, { log: (line) => console.log(line) });
+  const server = createDistServer(dir, { log: (line) => console.log(line) });
   const url = await listen(server, Number(opts.port), opts.host).catch((error: NodeJS.ErrnoException) => {
     throw listenProblem(error, opts.host, Number(opts.port));
   });
-  console.log(`Serving ${opts.dir}/ at ${url}/ (Ctrl+C to stop)`);
+  console.log(`Serving ${shown(dir)}/ at ${url}/ (Ctrl+C to stop)`);
 }

@@ -1,0 +1,87 @@
+// `site init <dir>`: writes a small starter site (the package's starter/ folder) and a package.json
+// that depends on this very engine, so `npm install --offline` works from what is already installed
+// and npm is never sent to the registry for a package of the same name. It refuses a folder that is
+// not empty (unless --force) and never overwrites a file.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import { walk } from '../../files/walk.ts';
+import { UsageError } from '../../problems/usage-error.ts';
+import { ENGINE, ENGINE_ROOT } from '../../startup/engine.mjs';
+import { shown } from '../site-paths.ts';
+
+const STARTER = join(ENGINE_ROOT, 'starter');
+/** Files npm would drop from a package under their real names (`.gitignore`): stored without the dot. */
+const DOTTED = new Set(['gitignore']);
+
+const fromEngine = createRequire(join(ENGINE_ROOT, 'package.json'));
+
+/** The version of a package installed beside the engine (so npm has it in its cache), or the engine's peer range. */
+function installedVersion(name: string): string {
+  try {
+    // Up from the package's entry to its own package.json (not every package exports that file).
+    for (let dir = dirname(fromEngine.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+      const file = join(dir, 'package.json');
+      if (!existsSync(file)) continue;
+      const found = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (found.name === name && found.version) return found.version;
+    }
+  } catch {
+    // not installed beside the engine
+  }
+  return ENGINE.peerDependencies?.[name] ?? '*';
+}
+
+function packageJson(dir: string): string {
+  const name = basename(dir).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'my-site';
+  return `${JSON.stringify(
+    {
+      name,
+      private: true,
+      type: 'module',
+      scripts: { dev: 'site dev', build: 'site build', serve: 'site serve' },
+      dependencies: {
+        // The engine this folder was made with, by path: nothing to download, and never another package of the same name.
+        [ENGINE.name]: `file:${ENGINE_ROOT.replace(/\/$/, '')}`,
+        react: installedVersion('react'),
+        'react-dom': installedVersion('react-dom'),
+        zod: installedVersion('zod'),
+      },
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export async function runInit(opts: { force: boolean }, [dir]: string[]): Promise<void> {
+  const target = resolve(dir!);
+  if (existsSync(target)) {
+    if (!statSync(target).isDirectory()) throw new UsageError(`${shown(target)} is a file; init writes a new site into an empty or new folder. Choose another name.`);
+    const entries = readdirSync(target).filter((name) => name !== '.git');
+    if (entries.length && !opts.force) {
+      throw new UsageError(`${shown(target)} is not empty (${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', ...' : ''}); init writes a new site into an empty or new folder, and nothing was written. Choose another folder, or pass --force to add the starter's files beside them (existing files are never overwritten).`);
+    }
+  }
+  const files = new Map<string, string | (() => Promise<Buffer>)>();
+  for (const rel of (await walk(STARTER)).files) {
+    const name = DOTTED.has(basename(rel)) ? join(dirname(rel), `.${basename(rel)}`) : rel;
+    files.set(name, () => readFile(join(STARTER, rel)));
+  }
+  files.set('package.json', packageJson(target));
+  const written: string[] = [];
+  const kept: string[] = [];
+  for (const [rel, contents] of files) {
+    const path = join(target, rel);
+    await mkdir(dirname(path), { recursive: true });
+    try {
+      // "wx": fails when the file exists, so nothing is ever overwritten, even in a race.
+      await writeFile(path, typeof contents === 'string' ? contents : await contents(), { flag: 'wx' });
+      written.push(rel);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      kept.push(rel);
+    }
+  }
+  console.log(`Wrote a new site into ${shown(target)}/ (${written.length} files${kept.length ? `; kept ${kept.length} that were there: ${kept.join(', ')}` : ''}). Next:\n\n  cd ${shown(target)}\n  npm install\n  npx site dev\n`);
+}

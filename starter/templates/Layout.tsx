@@ -1,0 +1,33 @@
+// Around every page: a skip link, the header with the site's name, its pages and the other
+// languages, and the footer.
+import type { ReactNode } from 'react';
+import { usePage } from 'sitewright';
+import type { Content } from './schema.ts';
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { content, text, locale, locales, route, href, year } = usePage<Content>();
+  const path = route.notFound ? '/' : route.path;
+  return (
+    <>
+      <a className="skip" href="#main">{text.ui.skipToContent}</a>
+      <header className="header">
+        <a className="brand" href={href('/')}>{content.site.name}</a>
+        <nav aria-label={text.ui.home.pagesTitle}>
+          {Object.entries(text.pages).map(([slug, page]) => (
+            <a key={slug} href={href(`/${slug}`)} aria-current={route.path === `/${slug}` ? 'page' : undefined}>{page.front.title}</a>
+          ))}
+          {locales.filter((other) => other !== locale).map((other) => (
+            <a key={other} href={href(path, other)} hrefLang={other} lang={other}>{content.locales[other]!.ui.languageName}</a>
+          ))}
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>{children}</main>
+      <footer className="footer">© {year} {content.site.name}</footer>
+    </>
+  );
+}
+
+/** What the site adds to every page's <head> (the engine writes the title, description, links and assets). */
+export function Head() {
+  return <link rel="icon" href="/favicon.svg" type="image/svg+xml" />;
+}

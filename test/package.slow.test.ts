@@ -1,0 +1,112 @@
+// The engine as a package, as a new user meets it: packed (npm pack), installed into an empty folder
+// outside this checkout, a site started with `site init`, its dependencies installed offline, built,
+// served, and a page added as one Markdown file per locale. Then the clinic site itself, copied out
+// of the checkout with the engine installed as a package, builds the same files byte for byte.
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/fixtures.ts';
+import { get } from './helpers/http.ts';
+
+const run = promisify(execFile);
+// npm and npx as a user runs them: no audit or funding talk, and never this checkout's node_modules/.bin.
+const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', SITE_COMPILE_CACHE: '', SITE_NO_COMPILE: '' };
+const sh = (command: string, args: string[], cwd: string) => run(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+
+let work: string;
+let app: string;
+let tarball: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'site-package-'));
+  await sh('npm', ['pack', '--pack-destination', work], ROOT);
+  tarball = join(work, (await readdir(work)).find((f) => f.endsWith('.tgz'))!);
+  app = join(work, 'app');
+  await mkdir(app);
+  await writeFile(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
+  // The engine's own dependencies come from npm's cache where it has them.
+  await sh('npm', ['install', tarball, '--prefer-offline'], app);
+}, 240_000);
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+/** Every file below dir with a hash of its bytes. */
+async function filesOf(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(path.slice(dir.length + 1), createHash('sha1').update(await readFile(path)).digest('hex'));
+  }
+  return files;
+}
+
+describe('the packed engine', () => {
+  it('declares itself as a package: bin, exports with types, files, engines, peers', async () => {
+    const manifest = JSON.parse(await readFile(join(app, 'node_modules/sitewright/package.json'), 'utf8'));
+    expect(manifest.bin).toEqual({ site: 'bin/site' });
+    expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
+    expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toContain('export { defineSite }');
+    expect(manifest.engines.node).toMatch(/^>=20/);
+    expect(Object.keys(manifest.peerDependencies)).toEqual(['react', 'react-dom', 'zod']);
+    // The clinic is not part of the package.
+    const packed = (await run('tar', ['tzf', tarball])).stdout;
+    expect(packed).not.toMatch(/package\/(content|templates|static)\//);
+    expect(packed).toContain('package/starter/site.config.ts');
+    expect((await sh('npx', ['site', '-v'], app)).stdout.trim()).toBe(manifest.version);
+  });
+
+  it('starts a site with init, installs it offline, builds and serves it, and publishes a new page from one file per locale', async () => {
+    await sh('npx', ['site', 'init', 'my-site'], app);
+    const site = join(app, 'my-site');
+    const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8'));
+    // The engine by path: npm is never sent to the registry for a package of the same name.
+    expect(manifest.dependencies.sitewright).toMatch(/^file:\//);
+    await sh('npm', ['install', '--offline'], site);
+    const built = await sh('npx', ['site', 'build'], site);
+    expect(built.stdout).toMatch(/^Built 6 pages into dist \(en: 3, es: 3\)/);
+
+    const server = spawn('npx', ['site', 'serve', '--port', '0'], { cwd: site, env });
+    try {
+      const base = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
+        server.stdout.on('data', (d) => {
+          output += d;
+          const match = /at (http:\/\/[^/\s]+)\//.exec(output);
+          if (match) resolve(match[1]!), clearTimeout(timer);
+        });
+      });
+      expect((await get(base, '/')).status).toBe(200);
+      expect((await get(base, '/es/about')).body).toContain('<html lang="es"');
+    } finally {
+      server.kill();
+    }
+
+    for (const [locale, title] of [['en', 'Hello'], ['es', 'Hola']]) {
+      await writeFile(join(site, 'content', locale!, 'pages', 'hello.md'), `---\ntitle: ${title}\ndescription: A page of one file per locale.\n---\n${title}, world.\n`);
+    }
+    const again = await sh('npx', ['site', 'build'], site);
+    expect(again.stdout).toMatch(/^Built 8 pages/);
+    expect(await readFile(join(site, 'dist/hello.html'), 'utf8')).toContain('<h1>Hello</h1>');
+    expect(await readFile(join(site, 'dist/es/hello.html'), 'utf8')).toContain('<h1>Hola</h1>');
+  });
+
+  it('builds the clinic site copied out of the checkout byte for byte as the checkout does', async () => {
+    const clinic = join(work, 'clinic');
+    for (const entry of ['site.config.ts', 'templates', 'content', 'static']) await cp(join(ROOT, entry), join(clinic, entry), { recursive: true });
+    const installed = async (name: string) => JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string;
+    const dependencies: Record<string, string> = { sitewright: `file:${join(app, 'node_modules/sitewright')}` };
+    for (const name of ['react', 'react-dom', 'zod', 'lucide']) dependencies[name] = await installed(name);
+    await writeFile(join(clinic, 'package.json'), JSON.stringify({ name: 'clinic', private: true, dependencies }, null, 2));
+    await sh('npm', ['install', '--prefer-offline'], clinic);
+    const copy = await sh('npx', ['site', 'build'], clinic);
+    expect(copy.stdout).toMatch(/^Built \d+ pages/);
+    const here = await sh(join(ROOT, 'bin/site'), ['build', '--out', join(work, 'checkout-dist')], ROOT);
+    expect(here.stdout).toMatch(/^Built \d+ pages/);
+    expect(await filesOf(join(clinic, 'dist'))).toEqual(await filesOf(join(work, 'checkout-dist')));
+  });
+});
