@@ -2,7 +2,7 @@
 // Locales, the content model, the page registry (route, content schema, template, navigation),
 // the layout and head hooks, the islands, and the rules for placeholders and budgets.
 // Add a plain page: one entry below, its template in templates/pages/ and content/<locale>/pages/<id>.yaml.
-import { defineSite } from 'sitewright';
+import { defineSite, origins } from 'sitewright';
 import type { SiteContent } from './templates/content-types.ts';
 import { jsonLd } from './templates/head/json-ld.ts';
 import { documentTitle, pageMeta } from './templates/head/page-meta.ts';
@@ -53,6 +53,9 @@ export default defineSite<SiteContent>({
   baseUrl: (content) => content.site.baseUrl,
   budgets: (content) => content.site.budgets,
   placeholders: findPlaceholders,
-  frameSources: (content) => [content.site.leadForm.host, content.site.maps.embedUrl],
+  output: {
+    // The practice's policy: frames only from its form and maps providers; HSTS for two years, subdomains too.
+    headers: (content) => ({ csp: { 'frame-src': origins([content.site.leadForm.host, content.site.maps.embedUrl]) }, hsts: 'max-age=63072000; includeSubDomains' }),
+  },
   localeFiles: (content, locale, home) => ({ 'manifest.webmanifest': manifest(content, locale, home) }),
 });

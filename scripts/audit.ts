@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build } from '../src/build/build.ts';
+import { build } from '../src/pipeline/build.ts';
 import { createDistServer, listen } from '../src/serve/server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { build } from '../src/build/build.ts';
+import { build } from '../src/pipeline/build.ts';
 import { createDistServer, listen } from '../src/serve/server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

@@ -2,10 +2,11 @@
 // Everything else in src/ is the engine's own business.
 export { defineSite } from './site/definition.ts';
 export type {
-  Budgets, Collection, ContentModel, LocaleFile, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
+  Budgets, Collection, ContentModel, CspChanges, Eagerness, HeadersPolicy, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
 } from './site/definition.ts';
 export { usePage, type PageData } from './render/page-context.tsx';
 export { island } from './render/island.tsx';
 export type { Route } from './routes/routes.ts';
 export { inFile, type Detail, type Problem } from './problems/problem.ts';
 export { didYouMean } from './content/suggest.ts';
+export { origins } from './security/csp.ts';

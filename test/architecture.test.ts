@@ -8,11 +8,15 @@ import { ROOT } from './helpers/fixtures.ts';
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
+/** Every source file below dir, of any kind of script (.ts, .tsx, .mts, .mjs, .js, .cjs, .d.mts). */
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .filter((e) => e.isFile() && /\.[cm]?[jt]sx?$/.test(e.name))
     .map((e) => relative(ROOT, join(e.parentPath, e.name)));
 }
+
+const engineFiles = () => sources('src');
+const textOf = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
 /** The project files a source file imports (relative imports only), as paths from the root. */
 function importsOf(file: string): string[] {
@@ -23,19 +27,35 @@ function importsOf(file: string): string[] {
 }
 
 describe('the engine', () => {
-  it('imports nothing of the site: no templates/, content/, static/ or site definition', () => {
-    const offending = sources('src').flatMap((file) =>
-      importsOf(file).filter((target) => /^(templates|content|static)\//.test(target) || target === 'site.config.ts').map((target) => `${file} → ${target}`),
+  it('imports nothing of a site: no templates/, content/, static/, starter/ or site definition', () => {
+    const offending = engineFiles().flatMap((file) =>
+      importsOf(file).filter((target) => /^(templates|content|static|starter)\//.test(target) || target.endsWith('site.config.ts')).map((target) => `${file} → ${target}`),
     );
     expect(offending).toEqual([]);
   });
 
-  it('names no locale of this site: locales come from the site definition', () => {
-    const offending = sources('src')
-      // The dev error page is written in the engine's own language (its messages are English).
-      .filter((file) => file !== 'src/serve/error-page.ts')
-      .filter((file) => /(['"`])(en|es)\1/.test(readFileSync(join(ROOT, file), 'utf8')));
+  it('covers every kind of script it is written in', () => {
+    const kinds = new Set(engineFiles().map((file) => file.replace(/^.*?((\.d)?\.[a-z]+)$/, '$1')));
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['.d.mts', '.mjs', '.ts', '.tsx']));
+  });
+
+  it('names no locale: locales come from the site definition', () => {
+    // The one exception, by name: the language of the engine's own messages (its error page).
+    const offending = engineFiles().flatMap((file) =>
+      textOf(file).split('\n').filter((line) => /(['"`])(en|es)\1|lang="(en|es)"/.test(line) && !/^const MESSAGES_LANG = 'en';$/.test(line.trim())).map((line) => `${file}: ${line.trim()}`),
+    );
     expect(offending).toEqual([]);
+  });
+
+  it('knows no clinic: no word of this site in any file', () => {
+    const words = /\b(clinic|practice|patients?|medical|florida|kissimmee|miami|hialeah|insurance|vaccines?|spanish|español|english)\b/i;
+    const offending = engineFiles().flatMap((file) => textOf(file).split('\n').filter((line) => words.test(line)).map((line) => `${file}: ${line.trim()}`));
+    expect(offending).toEqual([]);
+  });
+
+  it("names the site's files in one place only: the default definition file name", () => {
+    const mentions = engineFiles().flatMap((file) => (textOf(file).match(/site\.config\.ts|templates\//g) ?? []).map(() => file));
+    expect(mentions).toEqual(['src/startup/engine.mjs']);
   });
 
   it('has no import cycle between its folders', () => {

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { bundleAssets } from '../src/build/bundle.ts';
+import { bundleAssets } from '../src/bundle/client-assets.ts';
 
 const esbuild = vi.hoisted(() => ({ builds: 0 }));
 vi.mock('esbuild', async (original) => {

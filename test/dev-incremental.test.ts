@@ -1,7 +1,7 @@
 // Which pages dev re-renders after a content edit: exactly those whose render read something the
 // edit changed, as recorded while they rendered (nothing is listed by hand).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { affectedPages, type BuildState } from '../src/build/state.ts';
+import { affectedPages, type BuildState } from '../src/pipeline/state.ts';
 import type { Route } from '../src/routes/routes.ts';
 import { buildInto } from './helpers/fixtures.ts';
 

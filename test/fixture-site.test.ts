@@ -2,11 +2,12 @@
 // templates and content, nothing of the clinic) builds through the same pipeline with correct lang,
 // canonical, hreflang for every locale plus x-default (French is its default, so nothing may assume English), sitemap alternates, a language switcher that
 // lists both other locales, Intl dates per locale, and a script only on the page with an island.
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BuildResult } from '../src/build/build.ts';
-import { buildInto, ROOT } from './helpers/fixtures.ts';
+import type { BuildResult } from '../src/pipeline/build.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
+import { buildInto, fixtureCopy, ROOT } from './helpers/fixtures.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/three-locales');
 const LOCALES = ['fr', 'en', 'de'];
@@ -71,5 +72,51 @@ describe('a three-locale site of its own', () => {
   it('sends each locale\'s unknown paths to its own 404 page', async () => {
     expect(await read('_redirects')).toBe('/en/*  /en/404.html  404\n/de/*  /de/404.html  404\n/*  /404.html  404\n');
     expect(await read('de/404.html')).toContain('<h1>Nicht gefunden</h1>');
+  });
+});
+
+describe("the engine's default output files, which a site configures or turns off", () => {
+  it('are on by default, with a neutral policy: strict CSP, a year of HSTS for this host, moderate prefetch', async () => {
+    const headers = await read('_headers');
+    expect(headers).toContain("  Content-Security-Policy: default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; upgrade-insecure-requests\n");
+    expect(headers).toContain('  Strict-Transport-Security: max-age=31536000\n');
+    expect(headers).toContain('  Speculation-Rules: "/speculation-rules.json"\n');
+    expect(JSON.parse(await read('speculation-rules.json')).prefetch[0].eagerness).toBe('moderate');
+    expect(await read('robots.txt')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://three.example/sitemap.xml\n');
+  });
+
+  it('follow the site definition: files turned off are not written, the policy is the site\'s', async () => {
+    const copy = await fixtureCopy('output-policy');
+    try {
+      await copy.edit('site.config.ts', (t) => t.replace('  baseUrl: (content) => content.site.baseUrl,', `  baseUrl: (content) => content.site.baseUrl,
+  output: {
+    sitemap: false,
+    redirects: false,
+    speculationRules: false,
+    headers: (content) => ({ csp: { 'img-src': ["'self'", 'https://images.example'], 'upgrade-insecure-requests': false }, hsts: false, extra: { 'X-Site': content.site.name } }),
+  },`));
+      const built = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
+      try {
+        const files = await readdir(built.out);
+        for (const file of ['sitemap.xml', '_redirects', 'speculation-rules.json']) expect(files).not.toContain(file);
+        expect(await readFile(join(built.out, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
+        const headers = await readFile(join(built.out, '_headers'), 'utf8');
+        expect(headers).toContain("img-src 'self' https://images.example; font-src");
+        expect(headers).not.toContain('upgrade-insecure-requests');
+        expect(headers).not.toContain('Strict-Transport-Security');
+        expect(headers).not.toContain('Speculation-Rules');
+        expect(headers).toContain('  X-Site: Three Locales\n');
+      } finally {
+        await built.cleanup();
+      }
+      // A file of static/ with the name of one the build writes is an error, not a silent winner.
+      await mkdir(copy.static, { recursive: true });
+      await writeFile(join(copy.static, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+      const error = await buildInto({ site: copy.site, content: copy.content, static: copy.static }).catch((e: BuildFailure) => e);
+      expect(error).toBeInstanceOf(BuildFailure);
+      expect((error as BuildFailure).message).toMatch(/static\/robots\.txt {2}has the name of a file the build writes\n {2}the build writes robots\.txt itself; remove this file, or turn the generated one off in the site definition \(output\)/);
+    } finally {
+      await copy.cleanup();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { build } from '../src/build/build.ts';
+import { build } from '../src/pipeline/build.ts';
 import { CONTENT, SITE, STATIC } from './helpers/fixtures.ts';
 
 let dir: string | undefined;

@@ -5,7 +5,7 @@ import { loadContent } from '../src/content/load-content.ts';
 import { renderPage, RenderError } from '../src/render/render-page.tsx';
 import { planRoutes, type Route } from '../src/routes/routes.ts';
 import type { SiteDefinition } from '../src/site/definition.ts';
-import { loadSite } from '../src/build/load-site.ts';
+import { loadSite } from '../src/pipeline/load-site.ts';
 import type { SiteContent } from '../templates/content-types.ts';
 import { CONTENT, SITE } from './helpers/fixtures.ts';
 

@@ -1,6 +1,6 @@
 // The command line: init, build, serve and dev.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { ENGINE } from '../startup/engine.mjs';
+import { DEFAULT_SITE_FILE, ENGINE } from '../startup/engine.mjs';
 
 // Each command loads its own modules when it runs, so `build` never loads the servers' code. A
 // template or source file that does not compile fails here: say which, without a loader stack.
@@ -35,7 +35,7 @@ const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
 const program = new Command()
   .name('site')
   .version(ENGINE.version, '-v, --version', 'print the version')
-  .description('Builds a static site from its definition (site.config.ts) and content into plain files, previews it, and rebuilds it on every change. Paths default to folders beside the site definition.')
+  .description(`Builds a static site from its definition (${DEFAULT_SITE_FILE}) and content into plain files, previews it, and rebuilds it on every change. Paths default to folders beside the site definition.`)
   .showHelpAfterError('(add --help for the options)');
 
 const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
@@ -55,7 +55,7 @@ const baseUrl = (v: string) => {
   return v;
 };
 
-const siteOption = () => new Option('--site <file>', 'the site definition (default: site.config.ts here or in a folder above)');
+const siteOption = () => new Option('--site <file>', `the site definition (default: ${DEFAULT_SITE_FILE} here or in a folder above)`);
 
 program
   .command('init')

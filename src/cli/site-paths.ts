@@ -17,7 +17,7 @@ export interface SitePaths {
 
 export { shown };
 
-/** The site definition: --site, or site.config.ts here or in a folder above; a sentence when there is none. */
+/** The site definition: --site, or the default definition file here or in a folder above; a sentence when there is none. */
 export function siteFile(given: string | undefined): string {
   if (given) {
     if (!existsSync(given) || !statSync(given).isFile()) throw new UsageError(`--site ${given}: there is no such file. Name the site definition module, or leave the option out to use ${DEFAULT_SITE_FILE} here or above.`);

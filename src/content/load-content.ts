@@ -118,7 +118,7 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
     return undefined;
   };
 
-  // Shared files come first: they decide which collection entries exist (services.yaml lists the services).
+  // Shared files come first: they may decide which collection entries exist (a list of ids).
   const sharedData: Record<string, any> = {};
   for (const [key, def] of Object.entries(shared)) {
     const parsed = parse(def.file);

@@ -3,9 +3,9 @@
 // build() as `site build`, given the previous build's state so it re-renders only what an edit
 // affected and checks the whole site.
 import { parentPort } from 'node:worker_threads';
-import { build, type BuildOptions } from '../build/build.ts';
-import type { BuildState } from '../build/state.ts';
-import { describeFailure } from '../build/describe-failure.ts';
+import { build, type BuildOptions } from '../pipeline/build.ts';
+import type { BuildState } from '../pipeline/state.ts';
+import { describeFailure } from '../pipeline/describe-failure.ts';
 
 export interface BuildRequest {
   options: BuildOptions;

@@ -1,8 +1,8 @@
-// `site dev`: build, serve, watch content/templates/static, rebuild on change and reload open pages.
+// `site dev`: build, serve, watch the content, static files and the site's code, rebuild on change and reload open pages.
 // A failed build shows "Unexpected Application Error!" with the message; the next good build recovers.
 import { resolve } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import type { BuildOptions } from '../build/build.ts';
+import type { BuildOptions } from '../pipeline/build.ts';
 import { devHeaders } from '../security/headers.ts';
 import { errorPage } from '../serve/error-page.ts';
 import { createSiteServer, listen } from '../serve/server.ts';

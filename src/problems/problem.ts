@@ -19,6 +19,7 @@ export type ProblemCode =
   | 'static/not-a-file'
   | 'static/hidden'
   | 'static/unsafe-svg'
+  | 'static/generated-clash'
   | 'files/too-deep'
   | 'site/definition'
   | 'link/broken'

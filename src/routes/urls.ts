@@ -4,7 +4,7 @@
 export interface LocaleUrls {
   /** The public URL of a path ("/about") in a locale: "/es/about". */
   localeUrl(locale: string, path: string): string;
-  /** The locale a request path belongs to: "/es" or "/es/..." is Spanish, anything else the default. */
+  /** The locale a request path belongs to: "/<code>" or "/<code>/..." is that locale, anything else the default. */
   localeOfPath(urlPath: string): string;
   /** A link to a path in a locale, keeping any "#fragment". */
   href(locale: string, path: string): string;

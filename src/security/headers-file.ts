@@ -10,9 +10,15 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
-/** Writes rules in the file's format: the pattern, then each header indented on its own line. */
+/** Writes rules in the file's format: the pattern, then each header indented on its own line (rules of one pattern written as one). */
 export function formatHeadersFile(rules: HeaderRule[]): string {
-  return rules.map((rule) => `${rule.path}\n${Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`).join('\n');
+  const merged: HeaderRule[] = [];
+  for (const rule of rules) {
+    const same = merged.find((r) => r.path === rule.path);
+    if (same) same.headers = { ...same.headers, ...rule.headers };
+    else merged.push({ path: rule.path, headers: { ...rule.headers } });
+  }
+  return merged.map((rule) => `${rule.path}\n${Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`).join('\n');
 }
 
 /** Reads a `_headers` file back into rules (comments and blank lines ignored). */

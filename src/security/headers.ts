@@ -1,51 +1,42 @@
 // The HTTP headers of a site: written to dist/_headers for static hosts, and read back from there by
 // `serve` and (with what plain HTTP on a local network cannot use taken out) by `dev`, so a policy
-// mistake shows while developing, not after deploying. Frames are allowed only from the origins the
-// site names (its form and maps providers).
+// mistake shows while developing, not after deploying. The values are the engine's neutral defaults,
+// adjusted by the site's definition (`output.headers`).
+import type { HeadersPolicy } from '../site/definition.ts';
+import { formatCsp, STRICT_CSP, withChanges } from './csp.ts';
 import type { HeaderRule } from './headers-file.ts';
 
-export function contentSecurityPolicy(frameSources: string[]): string {
-  const frameHosts = [...new Set(frameSources.map((url) => new URL(url).origin))];
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    `frame-src ${frameHosts.length ? frameHosts.join(' ') : "'none'"}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
-}
+/** A year of HTTPS for this host only: subdomains are the site owner's to opt in. */
+const DEFAULT_HSTS = 'max-age=31536000';
+
+/** Hashed assets never change; HTML is revalidated on every visit. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** Headers for every response. */
-export function securityHeaders(frameSources: string[]): Record<string, string> {
+export function securityHeaders(policy: HeadersPolicy = {}): Record<string, string> {
+  const headers: Record<string, string> = { 'Content-Security-Policy': formatCsp(withChanges(STRICT_CSP, policy.csp)) };
+  const hsts = policy.hsts ?? DEFAULT_HSTS;
+  if (hsts) headers['Strict-Transport-Security'] = hsts;
   return {
-    'Content-Security-Policy': contentSecurityPolicy(frameSources),
-    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    ...headers,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()',
     'X-Frame-Options': 'DENY',
-    // Prefetch same-origin pages on hover or tap (static/speculation-rules.json): no inline script, so the CSP stays strict.
-    'Speculation-Rules': `"${SPECULATION_RULES.url}"`,
+    ...policy.extra,
   };
 }
 
 /**
- * The rules of the site's _headers file. Each header is set by one rule per path: hosts join the values
- * of every matching rule, so a second Cache-Control (or policy) for a path would be sent as two.
- * HTML needs no Cache-Control rule: revalidating is what hosts (and serve) do by default.
+ * The rules of the _headers file. Each header is set by one rule per path: hosts join the values of
+ * every matching rule, so a second Cache-Control (or policy) for a path would be sent as two. HTML
+ * needs no Cache-Control rule: revalidating is what hosts (and serve) do by default.
  */
-export function headerRules(frameSources: string[]): HeaderRule[] {
+export function headerRules(policy: HeadersPolicy = {}): HeaderRule[] {
   return [
-    { path: '/*', headers: securityHeaders(frameSources) },
+    { path: '/*', headers: securityHeaders(policy) },
     { path: '/assets/*', headers: { 'Cache-Control': CACHE_IMMUTABLE } },
-    { path: SPECULATION_RULES.url, headers: { 'Content-Type': SPECULATION_RULES.contentType } },
   ];
 }
 
@@ -61,11 +52,3 @@ export function devHeaders(headers: Record<string, string>): Record<string, stri
   }
   return dev;
 }
-
-/** The speculation rules file; browsers ignore it unless it has this content type. */
-export const SPECULATION_RULES = { url: '/speculation-rules.json', contentType: 'application/speculationrules+json' };
-
-/** Hashed assets never change; HTML is revalidated on every visit. */
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
-export const HASHED_ASSET = /^\/assets\//;

@@ -3,8 +3,11 @@
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The language the engine's own words (its messages, this page) are written in, whatever the site's languages. */
+const MESSAGES_LANG = 'en';
+
 /** A minimal HTML page with the heading and the status or message. */
 export function errorPage(message: string, { extraScripts = [] as string[] } = {}): string {
   const scripts = extraScripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('');
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>${scripts}</head><body><main><h1>Unexpected Application Error!</h1><pre>${escapeHtml(message)}</pre></main></body></html>`;
+  return `<!DOCTYPE html><html lang="${MESSAGES_LANG}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>${scripts}</head><body><main><h1>Unexpected Application Error!</h1><pre>${escapeHtml(message)}</pre></main></body></html>`;
 }

@@ -37,10 +37,10 @@ export interface Collection {
   ext: '.md' | '.yaml';
   /** Schema of the YAML file, or of the Markdown file's front matter. */
   schema: z.ZodType;
-  /** Names an entry in messages: 'service' → 'service "vaccines" (es) does not match its schema'. */
+  /** Names an entry in messages: 'note' → 'note "hello" (<locale>) does not match its schema'. */
   label: string;
   /**
-   * The entries, in order, from the shared files (a list in services.yaml). Without it, every file in
+   * The entries, in order, from the shared files (a list in a shared file). Without it, every file in
    * the folder of any locale is an entry (a new page is one file per locale), in name order. Markdown
    * entries are { front, html }; YAML entries are the data.
    */
@@ -103,7 +103,7 @@ export interface SiteDefinition<C = any> {
   meta?: (page: PageData<C>) => PageMeta;
   /** Extra elements of <head> (social cards, icons, manifest), after the canonical and hreflang links. */
   head?: ComponentType<{ meta: PageMeta; title: string }>;
-  /** "About Us | Practice": the <title> from the page's meta. */
+  /** "About | My Site": the <title> from the page's meta. */
   documentTitle?: (meta: PageMeta, page: PageData<C>) => string;
   /** schema.org JSON-LD for a page, or undefined. */
   jsonLd?: (page: PageData<C>, meta: PageMeta) => object | undefined;
@@ -118,8 +118,8 @@ export interface SiteDefinition<C = any> {
   budgets?: (content: C) => Budgets;
   /** Values that must not ship (fictitious phone numbers, sample reviews): warnings, errors with --strict. */
   placeholders?: (content: C, where: { contentDir: string; baseUrl: string }) => Warning[];
-  /** Origins that pages may frame (Content-Security-Policy frame-src). */
-  frameSources?: (content: C) => string[];
+  /** The files the engine writes besides pages, each on by default: configure one, or turn it off with false. */
+  output?: OutputPolicy<C>;
   /**
    * Raw HTML that Markdown content may hold beyond the engine's harmless inline tags (a, abbr, b, br,
    * code, em, …): tag → attributes. Scripts, frames, event handlers and non-http(s) links stay refused.
@@ -127,6 +127,35 @@ export interface SiteDefinition<C = any> {
   markdownHtml?: Record<string, readonly string[]>;
   /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
   localeFiles?: (content: C, locale: string, home: string) => Record<string, string>;
+}
+
+/** How eagerly browsers prefetch: on a press, on a hover or tap, or as soon as a link shows. */
+export type Eagerness = 'conservative' | 'moderate' | 'eager';
+
+/** Changes to a Content-Security-Policy: a directive's sources replaced, or false to leave it out. */
+export type CspChanges = Record<string, readonly string[] | false>;
+
+export interface HeadersPolicy {
+  /** Changes to the engine's strict Content-Security-Policy, directive by directive. */
+  csp?: CspChanges;
+  /** Strict-Transport-Security, or false for none. Default: a year, this host only. */
+  hsts?: string | false;
+  /** More headers for every response, or other values for the defaults' names. */
+  extra?: Record<string, string>;
+}
+
+/** The engine's default output files, as a site configures them (Lume's default plugins are the model). */
+export interface OutputPolicy<C = any> {
+  /** sitemap.xml of the indexable pages, with hreflang alternates. */
+  sitemap?: boolean;
+  /** robots.txt: every crawler welcome, pointed at the sitemap. */
+  robots?: boolean;
+  /** _redirects: each locale's 404 page for its paths (Netlify). */
+  redirects?: boolean;
+  /** speculation-rules.json and its header: prefetch this site's pages on a sign of intent (default: moderate). */
+  speculationRules?: false | { eagerness?: Eagerness };
+  /** _headers: the security and cache headers (also sent by serve and dev); the policy may depend on content. */
+  headers?: false | HeadersPolicy | ((content: C) => HeadersPolicy);
 }
 
 /** Types a site definition; the engine checks it when it loads it. */

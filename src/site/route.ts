@@ -3,14 +3,14 @@
 export interface Route {
   /** The registry id of the page ("about", "service"). */
   page: string;
-  /** Values of the path's [params]: { slug: "vaccines" }. */
+  /** Values of the path's [params]: { slug: "hello" }. */
   params: Record<string, string>;
-  /** The path, the same in every locale: "/services/vaccines". */
+  /** The path, the same in every locale: "/notes/hello". */
   path: string;
   locale: string;
-  /** The public URL: "/es/services/vaccines". */
+  /** The public URL: "/<locale>/notes/hello" (no prefix in the default locale). */
   url: string;
-  /** The output file, relative to dist: "es/services/vaccines.html". */
+  /** The output file, relative to the output folder: "<locale>/notes/hello.html". */
   file: string;
   /** Left out of the sitemap and marked noindex, nofollow. */
   noindex: boolean;

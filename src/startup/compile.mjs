@@ -18,7 +18,7 @@ import { cacheRoot, ENGINE, ENGINE_ROOT } from './engine.mjs';
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
   'engine-cli': 'src/cli/main.ts',
-  'engine-render-worker': 'src/build/render-worker.ts',
+  'engine-render-worker': 'src/pipeline/render-worker.ts',
   'engine-build-worker': 'src/dev/build-worker.ts',
 };
 const SITE_ENTRY = 'site-definition';

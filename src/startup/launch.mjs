@@ -1,6 +1,6 @@
 // Starts the CLI from its compiled output (see compile.mjs), compiling first when a source changed.
-// For `build` and `dev` the site definition is compiled with the engine: --site, or site.config.ts
-// in the current folder or the nearest folder above it.
+// For `build` and `dev` the site definition is compiled with the engine: --site, or the default
+// definition file (engine.mjs) in the current folder or the nearest folder above it.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

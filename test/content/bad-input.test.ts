@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load-content.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
-import { loadSite } from '../../src/build/load-site.ts';
+import { loadSite } from '../../src/pipeline/load-site.ts';
 import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
 
 let site: Sandbox;

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSite } from '../../src/build/load-site.ts';
+import { loadSite } from '../../src/pipeline/load-site.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
 import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';

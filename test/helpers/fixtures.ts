@@ -46,7 +46,7 @@ export async function sandbox(): Promise<Sandbox> {
 
 /** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
 export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean } = {}) {
-  const { build } = await import('../../src/build/build.ts');
+  const { build } = await import('../../src/pipeline/build.ts');
   const { cacheDirFor } = await import('../../src/output/compression-cache.ts');
   const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
   // Removes the temporary folder made for the output (a given `out` is the caller's to remove).

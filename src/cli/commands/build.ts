@@ -1,8 +1,8 @@
 // `site build`: prints the summary; or every problem of the site without a stack trace (exit 1), or a
 // sentence for a mistake in the command or the environment (exit 2), each saying what became of the
 // output folder.
-import { build, outputFate, type OutputFate } from '../../build/build.ts';
-import { describeFailure } from '../../build/describe-failure.ts';
+import { build, outputFate, type OutputFate } from '../../pipeline/build.ts';
+import { describeFailure } from '../../pipeline/describe-failure.ts';
 import { UsageError } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 

@@ -10,10 +10,10 @@ export async function runDev(opts: { site?: string; port: string; host: string; 
   requireFolder(paths.content, '--content', !!opts.content);
   if (opts.static) requireFolder(paths.static, '--static', true);
   await requireFreePort(opts.host, Number(opts.port));
-  const { loadSite } = await import('../../build/load-site.ts');
+  const { loadSite } = await import('../../pipeline/load-site.ts');
   const site = await loadSite(paths.site);
   // The same refusals as `build` (the project's folder, a source folder, someone else's files), before listening.
-  const { checkOutput } = await import('../../build/build.ts');
+  const { checkOutput } = await import('../../pipeline/build.ts');
   await checkOutput(site, paths.site, { contentDir: paths.content, staticDir: paths.static, outDir: paths.out, emptyOutDir: opts.emptyOutDir });
   const dev = await startDev({
     site: paths.site,

@@ -9,7 +9,7 @@ import type { Assets } from '../render/document.tsx';
 import { renderPage } from '../render/render-page.tsx';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { idsOf, referencesOf } from './check-links.ts';
+import { idsOf, referencesOf } from '../checks/links.ts';
 import { CompressionCache } from '../output/compression-cache.ts';
 import { brotli, gzip } from '../output/write-files.ts';
 

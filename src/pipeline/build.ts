@@ -6,28 +6,31 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measure, overBudget } from '../checks/budgets.ts';
+import { unknownIslands } from '../checks/islands.ts';
+import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../checks/links.ts';
 import { loadContent } from '../content/load-content.ts';
-import { shown } from '../problems/shown.ts';
 import { walk } from '../files/walk.ts';
+import { cacheDirFor, pruneCache } from '../output/compression-cache.ts';
 import { planOutput } from '../output/guard.ts';
 import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
 import { copyStaticFiles, listStatic } from '../output/static-files.ts';
+import { gzip, writeFiles } from '../output/write-files.ts';
+import { siteFiles } from '../plugins/index.ts';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
+import { shown } from '../problems/shown.ts';
 import { systemError } from '../problems/system-error.ts';
 import type { Assets } from '../render/document.tsx';
+import { formatReport } from '../report/summary.ts';
 import { planRoutes, routeSignature, type Route } from '../routes/routes.ts';
 import { localeUrls } from '../routes/urls.ts';
+import type { SizeReport } from '../checks/budgets.ts';
 import type { SiteDefinition, Warning } from '../site/definition.ts';
+import { bundleAssets } from '../bundle/client-assets.ts';
 import { loadSite } from './load-site.ts';
-import { bundleAssets } from './bundle.ts';
-import { checkContentLinks, checkOutputLinks, type OutputIndex } from './check-links.ts';
-import { cacheDirFor, pruneCache } from '../output/compression-cache.ts';
-import { siteFiles } from './output-files.ts';
 import { renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
-import { formatReport, measure, overBudget, type SizeReport } from './report.ts';
 import { affectedPages, type BuildState } from './state.ts';
-import { gzip, writeFiles } from '../output/write-files.ts';
 
 export interface BuildOptions {
   /** The module whose default export is the site definition (a path or file URL). */
@@ -116,6 +119,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const warnings = [...placeholders, ...statics.warnings];
     const bundle = await bundleAssets({ islands: site.islands.module, styles: site.styles });
     const generated = siteFiles(site, content, routes, { locales, urls, baseUrl, defaultLocale: site.defaultLocale }, bundle);
+    const clashes = statics.files.filter((file) => generated.has(file));
+    if (clashes.length) throw new BuildFailure(clashes.map((file) => inFile('static/generated-clash', shown(join(staticDir, file)), 'has the name of a file the build writes', [{ path: '', message: `the build writes ${file} itself; remove this file, or turn the generated one off in the site definition (output)` }])));
     phase('bundle');
 
     const assets: Assets = { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts };
@@ -223,11 +228,4 @@ async function settled<T extends readonly unknown[]>(tasks: T): Promise<{ -reado
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
-}
-
-/** Islands the templates used that the site's client registry does not have: they would never hydrate. */
-function unknownIslands(pages: (PageResult & { route: Route })[], known: string[]): Problem[] {
-  const missing = new Map<string, Route>();
-  for (const page of pages) for (const name of page.islands) if (!known.includes(name) && !missing.has(name)) missing.set(name, page.route);
-  return [...missing].map(([name, route]) => new Problem('island/unknown', { page: route.url, output: route.file }, `uses island "${name}", which the site's island registry does not have`, [{ path: '', message: `registered islands: ${known.join(', ') || 'none'}` }]));
 }

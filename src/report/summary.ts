@@ -1,42 +1,8 @@
-// The summary printed after a build, and the page-weight budgets it enforces.
-import { gzipSync } from 'node:zlib';
+// The summary printed after a build: pages per locale, weights against budgets, warnings, time.
+import type { PageWeight, SizeReport } from '../checks/budgets.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Published } from '../output/publish.ts';
 import type { Budgets, Warning } from '../site/definition.ts';
-
-export interface PageWeight {
-  route: Route;
-  bytes: number;
-  gzip: number;
-}
-
-export interface SizeReport {
-  pages: PageWeight[];
-  css: { bytes: number; gzip: number };
-  js: { bytes: number; gzip: number };
-}
-
-const gzipSize = (data: string | Uint8Array) => gzipSync(data, { level: 9 }).length;
-
-export function measure(pages: PageWeight[], css: Uint8Array, js: Uint8Array): SizeReport {
-  return {
-    pages,
-    css: { bytes: css.length, gzip: gzipSize(css) },
-    js: { bytes: js.length, gzip: gzipSize(js) },
-  };
-}
-
-/** Budget breaches, each a sentence naming what is too heavy and by how much. */
-export function overBudget(report: SizeReport, budgets: Budgets, pagesWithJs: number): string[] {
-  const over: string[] = [];
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  if (pagesWithJs && report.js.gzip > budgets.jsGzip) over.push(`JavaScript is ${kb(report.js.gzip)} gzip, budget ${kb(budgets.jsGzip)}`);
-  if (report.css.gzip > budgets.cssGzip) over.push(`CSS is ${kb(report.css.gzip)} gzip, budget ${kb(budgets.cssGzip)}`);
-  for (const page of report.pages) {
-    if (page.gzip > budgets.htmlGzip) over.push(`page ${page.route.url} is ${kb(page.gzip)} gzip, budget ${kb(budgets.htmlGzip)}`);
-  }
-  return over;
-}
 
 function typeOf(route: Route): string {
   return route.page;

@@ -1,0 +1,19 @@
+// sitemap.xml: every indexable page with its hreflang alternates (every locale and x-default); noindex
+// and 404 pages left out.
+import type { Route } from '../routes/routes.ts';
+import { absoluteUrl } from '../routes/urls.ts';
+import type { SiteShape } from './shape.ts';
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemap(routes: Route[], shape: SiteShape, lastmod: string): string {
+  const abs = (url: string) => escapeXml(absoluteUrl(shape.baseUrl, url));
+  const entries = routes
+    .filter((r) => !r.noindex && !r.notFound)
+    .map((r) => {
+      const alternates = shape.locales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${abs(shape.urls.localeUrl(l, r.path))}"/>`);
+      alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(shape.urls.localeUrl(shape.defaultLocale, r.path))}"/>`);
+      return `<url><loc>${abs(r.url)}</loc><lastmod>${lastmod}</lastmod>${alternates.join('')}</url>`;
+    });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
+}

@@ -1,0 +1,45 @@
+// The Content-Security-Policy as data: the engine's strict default (everything from this origin
+// only, no inline script or style, no frames, no plugins), which a site's definition adjusts
+// directive by directive.
+
+/** Directive → its sources; an empty list for a directive without any (upgrade-insecure-requests). */
+export type CspDirectives = Record<string, readonly string[]>;
+
+import type { CspChanges } from '../site/definition.ts';
+
+export const STRICT_CSP: CspDirectives = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'upgrade-insecure-requests': [],
+};
+
+/** A policy with changes applied: directives keep their order, new ones come last. */
+export function withChanges(base: CspDirectives, changes: CspChanges = {}): CspDirectives {
+  const policy: Record<string, readonly string[]> = {};
+  for (const [name, sources] of Object.entries(base)) {
+    const change = changes[name];
+    if (change === false) continue;
+    policy[name] = change ?? sources;
+  }
+  for (const [name, change] of Object.entries(changes)) if (!(name in base) && change !== false) policy[name] = change;
+  return policy;
+}
+
+/** The header value: "default-src 'self'; …". */
+export function formatCsp(policy: CspDirectives): string {
+  return Object.entries(policy).map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+/** The origins of some addresses, for a source list ("https://forms.example.com/embed/x" → "https://forms.example.com"). */
+export function origins(urls: readonly string[]): string[] {
+  return [...new Set(urls.map((url) => new URL(url).origin))];
+}
