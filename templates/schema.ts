@@ -2,9 +2,6 @@
 // these schemas, so templates receive typed, complete data and never read files themselves.
 import { z } from 'zod';
 
-export const LOCALES = ['en', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-
 const text = z.string().trim().min(1, 'must not be empty');
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lowercase slug like "lab-bloodwork"');
 const url = z.url({ protocol: /^https?$/ });

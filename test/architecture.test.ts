@@ -88,3 +88,19 @@ describe('the sites', () => {
     expect(byName).toContain('starter/site.config.ts');
   });
 });
+
+describe('the engine\'s types', () => {
+  it('have no explicit any, counted on the syntax tree (Record<string, any> and <T = any> count)', async () => {
+    const ts = (await import('typescript')).default;
+    const found: string[] = [];
+    for (const file of engineFiles().filter((f) => /\.(ts|tsx|mts)$/.test(f))) {
+      const source = ts.createSourceFile(file, textOf(file), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      const visit = (node: import('typescript').Node): void => {
+        if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.parent.getText()}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(source);
+    }
+    expect(found).toEqual([]);
+  });
+});

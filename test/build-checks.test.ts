@@ -45,7 +45,7 @@ describe('the clinic site', () => {
     const problems = await problemsOf(buildInto({ content: site.content }));
     expect(problems).toEqual([{
       code: 'link/cross-locale',
-      text: expect.stringMatching(/\/content\/es\/services\/vaccines\.md:42:1 {2}links to a page in another language \(en\)\n {2}"\/services\/preventive-care": pages in "es" should link to pages in "es"$/),
+      text: expect.stringMatching(/\/content\/es\/services\/vaccines\.md:42:1 {2}links to a page in another language \(en\)\n {2}"\/services\/preventive-care": pages in "es" should link to pages in "es"; did you mean "\/es\/services\/preventive-care", the same page in "es"\?$/),
     }]);
   });
 

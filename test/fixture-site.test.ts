@@ -2,11 +2,12 @@
 // templates and content, nothing of the clinic) builds through the same pipeline with correct lang,
 // canonical, hreflang for every locale plus x-default (French is its default, so nothing may assume English), sitemap alternates, a language switcher that
 // lists both other locales, Intl dates per locale, and a script only on the page with an island.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
+import { HookError } from '../src/site/hooks.ts';
 import { buildInto, fixtureCopy, ROOT } from './helpers/fixtures.ts';
 
 const FIXTURE = join(ROOT, 'test/fixtures/three-locales');
@@ -115,6 +116,57 @@ describe("the engine's default output files, which a site configures or turns of
       const error = await buildInto({ site: copy.site, content: copy.content, static: copy.static }).catch((e: BuildFailure) => e);
       expect(error).toBeInstanceOf(BuildFailure);
       expect((error as BuildFailure).message).toMatch(/static\/robots\.txt {2}has the name of a file the build writes\n {2}the build writes robots\.txt itself; remove this file, or turn the generated one off in the site definition \(output\)/);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+});
+
+describe("a site's hook that throws", () => {
+  const broken = async (name: string, change: (definition: string) => string) => {
+    const copy = await fixtureCopy(name);
+    try {
+      await copy.edit('site.config.ts', change);
+      return await buildInto({ site: copy.site, content: copy.content, static: copy.static }).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+    } finally {
+      await copy.cleanup();
+    }
+  };
+
+  it('fails the build naming the hook, instead of leaving pages out (a collection\'s ids())', async () => {
+    const error = await broken('ids-throws', (t) => t.replace("ids: () => ['welcome']", "ids: () => { throw new Error('the list is not ready'); }"));
+    expect(error).toBeInstanceOf(HookError);
+    expect(error!.message).toBe("the site definition's content.collections.notes.ids() threw: the list is not ready");
+  });
+
+  it('fails the build naming the hook and the page it was called for (meta())', async () => {
+    const error = await broken('meta-throws', (t) => t.replace('  layout: Layout,', "  layout: Layout,\n  meta: (page) => { if (page.route.url === '/en/about') throw new Error('no title'); return { title: 'x', description: 'y' }; },"));
+    expect(error).toBeInstanceOf(HookError);
+    expect(error!.message).toBe("page /en/about (en): the site definition's meta() threw: no title");
+  });
+});
+
+describe('a locale added by content and one line of the definition', () => {
+  it('builds, with a warning when this Node cannot format its dates and numbers', async () => {
+    const copy = await fixtureCopy('fourth-locale');
+    try {
+      await copy.edit('site.config.ts', (t) => t.replace("de: { intl: 'de-DE' } },", "de: { intl: 'de-DE' }, ht: { intl: 'ht-HT' } },"));
+      await cp(join(copy.content, 'en'), join(copy.content, 'ht'), { recursive: true });
+      const built = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
+      try {
+        expect(built.result.routes.filter((r) => r.locale === 'ht').map((r) => r.url)).toEqual(['/ht/', '/ht/about', '/ht/notes/welcome', '/ht/404']);
+        expect(await readFile(join(built.out, 'ht/about.html'), 'utf8')).toContain('<html lang="ht"');
+        expect(built.result.warnings).toContainEqual({
+          file: expect.stringMatching(/site\.config\.ts$/),
+          message: 'locale "ht" (Intl tag "ht-HT"): this Node has no ICU data for it, so its dates and times, numbers, plurals, lists are written as en-US writes them; pick a tag Node knows, or write those in content',
+        });
+        expect(built.result.warnings.filter((w) => w.message.includes('"de"'))).toEqual([]);
+      } finally {
+        await built.cleanup();
+      }
     } finally {
       await copy.cleanup();
     }

@@ -89,7 +89,8 @@ describe('pages', () => {
 
 describe('one URL per page', () => {
   it('moves /about/ and /about.html to /about, and the index files to their folder, keeping the query', async () => {
-    for (const [from, to] of [['/about/', '/about'], ['/about.html', '/about'], ['/es/about/', '/es/about'], ['/es/services/vaccines.html?x=1', '/es/services/vaccines?x=1'], ['/index.html', '/'], ['/es/index.html', '/es/']]) {
+    const moves: [string, string][] = [['/about/', '/about'], ['/about.html', '/about'], ['/es/about/', '/es/about'], ['/es/services/vaccines.html?x=1', '/es/services/vaccines?x=1'], ['/index.html', '/'], ['/es/index.html', '/es/']];
+    for (const [from, to] of moves) {
       const reply = await get(base, from);
       expect(reply.status, from).toBe(301);
       expect(reply.headers.location, from).toBe(to);

@@ -4,6 +4,7 @@ import type { ContentLinks } from '../content/load-content.ts';
 import { closest } from '../content/suggest.ts';
 import { inFile, Problem } from '../problems/problem.ts';
 import type { Route } from '../routes/routes.ts';
+import type { LocaleUrls } from '../routes/urls.ts';
 
 export interface OutputIndex {
   /** URL → the ids on that page. */
@@ -83,7 +84,7 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
 }
 
 /** Checks the links written in Markdown content, with the file and line they were written on. */
-export function checkContentLinks(links: ContentLinks, index: OutputIndex, localeOfPath: (path: string) => string, staticDir: string): Problem[] {
+export function checkContentLinks(links: ContentLinks, index: OutputIndex, urls: LocaleUrls, staticDir: string): Problem[] {
   const problems: Problem[] = [];
   for (const { file, locale, links: found } of links) {
     for (const link of found) {
@@ -91,9 +92,12 @@ export function checkContentLinks(links: ContentLinks, index: OutputIndex, local
       const unresolved = resolves(link.href, '/', index, staticDir);
       if (unresolved) {
         problems.push(inFile(unresolved.code, file, 'links to a page that does not exist', [{ path: `"${link.href}"`, message: unresolved.problem }], at));
-      } else if (localeOfPath(link.href) !== locale && index.pages.has(link.href.split('#')[0]!)) {
-        const other = localeOfPath(link.href);
-        problems.push(inFile('link/cross-locale', file, `links to a page in another language (${other})`, [{ path: `"${link.href}"`, message: `pages in "${locale}" should link to pages in "${locale}"` }], at));
+      } else if (urls.localeOfPath(link.href) !== locale && index.pages.has(link.href.split('#')[0]!)) {
+        const other = urls.localeOfPath(link.href);
+        // Most likely a link copied from the other locale's file: name this locale's page.
+        const meant = urls.href(locale, urls.pathOf(link.href));
+        const hint = index.pages.has(meant.split('#')[0]!) ? `; did you mean "${meant}", the same page in "${locale}"?` : '';
+        problems.push(inFile('link/cross-locale', file, `links to a page in another language (${other})`, [{ path: `"${link.href}"`, message: `pages in "${locale}" should link to pages in "${locale}"${hint}` }], at));
       }
     }
   }

@@ -8,6 +8,8 @@ import { shown as shownPath } from '../problems/shown.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/problem.ts';
 import type { SiteDefinition } from '../site/definition.ts';
+import { callHook } from '../site/hooks.ts';
+import type { EngineContent } from '../site/page-data.ts';
 import { checkLocaleParity } from './check-locales.ts';
 import { classify, pagesWithContent } from './classify.ts';
 import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
@@ -20,7 +22,7 @@ import { validate } from './validate.ts';
 /** Where each content file's site-internal Markdown links were written, for the link check. */
 export type ContentLinks = { file: string; locale: string; links: MarkdownLink[] }[];
 
-export interface LoadedContent<C = any> {
+export interface LoadedContent<C = EngineContent> {
   content: C;
   /** Each file's validated data by content-relative path: what dev compares after an edit. */
   files: Map<string, unknown>;
@@ -78,7 +80,7 @@ function entriesInFolder(files: string[], locales: string[], folder: string, ext
   return [...found].sort();
 }
 
-export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: string, options: LoadOptions = {}): Promise<LoadedContent<C>> {
+export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, contentDir: string, options: LoadOptions = {}): Promise<LoadedContent<C>> {
   const shownDir = options.shownDir ?? shownPath(contentDir);
   const { shared, perLocale, collections } = site.content;
   const locales = Object.keys(site.locales);
@@ -119,22 +121,21 @@ export async function loadContent<C = any>(site: SiteDefinition<C>, contentDir: 
   };
 
   // Shared files come first: they may decide which collection entries exist (a list of ids).
-  const sharedData: Record<string, any> = {};
+  const sharedData: Record<string, unknown> = {};
   for (const [key, def] of Object.entries(shared)) {
     const parsed = parse(def.file);
     const data = check(def.schema, parsed, def.title);
     if (data === undefined || !parsed) continue;
-    const found = def.check?.(data, parsed) ?? [];
+    // Hooks are typed by the site with what its schema returns: this data has just passed that schema.
+    const found = callHook(`content.shared.${key}.check()`, def.file, () => def.check?.(data as never, parsed) ?? []);
     problems.push(...found);
     sharedData[key] = data;
   }
   const ids: Record<string, Set<string>> = {};
   for (const [name, def] of Object.entries(collections)) {
-    try {
-      ids[name] = new Set(def.ids ? def.ids(sharedData) : entriesInFolder(files, locales, def.folder, def.ext));
-    } catch {
-      // The shared file that lists the entries is invalid; its own error says why.
-    }
+    // Without valid shared files there is nothing to list the entries from: their own errors say why.
+    if (def.ids && Object.keys(shared).some((key) => !(key in sharedData))) continue;
+    ids[name] = new Set(def.ids ? callHook(`content.collections.${name}.ids()`, undefined, () => def.ids!(sharedData as never)) : entriesInFolder(files, locales, def.folder, def.ext));
   }
 
   const parsedByRel = new Map<string, ParsedFile>();

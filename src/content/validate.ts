@@ -43,13 +43,18 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
   }
 }
 
+/** What shapeAt reads of a zod schema's definition (zod 4's `def`). */
+interface SchemaNode {
+  def?: { type?: string; innerType?: SchemaNode; element?: SchemaNode; shape?: Record<string, SchemaNode> };
+}
+
 /** Walks a zod object schema down a key path, to list the keys it allows there. */
 function shapeAt(schema: z.ZodType, path: readonly PropertyKey[]): unknown {
-  let node: any = schema;
+  let node: SchemaNode | undefined = schema as SchemaNode;
   for (const segment of path) {
     while (node?.def?.innerType) node = node.def.innerType; // optional/default wrappers
     if (node?.def?.type === 'array') node = node.def.element;
-    else if (node?.def?.type === 'object' && typeof segment === 'string') node = node.def.shape[segment];
+    else if (node?.def?.type === 'object' && typeof segment === 'string') node = node.def.shape?.[segment];
     else return undefined;
   }
   while (node?.def?.innerType) node = node.def.innerType;

@@ -35,7 +35,9 @@ export async function walk(dir: string): Promise<Walked> {
     try {
       entries = await readdir(rel ? join(dir, rel) : dir, { withFileTypes: true });
     } catch (error) {
-      if (!rel && (error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      // Gone: the folder does not exist, or one below it was removed while it was being listed
+      // (an editor or a checkout replacing it); what is not there is not listed.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
     }
     for (const entry of entries) {

@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measure, overBudget } from '../checks/budgets.ts';
 import { unknownIslands } from '../checks/islands.ts';
+import { localesWithoutIcu } from '../checks/locales.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../checks/links.ts';
 import { loadContent } from '../content/load-content.ts';
 import { walk } from '../files/walk.ts';
@@ -26,6 +27,8 @@ import { planRoutes, routeSignature, type Route } from '../routes/routes.ts';
 import { localeUrls } from '../routes/urls.ts';
 import type { SizeReport } from '../checks/budgets.ts';
 import type { SiteDefinition, Warning } from '../site/definition.ts';
+import { callHook } from '../site/hooks.ts';
+import type { EngineContent } from '../site/page-data.ts';
 import { bundleAssets } from '../bundle/client-assets.ts';
 import { loadSite } from './load-site.ts';
 import { renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
@@ -67,7 +70,7 @@ export function outputFate(error: unknown): OutputFate | undefined {
 
 export interface BuildResult {
   routes: Route[];
-  content: any;
+  content: EngineContent;
   warnings: Warning[];
   sizes: SizeReport;
   /** How many pages were rendered (all, or those an edit affected). */
@@ -103,20 +106,22 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     if (statics.problems.length) throw new BuildFailure(statics.problems);
-    const { content, files: contentFiles, links } = await loadContent(site, contentDir, { track: options.track, reuse: options.track });
-    const baseUrl = options.baseUrl ?? site.baseUrl(content);
+    const { content, files: contentFiles, links } = await loadContent<EngineContent>(site, contentDir, { track: options.track, reuse: options.track });
+    const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(content));
     const routes = planRoutes(site, content);
     const signature = routeSignature(routes);
     phase('load');
 
-    const placeholders = site.placeholders?.(content, { contentDir: shown(contentDir), baseUrl }) ?? [];
-    if (options.strict && (placeholders.length || statics.warnings.length)) {
+    const placeholders = callHook('placeholders()', undefined, () => site.placeholders?.(content, { contentDir: shown(contentDir), baseUrl }) ?? []);
+    const icu = localesWithoutIcu(site.locales, shown(siteFile));
+    if (options.strict && (placeholders.length || statics.warnings.length || icu.length)) {
       throw new BuildFailure([
         ...placeholders.map((w) => inFile('placeholder/strict', w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }])),
         ...statics.warnings.map((w) => inFile('static/hidden', w.file, 'is left out of the output (--strict)', [{ path: '', message: w.message }])),
+        ...icu.map((w) => inFile('locale/no-icu', w.file, 'names a locale this Node cannot format (--strict)', [{ path: '', message: w.message }])),
       ]);
     }
-    const warnings = [...placeholders, ...statics.warnings];
+    const warnings = [...placeholders, ...statics.warnings, ...icu];
     const bundle = await bundleAssets({ islands: site.islands.module, styles: site.styles });
     const generated = siteFiles(site, content, routes, { locales, urls, baseUrl, defaultLocale: site.defaultLocale }, bundle);
     const clashes = statics.files.filter((file) => generated.has(file));
@@ -166,11 +171,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       files: new Set([...[...statics.files, ...generated.keys()].map((f) => `/${f}`), ...(options.extraScripts ?? [])]),
     };
     // A link written in content is reported where it was written, not again on the pages that show it.
-    const contentLinkProblems = checkContentLinks(links, index, urls.localeOfPath, shown(staticDir));
+    const contentLinkProblems = checkContentLinks(links, index, urls, shown(staticDir));
     if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
     const problems = [...checkOutputLinks(rendered, index, shown(staticDir)), ...unknownIslands(rendered, Object.keys(site.islands.registry))];
     const sizes = measure(rendered, bundle.css.contents, bundle.js.contents);
-    const budgets = site.budgets?.(content);
+    const budgets = callHook('budgets()', undefined, () => site.budgets?.(content));
     const over = budgets ? overBudget(sizes, budgets, rendered.filter((p) => p.islands.length).length) : [];
     if (over.length) problems.push(new Problem('budget/exceeded', { part: 'page-weight budgets' }, 'are exceeded', over.map((message) => ({ path: '', message }))));
     if (problems.length) throw new BuildFailure(problems);

@@ -9,12 +9,13 @@ import type { Assets } from '../render/document.tsx';
 import { renderPage } from '../render/render-page.tsx';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
+import type { EngineContent } from '../site/page-data.ts';
 import { idsOf, referencesOf } from '../checks/links.ts';
 import { CompressionCache } from '../output/compression-cache.ts';
 import { brotli, gzip } from '../output/write-files.ts';
 
 export interface RenderJob {
-  content: { locales: Record<string, any> };
+  content: EngineContent;
   assets: Assets;
   /** The production origin (the site's, or --base-url). */
   baseUrl: string;

@@ -9,6 +9,7 @@ import type { Route } from '../routes/routes.ts';
 import { formatHeadersFile } from '../security/headers-file.ts';
 import { headerRules } from '../security/headers.ts';
 import type { SiteDefinition } from '../site/definition.ts';
+import { callHook } from '../site/hooks.ts';
 import { redirectsFile } from './redirects.ts';
 import { robots } from './robots.ts';
 import type { SiteShape } from './shape.ts';
@@ -23,7 +24,7 @@ export function siteFiles<C>(site: SiteDefinition<C>, content: C, routes: Route[
   files.set(bundle.js.url.slice(1), bundle.js.contents);
   files.set(bundle.css.url.slice(1), bundle.css.contents);
   for (const locale of shape.locales) {
-    for (const [name, data] of Object.entries(site.localeFiles?.(content, locale, shape.urls.localeUrl(locale, '/')) ?? {})) {
+    for (const [name, data] of Object.entries(callHook('localeFiles()', `locale ${locale}`, () => site.localeFiles?.(content, locale, shape.urls.localeUrl(locale, '/')) ?? {}))) {
       files.set(shape.urls.localeUrl(locale, `/${name}`).slice(1), data);
     }
   }
@@ -33,7 +34,8 @@ export function siteFiles<C>(site: SiteDefinition<C>, content: C, routes: Route[
   const speculation = output.speculationRules === false ? undefined : (output.speculationRules ?? {});
   if (speculation) files.set(SPECULATION_RULES_FILE, speculationRules(speculation.eagerness ?? 'moderate'));
   if (output.headers !== false) {
-    const policy = typeof output.headers === 'function' ? output.headers(content) : output.headers;
+    const headers = output.headers;
+    const policy = typeof headers === 'function' ? callHook('output.headers()', undefined, () => headers(content)) : headers;
     files.set('_headers', formatHeadersFile([...headerRules(policy), ...(speculation ? speculationHeaderRules() : [])]));
   }
   return files;

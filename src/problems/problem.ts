@@ -20,6 +20,7 @@ export type ProblemCode =
   | 'static/hidden'
   | 'static/unsafe-svg'
   | 'static/generated-clash'
+  | 'locale/no-icu'
   | 'files/too-deep'
   | 'site/definition'
   | 'link/broken'

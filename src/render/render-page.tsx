@@ -3,14 +3,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route } from '../routes/routes.ts';
 import { absoluteUrl, localeUrls } from '../routes/urls.ts';
+import type { ComponentType } from 'react';
 import type { PageDefinition, PageMeta, SiteDefinition } from '../site/definition.ts';
+import { callHook, HookError } from '../site/hooks.ts';
+import type { EngineContent } from '../site/page-data.ts';
 import { Document, type Assets } from './document.tsx';
 import { IslandCollector, IslandProps, type IslandRecord } from './island.tsx';
 import { PageContext, type PageData } from './page-context.tsx';
 
 export interface RenderOptions {
   site: SiteDefinition;
-  content: { locales: Record<string, any> };
+  content: EngineContent;
   assets: Assets;
   /** The production origin; the site's own when not given. */
   baseUrl?: string;
@@ -39,14 +42,17 @@ function pageDefinition(site: SiteDefinition, id: string): PageDefinition {
   return byId.get(id)!;
 }
 
+/** A key of a piece of content of unknown shape. */
+const field = (value: unknown, key: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined);
+
 /** What templates read through usePage() for a route. */
 export function pageData(route: Route, { site, content, year, baseUrl: given }: RenderOptions): PageData {
   const definition = pageDefinition(site, route.page);
-  const text = content.locales[route.locale];
-  const own = definition.collection ? text[definition.collection]?.[Object.values(route.params)[0]!] : text.pages?.[route.page];
+  const text = content.locales[route.locale] ?? {};
+  const own = definition.collection ? field(text[definition.collection], Object.values(route.params)[0]!) : field(text.pages, route.page);
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
-  const baseUrl = given ?? site.baseUrl(content as never);
+  const baseUrl = given ?? callHook('baseUrl()', undefined, () => site.baseUrl(content as never));
   return {
     content,
     locale: route.locale,
@@ -73,7 +79,8 @@ function defaultMeta(page: PageData): PageMeta {
 export function renderPage(route: Route, options: RenderOptions): RenderedPage {
   const { site, assets } = options;
   const definition = pageDefinition(site, route.page);
-  const Template = definition.template;
+  // A template is typed by the site with its own props: they are the route's params.
+  const Template = definition.template as ComponentType<Record<string, string>>;
   const Layout = site.layout;
   const page = pageData(route, options);
   try {
@@ -87,15 +94,18 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
       </PageContext.Provider>,
     );
     const bodyHtml = islands.length ? body + renderToStaticMarkup(<IslandProps islands={islands} />) : body;
-    const meta = site.meta ? site.meta(page) : defaultMeta(page);
-    const title = site.documentTitle ? site.documentTitle(meta, page) : meta.title;
+    const where = `page ${route.url} (${route.locale})`;
+    const meta = site.meta ? callHook('meta()', where, () => site.meta!(page)) : defaultMeta(page);
+    const title = site.documentTitle ? callHook('documentTitle()', where, () => site.documentTitle!(meta, page)) : meta.title;
+    const jsonLd = callHook('jsonLd()', where, () => site.jsonLd?.(page, meta));
     const html = renderToStaticMarkup(
       <PageContext.Provider value={page}>
-        <Document page={page} meta={meta} title={title} head={site.head} assets={assets} jsonLd={site.jsonLd?.(page, meta)} bodyHtml={bodyHtml} hasIslands={islands.length > 0} />
+        <Document page={page} meta={meta} title={title} head={site.head} assets={assets} jsonLd={jsonLd} bodyHtml={bodyHtml} hasIslands={islands.length > 0} />
       </PageContext.Provider>,
     );
     return { html: `<!DOCTYPE html>${html}`, islands: islands.map((i) => i.name) };
   } catch (error) {
+    if (error instanceof HookError) throw error;
     throw new RenderError(route, Template.displayName ?? Template.name ?? definition.id, error);
   }
 }

@@ -1,6 +1,8 @@
 // The route table: every page of the registry in every locale (one per collection entry for
 // collection pages), plus each locale's "not found" page.
 import type { PageDefinition, SiteDefinition } from '../site/definition.ts';
+import { callHook } from '../site/hooks.ts';
+import type { EngineContent } from '../site/page-data.ts';
 import type { Route } from '../site/route.ts';
 import { fileOfUrl, localeUrls } from './urls.ts';
 
@@ -24,16 +26,18 @@ function instances(page: PageDefinition, entries: Record<string, unknown> | unde
   return Object.entries(entries ?? {}).map(([id, entry]) => ({ params: { [param!]: id }, entry }));
 }
 
-export function planRoutes(site: SiteDefinition, content: { locales: Record<string, any> }): Route[] {
+export function planRoutes(site: SiteDefinition, content: EngineContent): Route[] {
   const urls = localeUrls(Object.keys(site.locales), site.defaultLocale);
   const routes: Route[] = [];
   for (const locale of Object.keys(site.locales)) {
     for (const page of site.pages) {
-      const entries = page.collection ? content.locales[locale][page.collection] : undefined;
+      const entries = page.collection ? (content.locales[locale]?.[page.collection] as Record<string, unknown> | undefined) : undefined;
       for (const { params, entry } of instances(page, entries)) {
         const path = fillPath(page.path, params);
         const url = page.notFound ? `${urls.localeUrl(locale, '/')}404` : urls.localeUrl(locale, path);
-        const noindex = page.notFound || (typeof page.noindex === 'function' ? page.noindex(entry) : !!page.noindex);
+        // The site's hook is typed with its own entries: this is one of them.
+        const decide = page.noindex;
+        const noindex = page.notFound || (typeof decide === 'function' ? callHook(`pages["${page.id}"].noindex()`, `page ${url}`, () => decide(entry as never)) : !!decide);
         routes.push({ page: page.id, params, path, locale, url, file: fileOfUrl(url), noindex, notFound: !!page.notFound });
       }
     }

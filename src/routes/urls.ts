@@ -8,6 +8,8 @@ export interface LocaleUrls {
   localeOfPath(urlPath: string): string;
   /** A link to a path in a locale, keeping any "#fragment". */
   href(locale: string, path: string): string;
+  /** The path a locale's URL shows ("/<code>/about#x" → "/about#x"): the same page in every locale. */
+  pathOf(url: string): string;
 }
 
 export function localeUrls(locales: readonly string[], defaultLocale: string): LocaleUrls {
@@ -26,6 +28,14 @@ export function localeUrls(locales: readonly string[], defaultLocale: string): L
     href(locale, path) {
       const [route, hash] = path.split('#') as [string, string | undefined];
       return localeUrl(locale, route) + (hash ? `#${hash}` : '');
+    },
+    pathOf(url) {
+      for (const locale of locales) {
+        if (locale === defaultLocale) continue;
+        if (url === `/${locale}` || url.startsWith(`/${locale}#`)) return `/${url.slice(locale.length + 1)}`;
+        if (url.startsWith(`/${locale}/`)) return url.slice(locale.length + 1);
+      }
+      return url;
     },
   };
 }

@@ -19,8 +19,8 @@ export interface SharedFile {
   schema: z.ZodType;
   /** The heading of a schema error: "the site configuration does not match its schema". */
   title: string;
-  /** Further checks of the valid data (cross-references, duplicates). */
-  check?: (data: any, parsed: ParsedContentFile) => Problem[];
+  /** Further checks of the valid data (cross-references, duplicates); it receives what the schema returns. */
+  check?(data: never, parsed: ParsedContentFile): Problem[];
 }
 
 /** A file every locale has, e.g. <locale>/ui.yaml. */
@@ -44,7 +44,7 @@ export interface Collection {
    * the folder of any locale is an entry (a new page is one file per locale), in name order. Markdown
    * entries are { front, html }; YAML entries are the data.
    */
-  ids?: (shared: Record<string, any>) => readonly string[];
+  ids?(shared: never): readonly string[];
   /** The shared file that lists the entries, named when a file is not listed there. */
   listedIn?: string;
 }
@@ -61,12 +61,13 @@ export interface PageMeta {
 }
 
 /** One entry of the page registry. */
-export interface PageDefinition<C = any> {
+export interface PageDefinition {
   /** Names the page in messages and in `data-page`; a page's content lives at <locale>/pages/<id>.yaml. */
   id: string;
   /** The path in every locale, as the default locale shows it: "/about", "/services/[slug]". */
   path: string;
-  template: ComponentType<any>;
+  /** Rendered inside the layout; it receives the path's [params] as props ({ slug: "hello" }). */
+  template: ComponentType<never>;
   /** Schema of the page's own content file (<locale>/pages/<id>.yaml); none when it has no file. */
   schema?: z.ZodType;
   /** One page per entry of this collection; the [param] in path takes each entry's id. */
@@ -74,7 +75,7 @@ export interface PageDefinition<C = any> {
   /** Listed in the site's navigation (the site's templates read this from the registry). */
   nav?: boolean;
   /** Left out of the sitemap and marked noindex, nofollow; a function decides per collection entry. */
-  noindex?: boolean | ((entry: any) => boolean);
+  noindex?: boolean | ((entry: never) => boolean);
   /** The locale's "page not found" page: written as /404.html and /<locale>/404.html. */
   notFound?: boolean;
 }
@@ -90,34 +91,38 @@ export interface Warning {
   message: string;
 }
 
-export interface SiteDefinition<C = any> {
+/**
+ * A site: C is the type of its loaded content (ContentOf derives it from the content model). Hooks are
+ * methods, so a site's definition, typed by its own content, is a SiteDefinition to the engine too.
+ */
+export interface SiteDefinition<C = unknown> {
   /** Locale codes (URL prefix and `lang`) with their Intl tag, in output order. */
   locales: Record<string, { intl: string }>;
   /** Served at the root; the others under /<code>/. Also hreflang's x-default. */
   defaultLocale: string;
   content: ContentModel;
-  pages: PageDefinition<C>[];
+  pages: PageDefinition[];
   /** Wraps every page template (header, footer, widgets). */
   layout: ComponentType<{ children: ReactNode }>;
   /** A page's title and description; by default its content file's `title` and `description`. */
-  meta?: (page: PageData<C>) => PageMeta;
+  meta?(page: PageData<C>): PageMeta;
   /** Extra elements of <head> (social cards, icons, manifest), after the canonical and hreflang links. */
   head?: ComponentType<{ meta: PageMeta; title: string }>;
   /** "About | My Site": the <title> from the page's meta. */
-  documentTitle?: (meta: PageMeta, page: PageData<C>) => string;
+  documentTitle?(meta: PageMeta, page: PageData<C>): string;
   /** schema.org JSON-LD for a page, or undefined. */
-  jsonLd?: (page: PageData<C>, meta: PageMeta) => object | undefined;
+  jsonLd?(page: PageData<C>, meta: PageMeta): object | undefined;
   /** Client islands: the components by name (server side) and the module that exports them as `islands`. */
-  islands: { registry: Record<string, ComponentType<any>>; module: URL };
+  islands: { registry: Record<string, ComponentType<never>>; module: URL };
   /** The stylesheet, bundled and content-hashed. */
   styles: URL;
   /** Folders and files of the site's code: a change there rebuilds everything with fresh modules. */
   sources: URL[];
   /** The production origin, for canonical URLs and the sitemap. */
-  baseUrl: (content: C) => string;
-  budgets?: (content: C) => Budgets;
+  baseUrl(content: C): string;
+  budgets?(content: C): Budgets;
   /** Values that must not ship (fictitious phone numbers, sample reviews): warnings, errors with --strict. */
-  placeholders?: (content: C, where: { contentDir: string; baseUrl: string }) => Warning[];
+  placeholders?(content: C, where: { contentDir: string; baseUrl: string }): Warning[];
   /** The files the engine writes besides pages, each on by default: configure one, or turn it off with false. */
   output?: OutputPolicy<C>;
   /**
@@ -126,7 +131,7 @@ export interface SiteDefinition<C = any> {
    */
   markdownHtml?: Record<string, readonly string[]>;
   /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
-  localeFiles?: (content: C, locale: string, home: string) => Record<string, string>;
+  localeFiles?(content: C, locale: string, home: string): Record<string, string>;
 }
 
 /** How eagerly browsers prefetch: on a press, on a hover or tap, or as soon as a link shows. */
@@ -145,7 +150,7 @@ export interface HeadersPolicy {
 }
 
 /** The engine's default output files, as a site configures them (Lume's default plugins are the model). */
-export interface OutputPolicy<C = any> {
+export interface OutputPolicy<C = unknown> {
   /** sitemap.xml of the indexable pages, with hreflang alternates. */
   sitemap?: boolean;
   /** robots.txt: every crawler welcome, pointed at the sitemap. */
@@ -155,10 +160,29 @@ export interface OutputPolicy<C = any> {
   /** speculation-rules.json and its header: prefetch this site's pages on a sign of intent (default: moderate). */
   speculationRules?: false | { eagerness?: Eagerness };
   /** _headers: the security and cache headers (also sent by serve and dev); the policy may depend on content. */
-  headers?: false | HeadersPolicy | ((content: C) => HeadersPolicy);
+  headers?: false | HeadersPolicy | { bivarianceHack(content: C): HeadersPolicy }['bivarianceHack'];
 }
 
 /** Types a site definition; the engine checks it when it loads it. */
 export function defineSite<C>(site: SiteDefinition<C>): SiteDefinition<C> {
   return site;
 }
+
+type Output<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** The content of one locale as the engine loads it under a content model: its files, pages and collections. */
+export type LocaleContentOf<M extends ContentModel, P extends Record<string, z.ZodType>> = { [K in keyof M['perLocale']]: Output<M['perLocale'][K]['schema']> } & {
+  /** Each registry page's own content file, by page id. */
+  pages: { [K in keyof P]: Output<P[K]> };
+} & {
+  /** Each collection's entries by id: Markdown entries are their front matter and their body as HTML. */
+  [K in keyof M['collections']]: Record<string, M['collections'][K] extends { ext: '.md' } ? { front: Output<M['collections'][K]['schema']>; html: string } : Output<M['collections'][K]['schema']>>;
+};
+
+/**
+ * The type of a site's loaded content, derived from its content model and its pages' schemas (one
+ * source for both): the shared files by key, and each locale's content under `locales`.
+ */
+export type ContentOf<M extends ContentModel, P extends Record<string, z.ZodType> = Record<never, z.ZodType>> = { [K in keyof M['shared']]: Output<M['shared'][K]['schema']> } & {
+  locales: Record<string, LocaleContentOf<M, P>>;
+};

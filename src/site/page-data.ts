@@ -5,7 +5,13 @@ import type { Route } from './route.ts';
 type LocaleKey<C> = C extends { locales: infer L } ? keyof L & string : string;
 type LocaleText<C> = C extends { locales: infer L } ? L[keyof L] : unknown;
 
-export interface PageData<C = any> {
+/** Loaded content as the engine itself sees it: the shared files by key, each locale's content by locale. */
+export interface EngineContent {
+  [shared: string]: unknown;
+  locales: Record<string, Record<string, unknown>>;
+}
+
+export interface PageData<C = unknown> {
   content: C;
   locale: LocaleKey<C>;
   /** Every locale code, in the site's order. */

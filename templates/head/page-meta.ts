@@ -14,7 +14,7 @@ export function pageMeta(page: EnginePageData<SiteContent>): PageMeta {
       return { title: front.name, description: metaDescription(front.description) };
     }
     case 'legal':
-      return fromPage(text.legal[route.params.id as LegalId].front);
+      return fromPage(text.legal[route.params.id!]!.front);
     default:
       return fromPage(text.pages[route.page as PageId]);
   }

@@ -48,5 +48,5 @@ export function otherLocales(page: PageData): { locale: string; href: string; na
   const path = page.route.notFound ? '/' : page.route.path;
   return page.locales
     .filter((l) => l !== page.locale)
-    .map((locale) => ({ locale, href: page.href(path, locale), name: page.content.locales[locale as keyof typeof page.content.locales].ui.languageName }));
+    .map((locale) => ({ locale, href: page.href(path, locale), name: page.content.locales[locale]!.ui.languageName }));
 }

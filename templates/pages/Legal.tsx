@@ -6,7 +6,7 @@ import { Address, CallLink, EmailLink } from '../components/Contact.tsx';
 
 export function Legal({ id }: { id: LegalId }) {
   const { content, text, intl } = usePage();
-  const { front, html } = text.legal[id];
+  const { front, html } = text.legal[id]!;
   return (
     <article className="legal">
       <div className="page-hero">

@@ -12,7 +12,8 @@ export function serviceSlugs(index: ServicesIndex): string[] {
   return [...index.primary, ...index.aesthetic, ...index.unlisted];
 }
 
-export const contentModel: ContentModel = {
+// `satisfies` keeps each schema's own type, from which SiteContent is derived (content-types.ts).
+export const contentModel = {
   shared: {
     site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema' },
     locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema' },
@@ -25,7 +26,7 @@ export const contentModel: ContentModel = {
     reviews: { file: 'reviews.yaml', schema: reviewsSchema, label: 'reviews' },
   },
   collections: {
-    services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', ids: (shared) => serviceSlugs(shared.servicesIndex), listedIn: 'services.yaml' },
+    services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', ids: (shared: { servicesIndex: ServicesIndex }) => serviceSlugs(shared.servicesIndex), listedIn: 'services.yaml' },
     legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS },
   },
-};
+} satisfies ContentModel;

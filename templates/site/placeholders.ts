@@ -1,7 +1,6 @@
 // Fictitious values that must not ship (decisions.md): build lists them as warnings; --strict fails.
 import type { Warning } from 'sitewright';
 import type { SiteContent } from '../content-types.ts';
-import { LOCALES } from '../schema.ts';
 
 export function findPlaceholders(content: SiteContent, { contentDir, baseUrl }: { contentDir: string; baseUrl: string }): Warning[] {
   const { site } = content;
@@ -18,8 +17,8 @@ export function findPlaceholders(content: SiteContent, { contentDir, baseUrl }: 
   site.social.forEach((s, i) => {
     if (/\/example\/?$/.test(new URL(s.url).pathname)) warn(`social[${i}].url`, s.url, 'is a placeholder profile');
   });
-  for (const locale of LOCALES) {
-    const samples = content.locales[locale].reviews.filter((r) => r.sample).length;
+  for (const [locale, text] of Object.entries(content.locales)) {
+    const samples = text.reviews.filter((r) => r.sample).length;
     if (samples) warnings.push({ file: `${contentDir}/${locale}/reviews.yaml`, message: `${samples} reviews are marked as samples (sample: true)` });
   }
   return warnings;

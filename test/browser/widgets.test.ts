@@ -1,5 +1,6 @@
 // The three widgets in a real browser, by mouse, touch width and keyboard: the services dropdown,
 // the mobile menu and the help widget; plus the 404 page's console message and JavaScript-off pages.
+import { listedServices } from '../helpers/content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
 
@@ -12,7 +13,7 @@ afterAll(() => h.close());
 const focusedText = (page: import('playwright-core').Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.textContent?.trim() ?? '');
 
 describe('services dropdown (1280px)', () => {
-  it('opens on hover, lists all 20 services under their headings, and closes when the mouse leaves', async () => {
+  it('opens on hover, lists every listed service under its heading, and closes when the mouse leaves', async () => {
     const { page, context } = await h.open('/about', DESKTOP);
     const toggle = page.locator('.nav').getByRole('button', { name: 'Services' });
     const panel = page.locator('#services-menu');
@@ -20,7 +21,7 @@ describe('services dropdown (1280px)', () => {
     await toggle.hover();
     await panel.waitFor({ state: 'visible' });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(panel.locator('a[href^="/services/"]').count()).resolves.toBe(20);
+    await expect(panel.locator('a[href^="/services/"]').count()).resolves.toBe(await listedServices());
     // The aesthetic heading is text, not a link.
     const heading = panel.locator('.dropdown__heading');
     await expect(heading.textContent()).resolves.toBe('Aesthetic Services');
@@ -99,7 +100,7 @@ describe('mobile menu (390px)', () => {
     await panel.waitFor({ state: 'visible' });
     await expect(page.locator('.menu-toggle').getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(page.locator('.menu-toggle').getAttribute('aria-label')).resolves.toBe('Close menu');
-    await expect(panel.locator('a[href^="/services/"]').count()).resolves.toBe(20);
+    await expect(panel.locator('a[href^="/services/"]').count()).resolves.toBe(await listedServices());
     for (const href of ['/', '/about', '/services', '/insurance', '/reviews', '/locations', '/contact']) {
       await expect(panel.locator(`a[href="${href}"]`).count(), href).resolves.toBe(1);
     }

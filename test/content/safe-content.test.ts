@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
+import type { SiteContent } from '../../templates/content-types.ts';
 import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
 
 let site: Sandbox;
@@ -73,8 +75,8 @@ describe('raw HTML in Markdown', () => {
 
   it('lets harmless inline tags through', async () => {
     await appendToBody('Results in <strong>24–48 hours</strong>, <abbr title="Centers for Disease Control">CDC</abbr> schedule,<br>see <a href="/contact">contact</a>.');
-    const { content } = await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' });
-    expect(content.locales.en.services.vaccines.html).toContain('<strong>24–48 hours</strong>, <abbr title="Centers for Disease Control">CDC</abbr>');
+    const { content } = await loadContent(await loadSite(SITE) as SiteDefinition<SiteContent>, site.content, { shownDir: 'content' });
+    expect(content.locales.en!.services.vaccines!.html).toContain('<strong>24–48 hours</strong>, <abbr title="Centers for Disease Control">CDC</abbr>');
   });
 });
 
@@ -107,16 +109,16 @@ describe('addresses in Markdown', () => {
 
   it('allows http(s), mailto, tel and relative addresses', async () => {
     await appendToBody('[a](https://www.cms.gov/nosurprises) [b](mailto:x@example.com) [c](tel:+18009853059) [d](/insurance) [e](#faqs)');
-    const { content } = await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' });
-    expect(content.locales.en.services.vaccines.html).toContain('<a href="tel:+18009853059">c</a>');
+    const { content } = await loadContent(await loadSite(SITE) as SiteDefinition<SiteContent>, site.content, { shownDir: 'content' });
+    expect(content.locales.en!.services.vaccines!.html).toContain('<a href="tel:+18009853059">c</a>');
   });
 });
 
 it('the site definition can widen the allow-list, never to scripts or event handlers', async () => {
   const definition = { ...(await loadSite(SITE)), markdownHtml: { details: [], summary: [], script: [], span: ['onclick'] } };
   const line = await appendToBody('<details><summary>More</summary>Text</details>');
-  const { content } = await loadContent(definition, site.content, { shownDir: 'content' });
-  expect(content.locales.en.services.vaccines.html).toContain('<details><summary>More</summary>Text</details>');
+  const { content } = await loadContent(definition as SiteDefinition<SiteContent>, site.content, { shownDir: 'content' });
+  expect(content.locales.en!.services.vaccines!.html).toContain('<details><summary>More</summary>Text</details>');
   await site.edit('en/services/vaccines.md', (text) => `${text}\n<script>x()</script> <span onclick="x()">y</span>\n`);
   const errors = await loadContent(definition, site.content, { shownDir: 'content' }).catch((e: BuildFailure) => e.problems.map((p) => p.format()));
   expect(errors).toEqual([

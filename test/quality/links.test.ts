@@ -6,7 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../helpers/fixtures.ts';
 import { attr, collapse, elements, openingTag, textOf, type Element } from './lib/html.ts';
-import { fileForPath, loadPages, uiString, type Page } from './lib/site.ts';
+import { fileForPath, loadPages, LOCALES, uiString, type Page } from './lib/site.ts';
 
 let dist: string;
 let pages: Page[];
@@ -141,7 +141,7 @@ describe('internal links and assets', () => {
 });
 
 describe('links that open a new tab (target="_blank")', () => {
-  const hint = { en: uiString('en', 'opensInNewTab'), es: uiString('es', 'opensInNewTab') };
+  const hint = Object.fromEntries(LOCALES.map((locale) => [locale, uiString(locale, 'opensInNewTab')]));
 
   /** What a screen reader announces for the link: aria-labelledby, else aria-label, else its text. */
   function accessibleName(el: Element, page: Page): string {
@@ -172,7 +172,7 @@ describe('links that open a new tab (target="_blank")', () => {
     const problems: string[] = [];
     let checked = 0;
     for (const page of pages) {
-      const expected = hint[page.locale];
+      const expected = hint[page.locale]!;
       for (const el of newTabLinks(page)) {
         checked++;
         const name = accessibleName(el, page);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
-import { loadPages } from './lib/site.ts';
+import { DEFAULT_LOCALE, loadPages, LOCALES, prefixOf } from './lib/site.ts';
 
 const dist = inject('distDir');
 const BASE = 'https://www.example.com';
@@ -46,13 +46,15 @@ describe('head of every page', () => {
     for (const { url, html } of pages) {
       expect(links(html, 'canonical'), url).toEqual([{ lang: undefined, href: BASE + url }]);
       const alternates = Object.fromEntries(links(html, 'alternate').map((l) => [l.lang, l.href]));
-      expect(Object.keys(alternates).sort(), url).toEqual(['en', 'es', 'x-default']);
-      expect(alternates['x-default'], url).toBe(alternates['en']);
-      expect([alternates['en'], alternates['es']], url).toContain(BASE + url);
-      // The other language's page names the same pair.
-      const other = alternates[url.startsWith('/es') ? 'en' : 'es']!.slice(BASE.length);
-      const otherHtml = pages.find((p) => p.url === other)!.html;
-      expect(Object.fromEntries(links(otherHtml, 'alternate').map((l) => [l.lang, l.href])), other).toEqual(alternates);
+      expect(Object.keys(alternates).sort(), url).toEqual([...LOCALES, 'x-default'].sort());
+      expect(alternates['x-default'], url).toBe(alternates[DEFAULT_LOCALE]);
+      expect(LOCALES.map((l) => alternates[l]), url).toContain(BASE + url);
+      // Every other language's page names the same alternates.
+      for (const locale of LOCALES) {
+        const other = alternates[locale]!.slice(BASE.length);
+        const otherHtml = pages.find((p) => p.url === other)!.html;
+        expect(Object.fromEntries(links(otherHtml, 'alternate').map((l) => [l.lang, l.href])), other).toEqual(alternates);
+      }
     }
   });
 
@@ -80,19 +82,20 @@ describe('structured data', () => {
 
   it('describes each of the three clinics on the home and locations pages, in the page\'s language', () => {
     for (const url of ['/', '/locations', '/es/', '/es/locations']) {
-      const found = clinics(pages.find((p) => p.url === url)!.html);
+      const page = pages.find((p) => p.url === url)!;
+      const found = clinics(page.html);
       expect(found.map((c) => (c['address'] as { streetAddress: string }).streetAddress), url).toEqual(['1426 Ridge St', '7383 Coral Way', '923 W 29th St']);
       for (const clinic of found) {
         expect(clinic, url).toMatchObject({
           telephone: '+14075550142',
           medicalSpecialty: 'https://schema.org/PrimaryCare',
           address: { '@type': 'PostalAddress', addressRegion: 'FL', addressCountry: 'US' },
-          contactPoint: { '@type': 'ContactPoint', availableLanguage: ['en', 'es'] },
+          contactPoint: { '@type': 'ContactPoint', availableLanguage: LOCALES },
           sameAs: ['https://www.facebook.com/example', 'https://www.instagram.com/example'],
         });
         // schema.org defines availableLanguage on the ContactPoint, not on the clinic.
         expect(clinic, url).not.toHaveProperty('availableLanguage');
-        expect(clinic['url'], url).toMatch(new RegExp(`^${BASE}${url.startsWith('/es') ? '/es' : ''}/locations#`));
+        expect(clinic['url'], url).toMatch(new RegExp(`^${BASE}${prefixOf(page.locale)}/locations#`));
         expect(clinic['openingHoursSpecification'], url).toEqual([
           { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '18:00' },
           { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '14:00' },
@@ -124,10 +127,10 @@ describe('sitemap and robots', () => {
     const indexable = pages.filter((p) => !p.html.includes('noindex')).map((p) => BASE + p.url).sort();
     expect(entries.map((e) => e[1]).sort()).toEqual(indexable);
     // Left out: privacy and terms (noindex by decision), in each language.
-    expect(pages.length - indexable.length).toBe(4);
+    const left = pages.filter((p) => p.html.includes('noindex')).map((p) => p.url).sort();
+    expect(left).toEqual(LOCALES.flatMap((l) => ['/privacy', '/terms'].map((path) => `${prefixOf(l)}${path}`)).sort());
     for (const [, loc, , alternates] of entries) {
-      expect(alternates, loc).toMatch(/hreflang="en" href="[^"]+"/);
-      expect(alternates, loc).toMatch(/hreflang="es" href="[^"]+"/);
+      for (const locale of LOCALES) expect(alternates, loc).toMatch(new RegExp(`hreflang="${locale}" href="[^"]+"`));
       expect(alternates, loc).toMatch(/hreflang="x-default" href="[^"]+"/);
     }
   });
@@ -143,7 +146,7 @@ describe('security headers', () => {
   const csp = headers['Content-Security-Policy']!;
 
   it('has a strict Content-Security-Policy', () => {
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives: Record<string, string[]> = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']!.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'"]);
     expect(directives['frame-src']).toEqual(['https://forms.example.com', 'https://www.google.com']);
@@ -182,7 +185,9 @@ describe('security headers', () => {
   });
 
   it('sends Spanish paths to the Spanish 404 page on Netlify (_redirects)', () => {
-    expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe('/es/*  /es/404.html  404\n/*  /404.html  404\n');
+    const others = LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `/${l}/*  /${l}/404.html  404\n`).join('');
+    expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe(`${others}/*  /404.html  404\n`);
+    expect(others).toContain('/es/*  /es/404.html  404');
   });
 
   it('frames are titled, lazy, sandboxed and keep their referrer policy', () => {

@@ -2,17 +2,24 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import site from '../../../site.config.ts';
 import { ROOT } from '../../helpers/fixtures.ts';
 import { parseHtml, type Document } from './html.ts';
 
-export type Locale = 'en' | 'es';
+/** A locale code of the site definition. */
+export type Locale = string;
+/** The site's locales, from its definition: a locale added there is checked here with no edit. */
+export const LOCALES = Object.keys(site.locales);
+export const DEFAULT_LOCALE = site.defaultLocale;
+/** The URL prefix of a locale: "" for the default one, "/<code>" for the others. */
+export const prefixOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? '' : `/${locale}`);
 
 export interface Page {
   /** Path inside dist/, with forward slashes: "es/services/vaccines.html". */
   file: string;
   /** The URL the page is served at: "/es/services/vaccines", "/", "/es/". */
   url: string;
-  /** Spanish for everything under dist/es/, English otherwise. */
+  /** The locale whose folder the page is in (dist/<code>/), the default locale's otherwise. */
   locale: Locale;
   html: string;
   doc: Document;
@@ -38,7 +45,8 @@ export function urlOf(file: string): string {
 }
 
 export function localeOf(file: string): Locale {
-  return file.startsWith('es/') ? 'es' : 'en';
+  const first = file.split('/')[0]!;
+  return first !== DEFAULT_LOCALE && LOCALES.includes(first) && file.includes('/') ? first : DEFAULT_LOCALE;
 }
 
 export function loadPages(dist: string): Page[] {
@@ -74,7 +82,7 @@ export function fileForPath(dist: string, path: string): string | undefined {
 /** A string of content/<locale>/ui.yaml by its dotted key, e.g. uiString('es', 'opensInNewTab'). */
 export function uiString(locale: Locale, key: string): string {
   const ui = parseYaml(readFileSync(join(ROOT, 'content', locale, 'ui.yaml'), 'utf8'));
-  const value = key.split('.').reduce((node: any, k) => node?.[k], ui);
+  const value = key.split('.').reduce<unknown>((node, k) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[k] : undefined), ui);
   if (typeof value !== 'string') throw new Error(`content/${locale}/ui.yaml has no string at ${key}`);
   return value;
 }

@@ -1,0 +1,20 @@
+// A site's hooks are the site's code: when one throws, the build fails naming the hook (and the page
+// it was called for), not with a stack trace from deep in the engine, and never by leaving pages out.
+
+/** A hook of the site definition threw: a bug in the site, reported with its name and place. */
+export class HookError extends Error {
+  constructor(readonly hook: string, readonly where: string | undefined, override readonly cause: unknown) {
+    super(`${where ? `${where}: ` : ''}the site definition's ${hook} threw: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'HookError';
+  }
+}
+
+/** Calls a hook of the site; its error becomes a HookError naming it. */
+export function callHook<T>(hook: string, where: string | undefined, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof HookError) throw error;
+    throw new HookError(hook, where, error);
+  }
+}
