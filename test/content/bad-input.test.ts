@@ -1,11 +1,12 @@
 // Every kind of content mistake gets a message naming the file, the line, the key and what was
 // expected: these tests pin the exact messages a content editor reads.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load-content.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
+import { siteAndContent } from '../helpers/content.ts';
 import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
 
 let site: Sandbox;
@@ -15,6 +16,12 @@ beforeEach(async () => {
 afterEach(async () => {
   await site.cleanup();
 });
+
+/** The 1-based line of a content file on which some text starts (so a line added above it needs no test edit). */
+async function lineOf(rel: string, text: string): Promise<number> {
+  const source = await readFile(join(site.content, rel), 'utf8');
+  return source.slice(0, source.indexOf(text)).split('\n').length;
+}
 
 /** The formatted errors of loading the sandbox's content, or a failure if it loads. */
 async function errorsOf(): Promise<string[]> {
@@ -116,15 +123,18 @@ describe('the two locales must match', () => {
 describe('services and links', () => {
   it('rejects a related service that does not exist, suggesting the closest slug', async () => {
     await site.edit('services.yaml', (t) => t.replace('lips: [facial, iv-therapy, womens-health]', 'lips: [facial, iv-terapy, womens-health]'));
+    const line = await lineOf('services.yaml', 'lips: [facial, iv-terapy');
     expect(await errorsOf()).toEqual([
-      'content/services.yaml:38:18  names a service that does not exist\n  related.lips[1]: "iv-terapy" is not a service slug (did you mean "iv-therapy"?)',
+      `content/services.yaml:${line}:18  names a service that does not exist\n  related.lips[1]: "iv-terapy" is not a service slug (did you mean "iv-therapy"?)`,
     ]);
   });
 
   it('rejects a slug listed twice, naming both places', async () => {
     await site.edit('services.yaml', (t) => t.replace('  - iv-therapy\n# The home', '  - iv-therapy\n  - vaccines\n# The home'));
+    const line = await lineOf('services.yaml', '  - vaccines\n# The home');
+    const { content } = await siteAndContent();
     expect(await errorsOf()).toEqual([
-      'content/services.yaml:24:5  duplicate service slug "vaccines"\n  aesthetic[4]: "vaccines" is already listed at primary[3]; each slug names one page',
+      `content/services.yaml:${line}:5  duplicate service slug "vaccines"\n  aesthetic[${content.servicesIndex.aesthetic.length}]: "vaccines" is already listed at primary[${content.servicesIndex.primary.indexOf('vaccines')}]; each slug names one page`,
     ]);
   });
 
