@@ -1,5 +1,5 @@
 // The command line: init, build, serve and dev.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SITE_FILE, ENGINE } from '../startup/engine.mjs';
 
 // Each command loads its own modules when it runs, so `build` never loads the servers' code. A
@@ -36,7 +36,14 @@ const program = new Command()
   .name('site')
   .version(ENGINE.version, '-v, --version', 'print the version')
   .description(`Builds a static site from its definition (${DEFAULT_SITE_FILE}) and content into plain files, previews it, and rebuilds it on every change. Paths default to folders beside the site definition.`)
-  .showHelpAfterError('(add --help for the options)');
+  .showHelpAfterError('(add --help for the options)')
+  .addHelpText('after', `
+Exit codes:
+  0  success
+  1  the site has problems: content, templates, links, budgets, placeholders under --strict
+  2  the command was used wrongly, or the environment is wrong: flags, paths, ports, permissions, a full disk`)
+  // commander's own refusals (an unknown option, a bad --port) are mistakes in the command: exit 2.
+  .exitOverride();
 
 const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
   const n = Number(v);
@@ -74,6 +81,9 @@ program
   .addOption(new Option('-b, --base-url <url>', "production origin for canonical URLs, sitemap and social cards (overrides the site's own)").argParser(baseUrl))
   .option('--strict', 'fail on warnings: placeholder values the site lists, files of static/ left out', false)
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write (it has no .site-output marker)', false)
+  .option('--report <file>', 'write every problem and warning as JSON to this file (the terminal shows the first 20 of each kind)')
+  .option('-q, --quiet', 'print errors only', false)
+  .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runBuild);
 
 program
@@ -94,7 +104,14 @@ program
   .option('-s, --static <dir>', 'static files (default: static/ beside the site definition)')
   .option('-o, --out <dir>', 'output folder for the dev build (default: .site-dev/ beside the site definition)')
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write', false)
+  .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runDev);
 
-// -V, as the first releases spelt it, still prints the version.
-await program.parseAsync(process.argv.map((arg, i) => (i === 2 && arg === '-V' ? '-v' : arg)));
+try {
+  // -V, as the first releases spelt it, still prints the version.
+  await program.parseAsync(process.argv.map((arg, i) => (i === 2 && arg === '-V' ? '-v' : arg)));
+} catch (error) {
+  if (!(error instanceof CommanderError)) throw error;
+  // Help and the version end well; anything else commander refused is a mistake in the command.
+  process.exitCode = error.exitCode === 0 ? 0 : 2;
+}

@@ -22,6 +22,7 @@ import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { systemError } from '../problems/system-error.ts';
 import type { Assets } from '../render/document.tsx';
+import { checkReportPath } from '../report/json-report.ts';
 import { formatReport } from '../report/summary.ts';
 import { planRoutes, routeSignature, type Route } from '../routes/routes.ts';
 import { localeUrls } from '../routes/urls.ts';
@@ -58,6 +59,10 @@ export interface BuildOptions {
   previous?: BuildState;
   /** Replace an output folder of files this engine did not write (--empty-out-dir). */
   emptyOutDir?: boolean;
+  /** Told as pages are rendered: for a progress line. */
+  onProgress?: (done: number, total: number) => void;
+  /** Where the whole list of problems is written (--report), named in the capped summary. */
+  reportFile?: string;
 }
 
 /** What became of the output folder when a build failed: the CLI says so, truthfully. */
@@ -97,7 +102,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const urls = localeUrls(locales, site.defaultLocale);
 
   // Before anything is written: may the output go where it was asked to, and how.
-  const { plan, statics } = await checkOutput(site, siteFile, { contentDir, staticDir, outDir, emptyOutDir: options.emptyOutDir });
+  const { plan, statics } = await checkOutput(site, siteFile, { contentDir, staticDir, outDir, emptyOutDir: options.emptyOutDir, reportFile: options.reportFile });
   let fate: OutputFate = plan.exists ? 'untouched' : 'absent';
 
   // Workers take a moment to load the templates, so they start while the content loads.
@@ -152,7 +157,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
       const assetsWritten = writeFiles(staging, generated, { compress });
       const staticCopied = copyStaticFiles(staticDir, statics.files, staging, { compress });
-      const [output] = await settled([pool ? pool.run(siteModule, routes, job) : renderHere(site, routes, job), assetsWritten, staticCopied] as const);
+      const [output] = await settled([pool ? pool.run(siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied] as const);
       pages = output.pages;
       const dir = staging;
       write = async () => {
@@ -185,7 +190,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     phase('write');
     if (process.env.SITE_TIMINGS) console.error(phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? phases[i - 1]![1] : started))} ms`).join(', '));
     const ms = performance.now() - started;
-    const summary = formatReport(sizes, budgets, warnings, ms, shown(outDir), published);
+    const summary = formatReport(sizes, budgets, warnings, ms, shown(outDir), published, options.reportFile);
     const state = options.track ? { signature, files: contentFiles, pages, assets } : undefined;
     return { routes, content, warnings, sizes, rendered: previous ? pages.filter((p, i) => p !== previous.pages[i]).length : pages.length, ms, summary, state, published };
   } catch (error) {
@@ -204,10 +209,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * published), and whether and how the output folder may be written (see output/guard.ts). Throws a
  * UsageError when the output may not be written there.
  */
-export async function checkOutput(site: SiteDefinition, siteFile: string, paths: { contentDir: string; staticDir: string; outDir: string; emptyOutDir?: boolean }) {
+export async function checkOutput(site: SiteDefinition, siteFile: string, paths: { contentDir: string; staticDir: string; outDir: string; emptyOutDir?: boolean; reportFile?: string }) {
   const statics = await listStatic(paths.staticDir, shown(paths.staticDir));
   const siteDir = dirname(siteFile);
   const sourceFolders = site.sources.map((url) => fileURLToPath(url)).filter((path) => path.endsWith('/')).map((path) => ({ path, name: relative(siteDir, path) || 'code' }));
+  // The report (--report) goes neither into the output nor among the sources.
+  if (paths.reportFile) checkReportPath(paths.reportFile, [{ path: paths.outDir, name: 'output' }, { path: paths.contentDir, name: 'content' }, { path: paths.staticDir, name: 'static' }, ...sourceFolders]);
   const plan = guarded(() => planOutput(paths.outDir, {
     shown: shown(paths.outDir),
     protect: { roots: [process.cwd(), siteDir], sources: [{ path: paths.contentDir, name: 'content' }, { path: paths.staticDir, name: 'static' }, ...sourceFolders] },

@@ -1,14 +1,14 @@
-// How a failed build is told: input mistakes as a list without a stack; bugs in templates with
-// their stack, after the page and template they happened in.
+// How a failed build is told: input mistakes as a list without a stack; bugs in templates and hooks
+// with the page, the template or hook, the message, and where in the site's own files it happened
+// (the whole stack with --debug).
 import { RenderError } from '../render/render-page.tsx';
 import { BuildFailure } from '../problems/problem.ts';
+import { describeCause } from '../problems/stack.ts';
+import { formatProblems } from '../report/problems.ts';
 import { HookError } from '../site/hooks.ts';
 
 export function describeFailure(error: unknown): string {
-  if (error instanceof BuildFailure) return error.message;
-  if (error instanceof RenderError || error instanceof HookError) {
-    const cause = error.cause instanceof Error ? error.cause.stack : String(error.cause);
-    return `${error.message}\n\n${cause}`;
-  }
+  if (error instanceof BuildFailure) return formatProblems(error.problems);
+  if (error instanceof RenderError || error instanceof HookError) return `${error.message}\n${describeCause(error.cause)}`;
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -65,15 +65,16 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
 }
 
 /** Renders and writes the routes at the given indexes. */
-export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: number[], job: RenderJob): RenderOutput {
+export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: number[], job: RenderJob, onPage?: (done: number) => void): RenderOutput {
   for (const folder of new Set(indexes.map((i) => dirname(join(job.outDir, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
   const cache = job.cacheDir ? new CompressionCache(job.cacheDir, job.outDir) : undefined;
-  const pages = indexes.map((index) => {
+  const pages = indexes.map((index, done) => {
     const { html, result } = renderOne(site, routes, index, job);
     const path = join(job.outDir, routes[index]!.file);
     if (job.live) writeWhole(path, html);
     else writeFileSync(path, html);
     result.gzip = cache ? cache.twins(path, html, () => ({ br: brotli(html, path), gz: gzip(html) })) : gzip(html).length;
+    onPage?.(done + 1);
     return result;
   });
   return { pages, cacheKeys: cache ? [...cache.used] : [] };

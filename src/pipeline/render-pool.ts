@@ -22,7 +22,7 @@ export class RenderPool {
     this.workers = Array.from({ length: size }, () => spawnTsWorker(new URL('./render-worker.ts', import.meta.url)));
   }
 
-  async run(siteModule: string, routes: Route[], job: RenderJob): Promise<RenderOutput> {
+  async run(siteModule: string, routes: Route[], job: RenderJob, onProgress?: (done: number, total: number) => void): Promise<RenderOutput> {
     const chunks: number[][] = [];
     for (let i = 0; i < routes.length; i += CHUNK) chunks.push(Array.from({ length: Math.min(CHUNK, routes.length - i) }, (_, k) => i + k));
     const pages: PageResult[] = [];
@@ -37,6 +37,7 @@ export class RenderPool {
           pages.push(...output.pages);
           cacheKeys.push(...output.cacheKeys);
           count += chunk.length;
+          onProgress?.(pages.length, routes.length);
         }
         if (process.env.SITE_TIMINGS) console.error(`worker ${w + 1}: ${count} pages in ${Math.round(performance.now() - started)} ms`);
       }),
@@ -66,6 +67,6 @@ function ask(worker: Worker, message: unknown): Promise<RenderOutput> {
 }
 
 /** Renders in this thread: for small sites, dev rebuilds and tests. */
-export async function renderHere(site: SiteDefinition, routes: Route[], job: RenderJob): Promise<RenderOutput> {
-  return renderAndWrite(site, routes, routes.map((_, i) => i), job);
+export async function renderHere(site: SiteDefinition, routes: Route[], job: RenderJob, onProgress?: (done: number, total: number) => void): Promise<RenderOutput> {
+  return renderAndWrite(site, routes, routes.map((_, i) => i), job, onProgress && ((done) => onProgress(done, routes.length)));
 }

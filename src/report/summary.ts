@@ -3,20 +3,24 @@ import type { PageWeight, SizeReport } from '../checks/budgets.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Published } from '../output/publish.ts';
 import type { Budgets, Warning } from '../site/definition.ts';
+import { plural } from './plural.ts';
+
+/** Warnings listed one per line; past this, counted. */
+const SHOWN_WARNINGS = 20;
 
 function typeOf(route: Route): string {
   return route.page;
 }
 
 /** The human summary: pages per locale, weights against budgets per page type, warnings, time. */
-export function formatReport(report: SizeReport, budgets: Budgets | undefined, warnings: Warning[], ms: number, outDir: string, published?: Published): string {
+export function formatReport(report: SizeReport, budgets: Budgets | undefined, warnings: Warning[], ms: number, outDir: string, published?: Published, reportFile?: string): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const lines: string[] = [];
   const perLocale = new Map<string, number>();
   for (const p of report.pages) perLocale.set(p.route.locale, (perLocale.get(p.route.locale) ?? 0) + 1);
-  lines.push(`Built ${report.pages.length} pages into ${outDir} (${[...perLocale].map(([l, n]) => `${l}: ${n}`).join(', ')}) in ${Math.round(ms)} ms`);
+  lines.push(`Built ${plural(report.pages.length, 'page')} into ${outDir} (${[...perLocale].map(([l, n]) => `${l}: ${n}`).join(', ')}) in ${Math.round(ms)} ms`);
   if (published?.mode === 'in-place') {
-    const removed = published.removed ? `; removed ${published.removed} files the previous build wrote and this one does not` : '';
+    const removed = published.removed ? `; removed ${plural(published.removed, 'file')} the previous build wrote and this one does not` : '';
     lines.push(`  ${outDir} ${published.why}, so it was updated in place (its .git and host files such as CNAME kept${removed})`);
   }
   const htmlRaw = report.pages.reduce((s, p) => s + p.bytes, 0);
@@ -27,16 +31,18 @@ export function formatReport(report: SizeReport, budgets: Budgets | undefined, w
   lines.push(`  JS    ${kb(report.js.bytes)} raw, ${kb(report.js.gzip)} gzip${budgets ? ` (budget ${kb(budgets.jsGzip)})` : ''}, on pages with islands only`);
   const byType = new Map<string, PageWeight[]>();
   for (const p of report.pages) byType.set(typeOf(p.route), [...(byType.get(typeOf(p.route)) ?? []), p]);
-  lines.push('  Page weight by type (largest, gzip; HTML + CSS + JS against budget):');
+  lines.push(`  Page weight by type (largest, gzip; HTML + CSS + JS${budgets ? ' against the budget' : ''}):`);
   for (const [type, pages] of byType) {
     const max = Math.max(...pages.map((p) => p.gzip));
     const total = max + report.css.gzip + report.js.gzip;
     const budget = budgets ? ` / ${kb(budgets.htmlGzip + budgets.cssGzip + budgets.jsGzip)}` : '';
-    lines.push(`    ${type.padEnd(18)} ${String(pages.length).padStart(4)} pages  html ${kb(max).padStart(8)}  total ${kb(total).padStart(8)}${budget}`);
+    lines.push(`    ${type.padEnd(18)} ${plural(pages.length, 'page').padStart(10)}  html ${kb(max).padStart(8)}  total ${kb(total).padStart(8)}${budget}`);
   }
   if (warnings.length) {
-    lines.push(`  ${warnings.length} warnings (--strict makes them errors):`);
-    for (const w of warnings) lines.push(`    ${w.file}: ${w.message}`);
+    lines.push(`  ${plural(warnings.length, 'warning')} (--strict makes them errors):`);
+    for (const w of warnings.slice(0, SHOWN_WARNINGS)) lines.push(`    ${w.file}: ${w.message}`);
+    const more = warnings.length - SHOWN_WARNINGS;
+    if (more > 0) lines.push(`    … and ${plural(more, 'more warning')}: ${reportFile ? `all are in ${reportFile}` : 'see them all with --report problems.json'}`);
   } else lines.push('  No warnings.');
   return lines.join('\n');
 }

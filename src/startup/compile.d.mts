@@ -3,3 +3,4 @@ export const ENGINE_ENTRIES: Record<string, string>;
 export function cacheDir(siteFile?: string): string;
 export function compile(options?: { site?: string }): Promise<{ dir: string; compiled: boolean }>;
 export function compiledPath(dir: string, sourcePath: string): string;
+export function describeCompileError(error: unknown): Promise<string>;

@@ -172,6 +172,22 @@ function prune(dir, keep) {
   for (const { name } of versions.slice(KEEP - 1)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
+/**
+ * esbuild's errors with file, line and the offending code; a package the site imports but has not
+ * installed, with the command that installs it; any other error as it is.
+ */
+export async function describeCompileError(error) {
+  if (!Array.isArray(error?.errors) || error.errors.length === 0) return error?.stack ?? String(error);
+  const { formatMessages } = await import('esbuild');
+  const messages = error.errors.map((message) => {
+    const missing = /^Could not resolve "([^"]+)"/.exec(message.text);
+    if (!missing || missing[1].startsWith('.') || missing[1].startsWith('/')) return message;
+    const name = missing[1].startsWith('@') ? missing[1].split('/').slice(0, 2).join('/') : missing[1].split('/')[0];
+    return { ...message, text: `"${missing[1]}" is not installed for this site`, notes: [{ text: `Install it in the site's folder: npm install ${name} (this adds "${name}" to the dependencies in its package.json).` }] };
+  });
+  return (await formatMessages(messages, { kind: 'error', color: false })).join('\n').trimEnd();
+}
+
 const manifests = new Map();
 
 /** The compiled file of a source module started on its own (an engine entry or the site definition). */

@@ -20,8 +20,17 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
     load = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
   } else if (fresh) {
     // The worker's own threads inherit its folder through the environment.
-    load = `import(${JSON.stringify(COMPILER)}).then(async ({ compile, compiledPath }) => {
-      const { dir } = await compile({ site: process.env.SITE_DEFINITION_FILE });
+    // A site's code that does not compile is told as esbuild tells it (file, line, code frame): an
+    // Error whose message is that and whose stack is nothing more.
+    load = `import(${JSON.stringify(COMPILER)}).then(async ({ compile, compiledPath, describeCompileError }) => {
+      let dir;
+      try {
+        ({ dir } = await compile({ site: process.env.SITE_DEFINITION_FILE }));
+      } catch (error) {
+        const told = new Error('A template or source file does not compile:\\n\\n' + await describeCompileError(error));
+        told.stack = told.message;
+        throw told;
+      }
       process.env.SITE_COMPILED_DIR = dir;
       return import(require('node:url').pathToFileURL(compiledPath(dir, ${source})).href);
     })`;
@@ -30,6 +39,6 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
   }
   // A module that fails to load (a template that does not compile) fails the first task it is
   // given, when the parent is listening, instead of an 'error' event nobody may be waiting for.
-  const code = `${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
+  const code = `process.setSourceMapsEnabled(true); ${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
   return new Worker(code, { eval: true, execArgv: [], workerData, env: process.env });
 }

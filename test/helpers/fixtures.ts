@@ -112,7 +112,7 @@ export async function fixtureCopy(name: string): Promise<SiteCopy> {
 export interface ProjectCopy {
   dir: string;
   /** Runs the copy's bin/site in `cwd` (default: the copy), with its own compile cache. */
-  run(args: string[], cwd?: string): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  run(args: string[], cwd?: string, env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }>;
   /** Every file below the copy (its own compile cache left out) with a hash of its content. */
   snapshot(): Promise<Map<string, string>>;
   cleanup(): Promise<void>;
@@ -136,9 +136,9 @@ export async function projectCopy(name: string): Promise<ProjectCopy> {
   const cache = join(dir, '.compiled');
   return {
     dir,
-    run: (args, cwd = dir) =>
+    run: (args, cwd = dir, env = {}) =>
       new Promise((resolve) => {
-        const child = spawn(join(dir, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production', SITE_COMPILE_CACHE: cache, SITE_NO_COMPILE: '' } });
+        const child = spawn(join(dir, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production', SITE_COMPILE_CACHE: cache, SITE_NO_COMPILE: '', GITHUB_ACTIONS: '', ...env } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d) => (stdout += d));

@@ -1,8 +1,14 @@
-// `site build`: prints the summary; or every problem of the site without a stack trace (exit 1), or a
-// sentence for a mistake in the command or the environment (exit 2), each saying what became of the
-// output folder.
+// `site build`: the summary; or the site's problems, grouped and capped, without a stack trace (exit
+// 1); or a sentence for a mistake in the command or the environment (exit 2). Each failure says what
+// became of the output folder. In GitHub Actions every problem is also an annotation; --report writes
+// them all as JSON.
+import { BuildFailure } from '../../problems/problem.ts';
 import { build, outputFate, type OutputFate } from '../../pipeline/build.ts';
 import { describeFailure } from '../../pipeline/describe-failure.ts';
+import { annotations, inGitHubActions } from '../../report/annotations.ts';
+import { writeReport } from '../../report/json-report.ts';
+import { formatProblems } from '../../report/problems.ts';
+import { progressLine } from '../../report/progress.ts';
 import { UsageError } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
@@ -27,21 +33,50 @@ function usageFate(out: string, fate: OutputFate | undefined): string {
   return `And ${fateOf(out, fate)}`;
 }
 
-export async function runBuild(opts: { site?: string; content?: string; out?: string; static?: string; baseUrl?: string; strict: boolean; emptyOutDir: boolean }): Promise<void> {
+export interface BuildCommandOptions {
+  site?: string;
+  content?: string;
+  out?: string;
+  static?: string;
+  baseUrl?: string;
+  strict: boolean;
+  emptyOutDir: boolean;
+  quiet: boolean;
+  debug: boolean;
+  report?: string;
+}
+
+export async function runBuild(opts: BuildCommandOptions): Promise<void> {
   const paths = sitePaths(opts, 'dist');
   requireFolder(paths.content, '--content', !!opts.content);
   // A site may have no static folder at all; one named on the command line must exist.
   if (opts.static) requireFolder(paths.static, '--static', true);
+  if (opts.debug) process.env.SITE_DEBUG = '1';
   const out = shown(paths.out);
+  const progress = progressLine({ quiet: opts.quiet });
   try {
-    const result = await build({ site: paths.site, contentDir: paths.content, outDir: paths.out, staticDir: paths.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir });
-    console.log(result.summary);
+    const result = await build({
+      site: paths.site, contentDir: paths.content, outDir: paths.out, staticDir: paths.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir,
+      onProgress: progress.update, reportFile: opts.report,
+    });
+    progress.done();
+    if (opts.report) writeReport(opts.report, [], result.warnings);
+    if (inGitHubActions()) for (const line of annotations([], result.warnings)) console.log(line);
+    if (!opts.quiet) console.log(result.summary);
     // For the benchmark: the process's peak resident memory, worker threads included.
     if (process.env.SITE_REPORT_MEMORY) console.log(`peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   } catch (error) {
+    progress.done();
     const fate = fateOf(out, outputFate(error));
     if (error instanceof UsageError) throw new UsageError(`${error.message} ${usageFate(out, outputFate(error))}`);
-    console.error(`Build failed; ${fate}\n\n${describeFailure(error)}`);
+    const problems = error instanceof BuildFailure ? error.problems : [];
+    if (opts.report) writeReport(opts.report, problems, []);
+    if (inGitHubActions()) {
+      const lines = problems.length ? annotations(problems) : [`::error title=build::${describeFailure(error).split('\n')[0]}`];
+      for (const line of lines) console.log(line);
+    }
+    const told = error instanceof BuildFailure ? formatProblems(problems, { reportFile: opts.report }) : describeFailure(error);
+    console.error(`Build failed; ${fate}\n\n${told}`);
     process.exitCode = 1;
   }
 }

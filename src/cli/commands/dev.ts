@@ -4,7 +4,8 @@ import { startDev } from '../../dev/dev-server.ts';
 import { requireFreePort } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
-export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean }): Promise<void> {
+export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean }): Promise<void> {
+  if (opts.debug) process.env.SITE_DEBUG = '1';
   // Before the first build: a busy port or a missing folder is known at once.
   const paths = sitePaths(opts, '.site-dev');
   requireFolder(paths.content, '--content', !!opts.content);

@@ -1,0 +1,48 @@
+// --report FILE: every problem (and warning) of a build as JSON, for tools and for reading them all
+// when the terminal shows the first few of each kind. Written whole (a temporary file renamed), and
+// never into the output or the site's source folders.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import type { Problem } from '../problems/problem.ts';
+import { shown } from '../problems/shown.ts';
+import { UsageError } from '../problems/usage-error.ts';
+import type { Warning } from '../site/definition.ts';
+
+const inside = (path: string, folder: string) => {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
+};
+
+/** Refuses a report path inside a folder the build owns or reads (a UsageError, before the build starts). */
+export function checkReportPath(file: string, folders: { path: string; name: string }[]): void {
+  const path = resolve(file);
+  for (const folder of folders) {
+    if (inside(path, resolve(folder.path))) throw new UsageError(`--report ${file} is inside the ${folder.name} folder (${shown(folder.path)}); write the report elsewhere, such as problems.json beside the site definition.`);
+  }
+}
+
+export interface ReportEntry {
+  code: string;
+  file?: string;
+  line?: number;
+  col?: number;
+  page?: string;
+  message: string;
+}
+
+export function writeReport(file: string, problems: Problem[], warnings: Warning[]): void {
+  const entry = (p: Problem): ReportEntry => ({
+    code: p.code,
+    file: p.file,
+    line: p.position?.line,
+    col: p.position?.col,
+    page: 'page' in p.where ? p.where.page : 'pages' in p.where ? p.where.pages.join(', ') : undefined,
+    message: [p.title, ...p.details.map((d) => `${d.path ? `${d.path}: ` : ''}${d.message}`)].join('\n'),
+  });
+  const report = { problems: problems.map(entry), warnings: warnings.map((w) => ({ file: w.file, message: w.message })) };
+  const path = resolve(file);
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(report, null, 2)}\n`);
+  renameSync(temp, path);
+}
