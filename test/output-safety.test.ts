@@ -113,7 +113,7 @@ describe('the everyday flow keeps working', () => {
     await writeFile(join(pages, '.site-manifest'), `${await readFile(join(pages, '.site-manifest'), 'utf8')}old-page.html\n`);
     await writeFile(join(pages, 'keep-me.txt'), 'written by hand');
     const second = await built('gh-pages');
-    expect(second.stdout).toContain('removed 1 files the previous build wrote');
+    expect(second.stdout).toContain('removed 1 file the previous build wrote');
     expect(existsSync(join(pages, 'old-page.html'))).toBe(false);
     expect(await readFile(join(pages, 'keep-me.txt'), 'utf8')).toBe('written by hand');
     expect(existsSync(join(pages, '.git/HEAD'))).toBe(true);

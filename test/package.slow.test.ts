@@ -69,7 +69,8 @@ describe('the packed engine', () => {
     const built = await sh('npx', ['site', 'build'], site);
     expect(built.stdout).toMatch(/^Built 6 pages into dist \(en: 3, es: 3\)/);
 
-    const server = spawn('npx', ['site', 'serve', '--port', '0'], { cwd: site, env });
+    // Its own process group: npx starts the server as a grandchild, which killing npx alone would leave running.
+    const server = spawn('npx', ['site', 'serve', '--port', '0'], { cwd: site, env, detached: true });
     try {
       const base = await new Promise<string>((resolve, reject) => {
         let output = '';
@@ -83,7 +84,8 @@ describe('the packed engine', () => {
       expect((await get(base, '/')).status).toBe(200);
       expect((await get(base, '/es/about')).body).toContain('<html lang="es"');
     } finally {
-      server.kill();
+      process.kill(-server.pid!, 'SIGTERM');
+      await new Promise((done) => server.once('exit', done));
     }
 
     for (const [locale, title] of [['en', 'Hello'], ['es', 'Hola']]) {
