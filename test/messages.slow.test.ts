@@ -4,7 +4,6 @@
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../scripts/bench.ts';
 import { projectCopy, type ProjectCopy } from './helpers/fixtures.ts';
@@ -19,20 +18,30 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => project.cleanup());
 
+// `script` forwards its stdin to the terminal it makes and waits for that stdin to end, even after
+// the build has exited: give it none, and a time limit, so a CI runner's open stdin cannot hang it.
+function onTerminal(command: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('script', ['-qec', command, '/dev/null'], { cwd: project.dir, env, maxBuffer: 16 * 1024 * 1024, timeout: 100_000 }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout));
+    child.stdin?.end();
+  });
+}
+
 const args = (out: string) => ['build', '-c', join(corpus, 'content'), '-s', join(corpus, 'static'), '-o', join(project.dir, out)];
 
 describe('a build of 3,000 pages', () => {
   it('shows "rendered N/M pages" in place on a terminal, and only the summary in CI', async () => {
     const command = [join(project.dir, 'bin/site'), ...args('out')].join(' ');
     const env = { ...process.env, SITE_COMPILE_CACHE: join(project.dir, '.compiled'), CI: '', GITHUB_ACTIONS: '' };
-    const terminal = await promisify(execFile)('script', ['-qec', command, '/dev/null'], { cwd: project.dir, env, maxBuffer: 16 * 1024 * 1024 });
+    const terminal = { stdout: await onTerminal(command, env) };
     const counts = Array.from(terminal.stdout.matchAll(/\r\x1b\[2Krendered ([\d,]+)\/([\d,]+) pages/g), (m) => [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))] as const);
     expect(counts.length, terminal.stdout.slice(0, 400)).toBeGreaterThan(0);
     expect(counts.every(([, total]) => total > 3000)).toBe(true);
     expect(counts.map(([done]) => done)).toEqual([...counts.map(([done]) => done)].sort((a, b) => a - b));
     expect(terminal.stdout).toMatch(/Built [\d,]+ pages/);
 
-    const ci = await promisify(execFile)('script', ['-qec', command, '/dev/null'], { cwd: project.dir, env: { ...env, CI: 'true' }, maxBuffer: 16 * 1024 * 1024 });
+    const ci = { stdout: await onTerminal(command, { ...env, CI: 'true' }) };
     expect(ci.stdout).not.toContain('rendered ');
     expect(ci.stdout).toMatch(/Built [\d,]+ pages/);
   }, 240_000);
