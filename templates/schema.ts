@@ -30,6 +30,17 @@ export const siteSchema = z
     hours: hoursSchema,
     social: z.array(z.object({ network: text, url }).strict()).max(6),
     leadForm: z.object({ host: url, formId: text }).strict(),
+    /** The Section 1557 notice (/nondiscrimination). */
+    civilRights: z
+      .object({
+        /** The Section 1557 coordinator; null until the practice names one (the page says the name is to be confirmed). */
+        coordinatorName: text.nullable(),
+        /** The clinic (its id in locations.yaml) whose address takes mailed grievances, until the practice names another. */
+        mailingLocation: slug,
+        /** The protected grounds follow the 2024 rule, parts of which courts have stayed: false until counsel confirms them. */
+        groundsReviewed: z.boolean(),
+      })
+      .strict(),
     maps: z.object({ embedUrl: url, directionsUrl: url, reviewUrl: url, placeId: text }).strict(),
     themeColor: z.string().regex(/^#[0-9a-f]{6}$/i, 'a hex colour like "#0b6e69"'),
     budgets: z
@@ -62,6 +73,8 @@ export const servicesIndexSchema = z
     aesthetic: z.array(slug).min(1),
     /** Services with a page of their own that navigation and the services index do not list. */
     unlisted: z.array(slug).default([]),
+    /** Exams paid by the patient (immigration, DOT): a self-pay block, never the insurance plans. */
+    selfPayExams: z.array(slug).default([]),
     homeTiles: z.array(slug).min(1).max(12),
     related: z.record(slug, z.array(slug).max(3)),
   })
@@ -77,7 +90,19 @@ export const insuranceSchema = z
 
 /** content/language-assistance.yaml: taglines offering free language help (Section 1557). */
 export const taglinesSchema = z
-  .array(z.object({ lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]+)?$/), language: text, text }).strict())
+  .array(
+    z
+      .object({
+        lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]+)?$/, 'a language code like "ht" or "zh-Hant"'),
+        language: text,
+        /** Right-to-left scripts (Arabic). */
+        dir: z.literal('rtl').optional(),
+        text,
+        /** false until a qualified translator has reviewed the tagline: a placeholder warning until then. */
+        reviewed: z.boolean(),
+      })
+      .strict(),
+  )
   .min(2);
 
 // ---------- per-locale text (content/<locale>/...) ----------
@@ -136,6 +161,7 @@ export const pageSchemas = {
       insurance: z.object({ title: text, text, link: text }).strict(),
       reviews: z.object({ title: text, text, link: text }).strict(),
       locations: z.object({ title: text, text, link: text }).strict(),
+      map: heading,
     })
     .strict(),
   about: z
@@ -190,6 +216,7 @@ export const pageSchemas = {
       sections: z.array(z.object({ title: text, paragraphs: z.array(text).min(1), items: z.array(text).optional() }).strict()).min(3),
       taglinesTitle: text,
       practiceContact: text,
+      coordinator: z.object({ title: text, role: text, namePending: text, mail: text, attention: text }).strict(),
     })
     .strict(),
   'not-found': z.object({ ...pageMeta, heading: text, text, link: text }).strict(),
@@ -266,14 +293,16 @@ export const uiSchema = z
         /** Aesthetic treatments: self-pay, no amounts, never the insurance plans. */
         selfPay: heading,
         selfPayLink: text,
+        /** Exams paid by the patient (immigration, DOT): the fee is given on the phone. */
+        examPricing: heading,
         related: text,
         disclaimer: text,
         aesthetic: text,
         primary: text,
       })
       .strict(),
-    reviews: z.object({ stars: text, sampleNote: text }).strict(),
-    map: z.object({ title: text, open: text, show: text }).strict(),
+    reviews: z.object({ stars: text, sampleNote: text, sampleLabel: text }).strict(),
+    map: z.object({ title: text, show: text }).strict(),
     form: z.object({ title: text, alternative: text, openInNewTab: text }).strict(),
     bookOrCall: heading,
     legal: z.object({ effective: text }).strict(),

@@ -54,7 +54,7 @@ describe('pages', () => {
       const reply = await get(base, route.url);
       expect(reply.status, route.url).toBe(200);
       expect(reply.body, route.url).toContain(`<html lang="${route.locale}"`);
-      expect(reply.body, route.url).toMatch(/<title>[^<]+ \| (Florida Family Primary Care|FL Family Care)<\/title>/);
+      expect(reply.body, route.url).toMatch(/<title>[^<]+ \| FL Family Care<\/title>/);
     }
   });
 

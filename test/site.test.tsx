@@ -54,7 +54,7 @@ describe('every page', () => {
     for (const route of routes) {
       const body = page(route.url);
       expect(body, route.url).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${route.locale}"`));
-      expect(body, route.url).toMatch(/<title>[^<|]+ \| (Florida Family Primary Care|FL Family Care)<\/title>/);
+      expect(body, route.url).toMatch(/<title>[^<|]+ \| FL Family Care<\/title>/);
       if (route.notFound) continue;
       expect(body, route.url).toContain(`<link rel="canonical" href="https://www.example.com${route.url}"/>`);
       expect(body, route.url).toContain(`<link rel="alternate" hrefLang="x-default" href="https://www.example.com${route.path}"/>`.replace('hrefLang', 'hrefLang'));
@@ -83,6 +83,16 @@ describe('every page', () => {
   });
 });
 
+describe('navigation', () => {
+  it('marks the link of the page being shown as the current page, and no other', () => {
+    for (const [url, href] of [['/about', '/about'], ['/es/insurance', '/es/insurance'], ['/', '/']]) {
+      const header = page(url!).slice(0, page(url!).indexOf('</header>'));
+      const current = Array.from(header.matchAll(/<a class="nav__link" href="([^"]+)" aria-current="page"/g), (m) => m[1]);
+      expect(current, url).toEqual([href]);
+    }
+  });
+});
+
 describe('pages', () => {
   it('home: hero links, the tiles of services.yaml and the aesthetics tile, the 600px lead form, the insurance teaser and three reviews', () => {
     const home = page('/');
@@ -103,7 +113,7 @@ describe('pages', () => {
       return text(body.slice(start, body.indexOf('</section>', start)));
     };
     expect(figures('/')).toMatch(/Serving Florida since 2018 .*5\+ years caring for Florida families .*5\.0 rating from 150\+ reviews/);
-    expect(figures('/es/')).toMatch(/desde 2018 .*5\+ años cuidando a familias de Florida .*Calificación de 5\.0 en más de 150 reseñas/);
+    expect(figures('/es/')).toMatch(/desde 2018 .*Más de 5 años cuidando a familias de Florida .*Calificación de 5\.0 en más de 150 reseñas/);
   });
 
   it('insurance: all twelve plans and no fee amounts', () => {
@@ -166,8 +176,12 @@ describe('pages', () => {
     expect(page('/')).toContain('href="/nondiscrimination"');
   });
 
-  it('404: the heading, the text and the way home, in each language', () => {
+  it('404: the heading, the text and the way home, in each language, kept out of search results', () => {
     expect(text(page('/404'))).toContain('404 Oops! Page not found Return to Home');
+    for (const route of routes.filter((r) => r.notFound)) {
+      expect(page(route.url), route.url).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(page(route.url), route.url).not.toContain('rel="canonical"');
+    }
     expect(page('/es/404')).toContain('href="/es/"');
     expect(page('/es/404')).toContain('<html lang="es" data-page="not-found"');
   });
@@ -218,8 +232,11 @@ describe('islands', () => {
   it('mark the three widgets and carry their props in one JSON blob', () => {
     const body = page('/');
     expect(body.match(/<site-island data-island="(ServicesMenu|MobileMenu|HelpWidget)"/g)).toHaveLength(3);
+    // The home page's map cards are islands too (a map loads only on request): one prop set per island.
+    const islands = body.match(/<site-island data-island=/g)!.length;
+    expect(islands).toBe(3 + content.locations.length);
     const blob = /<script type="application\/json" id="island-props">([^<]*)<\/script>/.exec(body)![1]!;
-    expect(JSON.parse(blob)).toHaveLength(3);
+    expect(JSON.parse(blob)).toHaveLength(islands);
     expect(body).toContain('<script type="module" src="/assets/main-TEST.js">');
   });
 

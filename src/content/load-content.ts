@@ -127,7 +127,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     const data = check(def.schema, parsed, def.title);
     if (data === undefined || !parsed) continue;
     // Hooks are typed by the site with what its schema returns: this data has just passed that schema.
-    const found = callHook(`content.shared.${key}.check()`, def.file, () => def.check?.(data as never, parsed) ?? []);
+    const found = callHook(`content.shared.${key}.check()`, def.file, () => def.check?.(data as never, parsed, sharedData as never) ?? []);
     problems.push(...found);
     sharedData[key] = data;
   }

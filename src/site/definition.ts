@@ -19,8 +19,11 @@ export interface SharedFile {
   schema: z.ZodType;
   /** The heading of a schema error: "the site configuration does not match its schema". */
   title: string;
-  /** Further checks of the valid data (cross-references, duplicates); it receives what the schema returns. */
-  check?(data: never, parsed: ParsedContentFile): Problem[];
+  /**
+   * Further checks of the valid data (cross-references, duplicates); it receives what the schema
+   * returns, and the shared files loaded before it (in the model's order), by key.
+   */
+  check?(data: never, parsed: ParsedContentFile, earlier: never): Problem[];
 }
 
 /** A file every locale has, e.g. <locale>/ui.yaml. */

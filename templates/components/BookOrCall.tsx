@@ -18,7 +18,8 @@ export function BookButton({ large = true }: { large?: boolean }) {
 
 export function CallButton({ withNumber = false, large = true }: { withNumber?: boolean; large?: boolean }) {
   const { text, content } = usePage();
-  const label = withNumber ? <>{text.ui.actions.callNow}: <span className="nowrap">{content.site.phone.display}</span></> : text.ui.actions.callNow;
+  // With the number, the short verb: "Llamar: (407) 555-0142" stays on one line on a 360 px phone.
+  const label = withNumber ? <>{text.ui.actions.call}: <span className="nowrap">{content.site.phone.display}</span></> : text.ui.actions.callNow;
   return <CallLink className={`btn btn--light${large ? ' btn--large' : ''}`} label={label} />;
 }
 

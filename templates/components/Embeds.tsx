@@ -41,7 +41,7 @@ export function LeadForm({ id }: { id?: string }) {
   );
 }
 
-/** Each clinic as an address card with "Open in Google Maps"; its map loads only when asked for. */
+/** Each clinic as an address card with "Get directions"; its map loads only when asked for. */
 export function MapCards() {
   const { content, text } = usePage();
   const { ui } = text;
@@ -55,7 +55,7 @@ export function MapCards() {
             <h3 className="card__title"><Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}</h3>
             <Address location={location} />
             <ExternalLink className="btn btn--primary" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={ui.opensInNewTab}>
-              <Icon icon={Navigation} size={18} /> {ui.map.open}
+              <Icon icon={Navigation} size={18} /> {ui.actions.getDirections}
             </ExternalLink>
             <MapFrameIsland src={src.toString()} title={fill(ui.map.title, { place: oneLineAddress(location) })} label={ui.map.show} />
           </li>

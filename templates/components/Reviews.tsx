@@ -16,11 +16,14 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** Review cards; a sample review says so on the card itself, wherever it is shown (FTC 16 CFR 465). */
 export function ReviewCards({ reviews }: { reviews: Review[] }) {
+  const { text } = usePage();
   return (
     <ul className="cards cards--3 review-cards">
       {reviews.map((review) => (
         <li key={review.name} className="card review">
+          {review.sample && <p className="review__sample">{text.ui.reviews.sampleLabel}</p>}
           <Stars rating={review.rating} />
           <blockquote className="review__text">
             <p>{review.text}</p>

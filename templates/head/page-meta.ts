@@ -28,11 +28,10 @@ function fromPage(page: { title: string; description: string }): PageMeta {
 export const TITLE_LIMIT = 65;
 
 /**
- * The page's own title first (what distinguishes it), then the practice's name where it fits, else
- * its short name: "Vaccines | Florida Family Primary Care", "Nondiscrimination and Language
- * Assistance | FL Family Care". A page title too long for either stands alone.
+ * The page's own title first (what distinguishes it), then one brand for every page: the practice's
+ * short name, the one with which every title fits ("Vaccines | FL Family Care"). A test holds every
+ * title to the limit.
  */
 export function documentTitle(meta: PageMeta, page: EnginePageData<SiteContent>): string {
-  const { name, shortName } = page.content.site;
-  return [`${meta.title} | ${name}`, `${meta.title} | ${shortName}`].find((t) => t.length <= TITLE_LIMIT) ?? meta.title;
+  return `${meta.title} | ${page.content.site.shortName}`;
 }

@@ -1,5 +1,5 @@
 // A clinic's map, loaded only when the visitor asks for it: nothing is requested from the maps host
-// before. Without JavaScript the card's "Open in Google Maps" link is the way (this renders nothing).
+// before. Without JavaScript the card's "Get directions" link is the way (this renders nothing).
 import { useState } from 'react';
 import { useHydrated } from './use-hydrated.ts';
 

@@ -1,8 +1,8 @@
-// Home: hero, services grid, free consultation form, about, insurance, reviews, locations and map.
+// Home: hero, the clinics, services grid, free consultation form, about, insurance, reviews, and the map on request.
 import { usePage } from '../context.ts';
 import { BookButton, CallButton } from '../components/BookOrCall.tsx';
 import { fill } from '../lib/format.ts';
-import { LeadForm } from '../components/Embeds.tsx';
+import { LeadForm, MapCards } from '../components/Embeds.tsx';
 import { ArrowRight, Check, ShieldCheck, Sparkles } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { LocationCards } from '../components/LocationCards.tsx';
@@ -82,6 +82,11 @@ export function Home() {
       <Section id="reviews" title={home.reviews.title} lead={home.reviews.text}>
         <ReviewCards reviews={text.reviews.slice(0, 3)} />
         <a className="link-arrow" href={href('/reviews')}>{home.reviews.link} <Icon icon={ArrowRight} size={18} /></a>
+      </Section>
+
+      {/* The spec's map, as on contact and locations: an address card first, the map only on request. */}
+      <Section id="map" className="section--tinted" title={home.map.title} lead={home.map.text}>
+        <MapCards />
       </Section>
 
     </>

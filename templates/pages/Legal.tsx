@@ -2,7 +2,7 @@
 import type { LegalId } from '../schema.ts';
 import { usePage } from '../context.ts';
 import { fill, formatDate } from '../lib/format.ts';
-import { Address, CallLink, EmailLink } from '../components/Contact.tsx';
+import { Address, CallLink, EmailLink, locationName } from '../components/Contact.tsx';
 
 export function Legal({ id }: { id: LegalId }) {
   const { content, text, intl } = usePage();
@@ -27,7 +27,15 @@ export function Legal({ id }: { id: LegalId }) {
         <div dangerouslySetInnerHTML={{ __html: html }} />
         <h2>{text.ui.footer.contact}</h2>
         <p><CallLink icon={false} /> · <EmailLink /></p>
-        <Address location={content.locations[0]!} />
+        {/* Every clinic: a notice that applies at all of them names all of them. */}
+        <ul className="contact-list">
+          {content.locations.map((location) => (
+            <li key={location.id}>
+              <strong>{locationName(text.ui.location.name, location)}</strong>
+              <Address location={location} />
+            </li>
+          ))}
+        </ul>
       </div>
     </article>
   );

@@ -8,6 +8,8 @@ import { linkify } from '../lib/linkify.tsx';
 export function Nondiscrimination() {
   const { content, text } = usePage();
   const page = text.pages.nondiscrimination;
+  // Mailed grievances go to one clinic's address until the practice names another.
+  const mailTo = content.locations.find((l) => l.id === content.site.civilRights.mailingLocation)!;
   return (
     <>
       <PageHero title={page.title} text={page.intro} />
@@ -19,6 +21,22 @@ export function Nondiscrimination() {
             {section.items && <ul>{section.items.map((item) => <li key={item}>{linkify(item)}</li>)}</ul>}
           </section>
         ))}
+        <section aria-labelledby="coordinator">
+          <h2 id="coordinator">{page.coordinator.title}</h2>
+          <p>{page.coordinator.role}</p>
+          <p className="coordinator__name"><strong>{content.site.civilRights.coordinatorName ?? page.coordinator.namePending}</strong>, {page.coordinator.title}</p>
+          <p><span className="label">{text.ui.location.phone}: </span><CallLink icon={false} /> · <span className="label">{text.ui.location.email}: </span><EmailLink /></p>
+          <p><span className="label">{page.coordinator.mail}: </span></p>
+          <address className="address">
+            {content.site.name}
+            <br />
+            {page.coordinator.attention}
+            <br />
+            {mailTo.street}
+            <br />
+            {`${mailTo.city}, ${mailTo.region} ${mailTo.postalCode}`}
+          </address>
+        </section>
         <section aria-labelledby="practice-contact">
           <h2 id="practice-contact">{page.practiceContact}</h2>
           <p><CallLink icon={false} /> · <EmailLink /></p>
@@ -26,7 +44,7 @@ export function Nondiscrimination() {
         <h2 id="taglines">{page.taglinesTitle}</h2>
         <ul className="taglines" aria-labelledby="taglines">
           {content.taglines.map((tagline) => (
-            <li key={tagline.lang} lang={tagline.lang}>
+            <li key={tagline.lang} lang={tagline.lang} dir={tagline.dir}>
               <strong>{tagline.language}</strong>: {tagline.text}
             </li>
           ))}

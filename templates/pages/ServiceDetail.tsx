@@ -13,6 +13,8 @@ export function ServiceDetail({ slug }: { slug: string }) {
   const { ui } = text;
   const { front, html } = text.services[slug]!;
   const group = content.servicesIndex.aesthetic.includes(slug) ? 'aesthetic' : 'primary';
+  // Self-pay: aesthetic treatments, and the exams insurance never pays for. Both point to the Good Faith Estimate.
+  const selfPay = group === 'aesthetic' ? ui.service.selfPay : content.servicesIndex.selfPayExams.includes(slug) ? ui.service.examPricing : undefined;
   const related = content.servicesIndex.related[slug] ?? [];
   return (
     <>
@@ -67,8 +69,8 @@ export function ServiceDetail({ slug }: { slug: string }) {
         </div>
       </Section>
 
-      {group === 'aesthetic' ? (
-        <Section id="pricing" title={ui.service.selfPay.title} lead={ui.service.selfPay.text}>
+      {selfPay ? (
+        <Section id="pricing" title={selfPay.title} lead={selfPay.text}>
           <a className="link-arrow" href={href('/good-faith-estimate')}>{ui.service.selfPayLink} <Icon icon={ArrowRight} size={18} /></a>
         </Section>
       ) : (

@@ -23,6 +23,7 @@ export function checkServiceList(index: ServicesIndex, parsed: ParsedContentFile
     errors.push(inFile('content/check', parsed.file, 'names a service that does not exist', [problem], parsed.positionOf(path)));
   };
   index.homeTiles.forEach((slug, i) => unknown(['homeTiles', i], slug));
+  index.selfPayExams.forEach((slug, i) => unknown(['selfPayExams', i], slug));
   for (const [page, related] of Object.entries(index.related)) {
     if (!known.has(page)) unknown(['related', page], page);
     related.forEach((slug, i) => {

@@ -5,6 +5,8 @@ import {
   insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, reviewsSchema, serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema,
   type ServicesIndex,
 } from '../schema.ts';
+import { checkInsurance } from './check-insurance.ts';
+import { checkLocations } from './check-locations.ts';
 import { checkServiceList } from './check-services.ts';
 
 /** Every service with a page: primary, aesthetic and unlisted, in the order of services.yaml. */
@@ -16,9 +18,9 @@ export function serviceSlugs(index: ServicesIndex): string[] {
 export const contentModel = {
   shared: {
     site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema' },
-    locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema' },
+    locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema', check: checkLocations },
     servicesIndex: { file: 'services.yaml', schema: servicesIndexSchema, title: 'the services list does not match its schema', check: checkServiceList },
-    insurance: { file: 'insurance.yaml', schema: insuranceSchema, title: 'the insurance plans do not match their schema' },
+    insurance: { file: 'insurance.yaml', schema: insuranceSchema, title: 'the insurance plans do not match their schema', check: checkInsurance },
     taglines: { file: 'language-assistance.yaml', schema: taglinesSchema, title: 'the language-assistance taglines do not match their schema' },
   },
   perLocale: {

@@ -17,6 +17,11 @@ export function findPlaceholders(content: SiteContent, { contentDir, baseUrl }: 
   site.social.forEach((s, i) => {
     if (/\/example\/?$/.test(new URL(s.url).pathname)) warn(`social[${i}].url`, s.url, 'is a placeholder profile');
   });
+  const { civilRights } = site;
+  if (civilRights.coordinatorName === null) warn('civilRights.coordinatorName', 'null', 'is not set: the Section 1557 coordinator is to be named (the page says so meanwhile)');
+  if (!civilRights.groundsReviewed) warn('civilRights.groundsReviewed', 'false', "means the protected grounds on /nondiscrimination (the 2024 Section 1557 rule, parts of which courts have stayed) await the practice's legal review");
+  const unreviewed = content.taglines.filter((t) => !t.reviewed).map((t) => t.lang);
+  if (unreviewed.length) warnings.push({ file: `${contentDir}/language-assistance.yaml`, message: `${unreviewed.length} taglines await review by a qualified translator (reviewed: false): ${unreviewed.join(', ')}` });
   for (const [locale, text] of Object.entries(content.locales)) {
     const samples = text.reviews.filter((r) => r.sample).length;
     if (samples) warnings.push({ file: `${contentDir}/${locale}/reviews.yaml`, message: `${samples} reviews are marked as samples (sample: true)` });

@@ -1,7 +1,8 @@
 // What a patient on a phone (and at a desk) relies on, in both languages: no empty or broken box when
 // the form and map hosts fail, the three clinics with hours and a call link within two phone screens
 // of home, the phone menu opening on Book, Call, Locations and Insurance, phone numbers on one line,
-// every page ending with a way to book, and nothing floating over a page's last line.
+// every page ending with a way to book, nothing floating over a focused element or a page's last line,
+// and every sample review labelled as one.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
@@ -127,20 +128,68 @@ describe('every page', () => {
     expect(failures).toEqual([]);
   });
 
-  it('lets no floating button cover the last line when scrolled to the end, on a phone', async () => {
+  it('at 360 and 390 px keeps every focused element at least partly clear of the floating buttons, and the last line too', async () => {
     const failures: string[] = [];
-    await eachPage(PHONE, async (page, url) => {
-      const covered = await page.evaluate(async () => {
-        document.documentElement.style.scrollBehavior = 'auto';
-        window.scrollTo(0, document.documentElement.scrollHeight);
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))));
-        const lines = [...document.querySelectorAll('.site-footer__bottom p')];
-        const last = lines.at(-1)!.getBoundingClientRect();
-        const floating = [...document.querySelectorAll('.call-fab, .help__toggle')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0);
-        return floating.some((f) => f.top < last.bottom && f.bottom > last.top && f.left < last.right && f.right > last.left);
+    for (const viewport of [{ width: 360, height: 740 }, PHONE]) {
+      await eachPage(viewport, async (page, url) => {
+        const found = await page.evaluate(async () => {
+          document.documentElement.style.scrollBehavior = 'auto';
+          const problems: string[] = [];
+          const floating = '.call-fab, .help';
+          // Focus each element that takes focus, as Tab would (focus scrolls it into view, with the page's
+          // scroll padding); it is hidden when every sampled point of its part in view is under a
+          // floating button (WCAG 2.4.11: not entirely hidden).
+          const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, iframe, summary, [tabindex]:not([tabindex="-1"])')]
+            .filter((el) => !el.closest(floating) && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
+          for (const el of focusable) {
+            el.focus();
+            if (document.activeElement !== el) continue;
+            const r = el.getBoundingClientRect();
+            const [left, right, top, bottom] = [Math.max(r.left, 0), Math.min(r.right, innerWidth), Math.max(r.top, 0), Math.min(r.bottom, innerHeight)];
+            const what = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+            if (right <= left || bottom <= top) {
+              problems.push(`focused ${what} is out of view`);
+              continue;
+            }
+            const points = [0.1, 0.3, 0.5, 0.7, 0.9].flatMap((fx) => [0.2, 0.5, 0.8].map((fy) => [left + (right - left) * fx, top + (bottom - top) * fy] as const));
+            const hidden = points.every(([x, y]) => {
+              const over = document.elementFromPoint(Math.min(x, innerWidth - 1), Math.min(y, innerHeight - 1));
+              return !!over?.closest(floating) && !el.contains(over);
+            });
+            if (hidden) problems.push(`focused ${what} is under a floating button`);
+          }
+          (document.activeElement as HTMLElement | null)?.blur();
+          // The end of the page: the footer's last line is not under a floating button.
+          window.scrollTo(0, document.documentElement.scrollHeight);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))));
+          const last = [...document.querySelectorAll('.site-footer__bottom p')].at(-1)!.getBoundingClientRect();
+          const buttons = [...document.querySelectorAll('.call-fab, .help__toggle')].map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0);
+          if (buttons.some((f) => f.top < last.bottom && f.bottom > last.top && f.left < last.right && f.right > last.left)) problems.push('the last line is under a floating button');
+          return problems;
+        });
+        for (const problem of found) failures.push(`${url} at ${viewport.width}px: ${problem}`);
       });
-      if (covered) failures.push(url);
-    });
+    }
     expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('labels every sample review it shows as a sample, in the page\'s language', async () => {
+    const failures: string[] = [];
+    let labelled = 0;
+    await eachPage(PHONE, async (page, url) => {
+      const found = await page.evaluate(() => [...document.querySelectorAll('.review')].map((card) => {
+        const label = card.querySelector<HTMLElement>('.review__sample');
+        const shown = !!label && label.getClientRects().length > 0 && getComputedStyle(label).visibility !== 'hidden' && label.getBoundingClientRect().height > 8;
+        return { name: card.querySelector('.review__name')?.textContent ?? '?', label: shown ? label!.textContent!.trim() : null };
+      }));
+      const lang = url.startsWith('/es/') ? 'es' : 'en';
+      for (const card of found) {
+        if (card.label === { en: 'Sample review', es: 'Reseña de ejemplo' }[lang]) labelled += 1;
+        else failures.push(`${url}: review by ${card.name} shows no sample label (${card.label})`);
+      }
+    });
+    // All reviews in content are samples until real ones replace them (content marks each sample: true).
+    expect(failures).toEqual([]);
+    expect(labelled).toBeGreaterThan(0);
   });
 });

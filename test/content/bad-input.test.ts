@@ -130,8 +130,9 @@ describe('services and links', () => {
   });
 
   it('rejects a slug listed twice, naming both places', async () => {
-    await site.edit('services.yaml', (t) => t.replace('  - iv-therapy\n# The home', '  - iv-therapy\n  - vaccines\n# The home'));
-    const line = await lineOf('services.yaml', '  - vaccines\n# The home');
+    // Listed again at the end of the aesthetic group.
+    await site.edit('services.yaml', (t) => t.replace(/(\naesthetic:\n(?:  - .*\n)+)/, '$1  - vaccines\n'));
+    const line = await lineOf('services.yaml', '  - iv-therapy\n  - vaccines') + 1;
     const { content } = await siteAndContent();
     expect(await errorsOf()).toEqual([
       `content/services.yaml:${line}:5  duplicate service slug "vaccines"\n  aesthetic[${content.servicesIndex.aesthetic.length}]: "vaccines" is already listed at primary[${content.servicesIndex.primary.indexOf('vaccines')}]; each slug names one page`,

@@ -1,0 +1,133 @@
+// What a patient and a regulator read, in every locale: the Good Faith Estimate's rights and every
+// clinic's address, the nondiscrimination notice's taglines, coordinator and mailing address, the
+// self-pay exams never shown as insured, and no sample review shown without its label.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../src/content/load-content.ts';
+import { loadSite } from '../src/pipeline/load-site.ts';
+import { renderPage } from '../src/render/render-page.tsx';
+import { planRoutes } from '../src/routes/routes.ts';
+import type { SiteDefinition } from '../src/site/definition.ts';
+import type { SiteContent } from '../templates/content-types.ts';
+import { CONTENT, SITE } from './helpers/fixtures.ts';
+
+let site: SiteDefinition<SiteContent>;
+let content: SiteContent;
+let locales: string[];
+const html = new Map<string, string>();
+
+beforeAll(async () => {
+  site = await loadSite(SITE);
+  ({ content } = await loadContent(site, CONTENT));
+  locales = Object.keys(site.locales);
+  const assets = { css: '/assets/site.css', js: '/assets/main.js' };
+  for (const route of planRoutes(site, content)) html.set(route.url, renderPage(route, { site, content, assets, year: 2026 }).html);
+});
+
+const at = (locale: string, path: string) => {
+  const url = locale === site.defaultLocale ? path : `/${locale}${path === '/' ? '/' : path}`;
+  const body = html.get(url);
+  if (!body) throw new Error(`no page ${url}`);
+  return body;
+};
+const main = (body: string) => body.slice(body.indexOf('<main'), body.indexOf('</main>'));
+const text = (markup: string) =>
+  markup.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+
+describe('the Good Faith Estimate page', () => {
+  it('states the $400 dispute right, its 120 days, the help line and scheduled non-emergency care, in every locale', () => {
+    for (const locale of locales) {
+      const words = text(main(at(locale, '/good-faith-estimate')));
+      expect(words, locale).toMatch(/\$400/);
+      expect(words, locale).toMatch(/120/);
+      expect(words, locale).toContain('1-800-985-3059');
+      expect(words, locale).toMatch(locale === 'es' ? /no (son )?de emergencia/ : /non-emergency/);
+      expect(words, locale).toMatch(locale === 'es' ? /se programan o se solicitan/ : /scheduled or requested/);
+    }
+  });
+
+  it('gives the address of every clinic of locations.yaml', () => {
+    for (const locale of locales) {
+      const words = text(main(at(locale, '/good-faith-estimate')));
+      for (const clinic of content.locations) expect(words, `${locale} ${clinic.id}`).toContain(`${clinic.street}`);
+      for (const clinic of content.locations) expect(words, `${locale} ${clinic.id}`).toContain(clinic.postalCode);
+    }
+  });
+
+  it('uses one Spanish term throughout: "estimado de buena fe", never "estimación de buena fe"', () => {
+    const spanish = [...html].filter(([url]) => url.startsWith('/es/')).map(([, body]) => text(body)).join(' ');
+    expect(spanish).toMatch(/[Ee]stimado de buena fe/);
+    expect(spanish).not.toMatch(/estimaci[oó]n de buena fe/i);
+  });
+});
+
+describe('the nondiscrimination notice', () => {
+  it('gives a tagline per language of language-assistance.yaml (15), each in its own language and direction', () => {
+    expect(content.taglines).toHaveLength(15);
+    for (const locale of locales) {
+      const body = main(at(locale, '/nondiscrimination'));
+      const items = [...body.matchAll(/<li lang="([^"]+)"( dir="rtl")?>/g)];
+      expect(items.map((m) => m[1]), locale).toEqual(content.taglines.map((t) => t.lang));
+      for (const tagline of content.taglines) {
+        expect(body.includes(`<li lang="${tagline.lang}"${tagline.dir ? ` dir="${tagline.dir}"` : ''}>`), `${locale} ${tagline.lang}`).toBe(true);
+      }
+    }
+  });
+
+  it('names the coordinator (or says the name is pending) with a title and a mailing address', () => {
+    const mailTo = content.locations.find((l) => l.id === content.site.civilRights.mailingLocation)!;
+    for (const locale of locales) {
+      const body = main(at(locale, '/nondiscrimination'));
+      const section = text(body.slice(body.indexOf('id="coordinator"'), body.indexOf('</section>', body.indexOf('id="coordinator"'))));
+      const page = content.locales[locale]!.pages.nondiscrimination;
+      expect(section, locale).toContain(content.site.civilRights.coordinatorName ?? page.coordinator.namePending);
+      expect(section, locale).toContain(page.coordinator.title);
+      expect(section, locale).toContain(mailTo.street);
+      expect(section, locale).toContain(`${mailTo.city}, ${mailTo.region} ${mailTo.postalCode}`);
+    }
+  });
+});
+
+describe('the self-pay exams', () => {
+  it('are never shown with the insurance plans or as covered by Medicare or Medicaid, and point to the Good Faith Estimate', () => {
+    expect(content.servicesIndex.selfPayExams.length).toBeGreaterThan(0);
+    for (const locale of locales) {
+      for (const slug of content.servicesIndex.selfPayExams) {
+        const body = main(at(locale, `/services/${slug}`));
+        const words = text(body);
+        expect(body, `${locale} ${slug}`).not.toContain(`href="${locale === site.defaultLocale ? '' : `/${locale}`}/insurance"`);
+        expect(body, `${locale} ${slug}`).toContain('/good-faith-estimate"');
+        // Medicare and Medicaid appear only in a sentence that says they do not cover the exam.
+        for (const sentence of words.split(/(?<=[.:])\s/).filter((s) => /Medicare|Medicaid/.test(s))) {
+          expect(sentence, `${locale} ${slug}`).toMatch(locale === 'es' ? /\bno\b|ni siquiera/ : /\bnot?\b|never/);
+        }
+      }
+    }
+  });
+
+  it('the immigration exam gives no validity period or deadline of its own, and links to USCIS\'s I-693 page', () => {
+    for (const locale of locales) {
+      const body = main(at(locale, '/services/immigration-medical'));
+      const words = text(body);
+      expect(body, locale).toContain('href="https://www.uscis.gov/i-693"');
+      expect(words, locale).not.toMatch(/60 (days|días)|(2|two|dos) (years|años)/i);
+    }
+  });
+});
+
+describe('sample reviews', () => {
+  it('carry their label on every page that shows one, in the page\'s language', () => {
+    let shown = 0;
+    for (const [url, body] of html) {
+      const locale = locales.find((l) => url.startsWith(`/${l}/`)) ?? site.defaultLocale;
+      const cards = body.split('class="card review"').slice(1);
+      for (const card of cards) {
+        const name = /class="review__name"[^>]*>([^<]+)</.exec(card)?.[1];
+        const review = content.locales[locale]!.reviews.find((r) => r.name === name);
+        if (!review?.sample) continue;
+        shown += 1;
+        expect(card, `${url} ${name}`).toContain(`<p class="review__sample">${content.locales[locale]!.ui.reviews.sampleLabel}</p>`);
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
+});
