@@ -86,6 +86,23 @@ describe('a successful build', () => {
   });
 });
 
+describe('a build over its own output', () => {
+  it('leaves no file of the previous output that this build no longer makes', async () => {
+    const site = await sandbox();
+    const { out, cleanup } = await buildInto({ content: site.content });
+    cleanups.push(cleanup, site.cleanup);
+    expect(await filesIn(out)).toContain('services/iv-therapy.html');
+    // A service taken out of the site: its list entry, its related mentions and its files.
+    await site.edit('services.yaml', (t) => t.replace(/^ {2}- iv-therapy\n/m, '').replace(/, iv-therapy\]/g, ']').replace(/\[iv-therapy, /g, '[').replace(/, iv-therapy, /g, ', ').replace(/^ {2}iv-therapy: .*\n/m, ''));
+    await site.remove('en/services/iv-therapy.md');
+    await site.remove('es/services/iv-therapy.md');
+    await buildInto({ content: site.content, out });
+    const after = await filesIn(out);
+    expect(after.filter((f) => f.includes('iv-therapy.html'))).toEqual([]);
+    expect(after).toContain('services/vaccines.html');
+  });
+});
+
 describe('--base-url', () => {
   it('sets the origin of canonical URLs, the sitemap and robots.txt', async () => {
     const { out: other, cleanup } = await buildInto({ baseUrl: 'https://clinic.example' });
@@ -114,6 +131,19 @@ describe('a failed build', () => {
     expect(await readFile(join(previous, 'index.html'), 'utf8')).toBe(indexBefore);
     const siblings = await readdir(join(previous, '..'));
     expect(siblings.filter((name) => name.includes('staging'))).toEqual([]);
+  });
+
+  it('leaves the previous output as it was when a check after rendering fails (the swap waits for every check)', async () => {
+    const fresh = await sandbox();
+    const { out: previous, cleanup } = await buildInto({ content: fresh.content });
+    cleanups.push(cleanup, fresh.cleanup);
+    const before = await filesIn(previous);
+    const page = await readFile(join(previous, 'services/vaccines.html'), 'utf8');
+    // Rendering succeeds; the link check, which runs after it, fails.
+    await fresh.edit('en/services/vaccines.md', (t) => t.replace('](/services/preventive-care)', '](/services/preventive-care#no-such-section)'));
+    await expect(buildInto({ content: fresh.content, out: previous })).rejects.toBeInstanceOf(BuildFailure);
+    expect(await filesIn(previous)).toEqual(before);
+    expect(await readFile(join(previous, 'services/vaccines.html'), 'utf8')).toBe(page);
   });
 
   it('names the file and line of a Markdown link to a page that does not exist', async () => {

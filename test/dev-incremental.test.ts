@@ -27,6 +27,12 @@ function affected(rel: string, change: (data: any) => void): string[] {
 const perLocale = (locale: string) => routes.filter((r) => r.locale === locale).length;
 
 describe('pages re-rendered after an edit', () => {
+  it('a key added to a content file: the pages that read that file', () => {
+    const urls = affected('en/legal/privacy.md', (d) => (d.front.subtitle = 'A new subtitle'));
+    expect(urls).toContain('/privacy');
+    expect(urls.every((u) => !u.startsWith('/es'))).toBe(true);
+  });
+
   it('a service\'s body or FAQs: only its own page', () => {
     expect(affected('en/services/vaccines.md', (d) => (d.html += '<p>More.</p>'))).toEqual(['/services/vaccines']);
     expect(affected('es/services/vaccines.md', (d) => (d.front.faqs[0].a = 'Otra respuesta.'))).toEqual(['/es/services/vaccines']);

@@ -38,6 +38,15 @@ async function waitFor(path: string, check: (body: string, status: number) => bo
   }
 }
 
+/** Polls until check returns something (dev logs in the background). */
+async function until<T>(check: () => T | undefined): Promise<T> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    const found = check();
+    if (found !== undefined) return found;
+  }
+  throw new Error(`timed out; log:\n${log.join('\n')}`);
+}
+
 describe('dev on a site of its own', () => {
   it('refuses a broken internal link with the error page, naming the page and link, and recovers on the next good save', async () => {
     await edit('content/en/pages/about.yaml', (t) => t.replace('link: /en/', 'link: /en/nowhere'));
@@ -58,6 +67,8 @@ describe('dev on a site of its own', () => {
     await waitFor('/en/about', (body) => body.includes('<p class="latest">Hello</p>'));
     await edit('content/en/notes/welcome.md', (t) => t.replace('title: Hello', 'title: Hello again'));
     await waitFor('/en/about', (body) => body.includes('<p class="latest">Hello again</p>'));
-    expect(log.at(-1)).toMatch(/re-rendered \d+ of 12 pages/);
+    // The page is written before dev logs the build it came from: wait for that line, not for the last one.
+    const line = await until(() => log.find((l) => l.includes('welcome.md') && /: (re-rendered|full build)/.test(l)));
+    expect(line).toMatch(/re-rendered \d+ of 12 pages/);
   });
 });

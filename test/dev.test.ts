@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, sandbox, type Sandbox } from './helpers/fixtures.ts';
+import { ROOT, sandbox, STATIC, type Sandbox } from './helpers/fixtures.ts';
 import { get } from './helpers/http.ts';
 
 let site: Sandbox;
@@ -15,7 +15,8 @@ let output = '';
 
 beforeAll(async () => {
   site = await sandbox();
-  child = spawn(join(ROOT, 'bin/site'), ['dev', '--port', '0', '--content', site.content, '--out', join(site.dir, 'dev-out')], { cwd: ROOT });
+  await cp(STATIC, join(site.dir, 'static'), { recursive: true });
+  child = spawn(join(ROOT, 'bin/site'), ['dev', '--port', '0', '--content', site.content, '--static', join(site.dir, 'static'), '--out', join(site.dir, 'dev-out')], { cwd: ROOT });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   base = await new Promise<string>((resolve, reject) => {
@@ -111,6 +112,14 @@ describe('dev', () => {
     expect(broken.body).toContain('is not part of the site');
     await rm(join(site.content, 'en/pages/careers.yaml'));
     await waitFor('/about', (_, status) => status === 200);
+  });
+
+  it('serves a static file as it is after it is saved', async () => {
+    const file = join(site.dir, 'static', 'robots-note.txt');
+    await writeFile(file, 'first version\n');
+    await waitFor('/robots-note.txt', (body, status) => status === 200 && body === 'first version\n');
+    await writeFile(file, 'second version\n');
+    await waitFor('/robots-note.txt', (body) => body === 'second version\n');
   });
 
   it('answers unknown paths with the locale\'s 404 page', async () => {

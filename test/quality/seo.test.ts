@@ -119,6 +119,28 @@ describe('structured data', () => {
   });
 });
 
+describe('structured data references', () => {
+  it('point at nodes that exist: every "@id" a node names (parentOrganization, …) is a node of the site', () => {
+    const defined = new Set<string>();
+    const referenced: [string, string][] = [];
+    const visit = (value: unknown, url: string, top: boolean): void => {
+      if (Array.isArray(value)) return value.forEach((v) => visit(v, url, false));
+      if (!value || typeof value !== 'object') return;
+      const node = value as Record<string, unknown>;
+      const keys = Object.keys(node);
+      if (typeof node['@id'] === 'string') {
+        if (keys.length === 1) referenced.push([node['@id'], url]);
+        else if (top) defined.add(node['@id']);
+      }
+      for (const [key, v] of Object.entries(node)) if (key !== '@id') visit(v, url, false);
+    };
+    for (const { url, html } of pages) for (const node of graphOf(html)) visit(node, url, true);
+    expect(referenced.length).toBeGreaterThan(0);
+    for (const [id, url] of referenced) expect(defined.has(id), `${url} refers to ${id}, which no page defines`).toBe(true);
+    expect(referenced.map(([id]) => id)).toContain(`${BASE}/#organization`);
+  });
+});
+
 describe('sitemap and robots', () => {
   const sitemap = readFileSync(join(dist, 'sitemap.xml'), 'utf8');
   const entries = Array.from(sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d{2}-\d{2})<\/lastmod>(.*?)<\/url>/g));

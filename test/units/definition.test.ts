@@ -1,0 +1,40 @@
+// The checks of a site definition itself: each unusable registry entry is an error naming it.
+import { describe, expect, it } from 'vitest';
+import { checkDefinition } from '../../src/pipeline/load-site.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
+
+const Template = () => null;
+const site = (pages: SiteDefinition['pages'], extra: Partial<SiteDefinition> = {}) =>
+  ({ locales: { fr: { intl: 'fr-FR' } }, defaultLocale: 'fr', content: { shared: {}, perLocale: {}, collections: { notes: {} } }, pages, ...extra }) as unknown as SiteDefinition;
+const messages = (definition: SiteDefinition) => checkDefinition(definition, 'site.config.ts').map((p) => p.format());
+
+describe('a site definition', () => {
+  it('passes when every entry is usable', () => {
+    expect(messages(site([{ id: 'home', path: '/', template: Template }, { id: 'note', path: '/notes/[slug]', collection: 'notes', template: Template }]))).toEqual([]);
+  });
+
+  it('refuses a path that does not start with "/"', () => {
+    expect(messages(site([{ id: 'about', path: 'about', template: Template }]))).toEqual(['site.config.ts: page "about"  is not a usable registry entry\n  its path "about" must start with "/"']);
+  });
+
+  it('refuses an entry without a template, a twin id, a param without a collection, an unknown collection, two 404 pages and a default locale it does not have', () => {
+    const found = messages(site([
+      { id: 'a', path: '/a', template: undefined as never },
+      { id: 'a', path: '/b', template: Template },
+      { id: 'c', path: '/c/[slug]', template: Template },
+      { id: 'd', path: '/d/[slug]', collection: 'posts', template: Template },
+      { id: 'e', path: '/e', collection: 'notes', template: Template },
+      { id: 'x', path: '/404', template: Template, notFound: true },
+      { id: 'y', path: '/404b', template: Template, notFound: true },
+    ], { defaultLocale: 'de' }));
+    expect(found).toEqual([
+      'site.config.ts  has a default locale that is not one of its locales\n  defaultLocale: "de"; locales are fr',
+      'site.config.ts: page "a"  is not a usable registry entry\n  has no template (template: undefined)',
+      'site.config.ts: page "a"  is not a usable registry entry\n  another page has the same id',
+      'site.config.ts: page "c"  is not a usable registry entry\n  its path "/c/[slug]" has a [param] but no collection gives its values',
+      'site.config.ts: page "d"  is not a usable registry entry\n  names collection "posts", which the content model does not have',
+      'site.config.ts: page "e"  is not a usable registry entry\n  a collection page needs one [param] in its path, found "/e"',
+      'site.config.ts  has more than one "not found" page',
+    ]);
+  });
+});

@@ -1,0 +1,57 @@
+// The security headers on their own: the strict policy (everything from this origin, images also as
+// data: URLs, connections only to this origin), changed directive by directive by a site; HSTS;
+// dev's adjustments; _headers written and read back.
+import { describe, expect, it } from 'vitest';
+import { formatCsp, origins, STRICT_CSP, withChanges } from '../../src/security/csp.ts';
+import { formatHeadersFile, headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
+import { devHeaders, headerRules, securityHeaders } from '../../src/security/headers.ts';
+
+const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => { const [name, ...sources] = d.split(' '); return [name, sources]; }));
+
+describe('the Content-Security-Policy', () => {
+  it('is strict by default: images from this origin and data: URLs, connections to this origin only, no frames', () => {
+    const csp = directives(securityHeaders()['Content-Security-Policy']!);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:']);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['upgrade-insecure-requests']).toEqual([]);
+  });
+
+  it('takes a site\'s changes in place, drops what it turns off, and appends new directives', () => {
+    const policy = withChanges(STRICT_CSP, { 'frame-src': origins(['https://forms.example.com/embed/a', 'https://forms.example.com/b', 'https://maps.example/x']), 'upgrade-insecure-requests': false, 'worker-src': ["'self'"] });
+    expect(formatCsp(policy)).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://forms.example.com https://maps.example; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; worker-src 'self'");
+  });
+});
+
+describe('the other headers', () => {
+  it('send a year of HSTS for this host by default, the site\'s value, or none', () => {
+    expect(securityHeaders()['Strict-Transport-Security']).toBe('max-age=31536000');
+    expect(securityHeaders({ hsts: 'max-age=63072000; includeSubDomains' })['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
+    expect(securityHeaders({ hsts: false })).not.toHaveProperty('Strict-Transport-Security');
+    expect(securityHeaders({ extra: { 'X-Frame-Options': 'SAMEORIGIN', 'X-Site': 'a' } })).toMatchObject({ 'X-Frame-Options': 'SAMEORIGIN', 'X-Site': 'a', 'X-Content-Type-Options': 'nosniff' });
+  });
+
+  it('in dev drop HSTS and upgrade-insecure-requests, and nothing else', () => {
+    const prod = securityHeaders();
+    const dev = devHeaders(prod);
+    expect(dev).not.toHaveProperty('Strict-Transport-Security');
+    expect(dev['Content-Security-Policy']).toBe(prod['Content-Security-Policy']!.replace('; upgrade-insecure-requests', ''));
+    expect(Object.keys(dev)).toEqual(Object.keys(prod).filter((k) => k !== 'Strict-Transport-Security'));
+  });
+
+  it('are written as _headers with one Cache-Control per path, and read back the same', () => {
+    const rules = headerRules();
+    const read = parseHeadersFile(formatHeadersFile(rules));
+    expect(read).toEqual(rules);
+    expect(headersFor(read, '/assets/x.js')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor(read, '/about')['Cache-Control']).toBeUndefined();
+  });
+
+  it('written twice for one path merge into one rule', () => {
+    expect(formatHeadersFile([{ path: '/*', headers: { A: '1' } }, { path: '/*', headers: { B: '2' } }])).toBe('/*\n  A: 1\n  B: 2\n');
+  });
+});

@@ -1,0 +1,74 @@
+// The link check on its own: every internal link and asset of a page must resolve, a #fragment to an
+// element of the page it names; a link written in content is reported where it was written, and one
+// to another locale's page names this locale's page.
+import { describe, expect, it } from 'vitest';
+import { checkContentLinks, checkOutputLinks, idsOf, referencesOf, type OutputIndex } from '../../src/checks/links.ts';
+import type { Route } from '../../src/routes/routes.ts';
+import { localeUrls } from '../../src/routes/urls.ts';
+
+const index: OutputIndex = {
+  pages: new Map([['/', new Set(['main'])], ['/about', new Set(['main', 'team'])], ['/es/', new Set(['main'])], ['/es/about', new Set(['main', 'equipo'])]]),
+  files: new Set(['/favicon.svg', '/assets/site-ABC.css', '/images/a b.svg']),
+};
+const route = (url: string): Route => ({ page: 'p', params: {}, path: url.replace(/^\/es/, '') || '/', locale: url.startsWith('/es') ? 'es' : 'en', url, file: `${url.slice(1) || 'index'}.html`, noindex: false, notFound: false });
+const page = (url: string, refs: string[], ids: string[] = ['main']) => ({ route: route(url), refs, ids });
+const urls = localeUrls(['en', 'es'], 'en');
+
+describe('links of rendered pages', () => {
+  it('accept pages, fragments on them, this page\'s fragments, files and encoded file names', () => {
+    expect(checkOutputLinks([page('/', ['/about', '/about#team', '#main', '/favicon.svg', '/images/a%20b.svg', '/about?x=1'])], index, 'static')).toEqual([]);
+  });
+
+  it('refuse a fragment that is not on the page it names, and one not on this page', () => {
+    const problems = checkOutputLinks([page('/', ['/about#no-such-section', '#nowhere'])], index, 'static');
+    expect(problems.map((p) => p.format())).toEqual([
+      'page / (index.html)  has a broken internal link\n  "/about#no-such-section": has no element with id "no-such-section" on /about',
+      'page / (index.html)  has a broken internal link\n  "#nowhere": has no element with id "nowhere" on /',
+    ]);
+    expect(problems.every((p) => p.code === 'link/broken')).toBe(true);
+  });
+
+  it('refuse a missing page with a suggestion, and a missing file as a static file', () => {
+    const problems = checkOutputLinks([page('/', ['/abuot', '/logo.png'])], index, 'static');
+    expect(problems.map((p) => [p.code, p.details[0]!.message])).toEqual([
+      ['link/broken', 'points at no page or file (did you mean "/about"?)'],
+      ['file/missing-static', 'no such file; expected static/logo.png'],
+    ]);
+  });
+
+  it('report a link broken on more than three pages once, with the pages it is on', () => {
+    const problems = checkOutputLinks(['/', '/about', '/es/', '/es/about'].map((u) => page(u, ['/gone'])), index, 'static');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.format()).toBe('4 pages (/, /about, /es/, ...)  share a broken internal link, probably from a template\n  "/gone": points at no page or file');
+  });
+
+  it('report a link broken on three pages on each', () => {
+    expect(checkOutputLinks(['/', '/about', '/es/'].map((u) => page(u, ['/gone'])), index, 'static')).toHaveLength(3);
+  });
+});
+
+describe('links written in content', () => {
+  it('are reported at their file and line', () => {
+    const problems = checkContentLinks([{ file: 'content/en/a.md', locale: 'en', links: [{ href: '/abuot', line: 7 }] }], index, urls, 'static');
+    expect(problems.map((p) => p.format())).toEqual(['content/en/a.md:7:1  links to a page that does not exist\n  "/abuot": points at no page or file (did you mean "/about"?)']);
+  });
+
+  it('to another locale\'s page name the same page in this locale, both ways', () => {
+    const fromEs = checkContentLinks([{ file: 'content/es/a.md', locale: 'es', links: [{ href: '/about#team', line: 3 }] }], index, urls, 'static');
+    expect(fromEs.map((p) => [p.code, p.details[0]!.message])).toEqual([['link/cross-locale', 'pages in "es" should link to pages in "es"; did you mean "/es/about#team", the same page in "es"?']]);
+    const fromEn = checkContentLinks([{ file: 'content/en/a.md', locale: 'en', links: [{ href: '/es/about', line: 3 }] }], index, urls, 'static');
+    expect(fromEn[0]!.details[0]!.message).toBe('pages in "en" should link to pages in "en"; did you mean "/about", the same page in "en"?');
+  });
+
+  it('to a page in their own locale pass', () => {
+    expect(checkContentLinks([{ file: 'content/es/a.md', locale: 'es', links: [{ href: '/es/about', line: 3 }] }], index, urls, 'static')).toEqual([]);
+  });
+});
+
+describe('reading a page', () => {
+  it('finds its local references once each and its ids', () => {
+    const html = '<a href="/about">a</a><a href="/about">b</a><a href="https://x.example/">c</a><a href="//cdn.example/x">d</a><img src="/favicon.svg"><a href="#top">e</a><p id="top"></p><div id="x y"></div>';
+    expect(referencesOf(html)).toEqual(['/about', '/favicon.svg', '#top']);
+    expect([...idsOf(html)]).toEqual(['top', 'x y']);
+  });
+});

@@ -1,0 +1,54 @@
+// Locale parity on its own: every locale holds the same files, the same keys and the same "## "
+// sections, checked in both directions, each problem naming the file that lacks something and the one
+// that has it.
+import { describe, expect, it } from 'vitest';
+import { checkLocaleParity } from '../../src/content/check-locales.ts';
+import type { ParsedFile } from '../../src/content/read-file.ts';
+
+const parsed = (file: string, data: unknown, body?: string): ParsedFile => ({ file, data, body, positionOf: () => ({ line: 2, col: 1 }) });
+const shown = (rel: string) => `content/${rel}`;
+
+describe('locale parity', () => {
+  it('names a file one locale lacks', () => {
+    const problems = checkLocaleParity(['en', 'es'], ['ui.yaml'], ['en/ui.yaml'], new Map(), shown);
+    expect(problems.map((p) => p.format())).toEqual(['content/es/ui.yaml  is missing (es)\n  required, missing; present in content/en/ui.yaml']);
+  });
+
+  it('names a key missing in either locale (es lacks one; en lacks another)', () => {
+    const files = new Map([
+      ['en/ui.yaml', parsed('content/en/ui.yaml', { a: 1, b: { c: 2 } })],
+      ['es/ui.yaml', parsed('content/es/ui.yaml', { a: 1, b: { d: 3 } })],
+    ]);
+    const problems = checkLocaleParity(['en', 'es'], ['ui.yaml'], ['en/ui.yaml', 'es/ui.yaml'], files, shown);
+    expect(problems.map((p) => p.format())).toEqual([
+      'content/en/ui.yaml:2:1  lacks content its es version has (en)\n  b.d: missing, present in content/es/ui.yaml',
+      'content/es/ui.yaml:2:1  lacks content its en version has (es)\n  b.c: missing, present in content/en/ui.yaml',
+    ]);
+  });
+
+  it('compares lists item by item', () => {
+    const files = new Map([
+      ['en/x.yaml', parsed('content/en/x.yaml', { items: [{ q: 1 }, { q: 2 }] })],
+      ['es/x.yaml', parsed('content/es/x.yaml', { items: [{ q: 1 }] })],
+    ]);
+    const problems = checkLocaleParity(['en', 'es'], ['x.yaml'], ['en/x.yaml', 'es/x.yaml'], files, shown);
+    expect(problems.map((p) => p.details.map((d) => d.path))).toEqual([['items[1]']]);
+  });
+
+  it('names a Markdown body with fewer "## " sections than another locale\'s', () => {
+    const files = new Map([
+      ['en/legal/a.md', parsed('content/en/legal/a.md', {}, '## One\ntext\n## Two\ntext')],
+      ['es/legal/a.md', parsed('content/es/legal/a.md', {}, '## Uno\ntexto')],
+    ]);
+    const problems = checkLocaleParity(['en', 'es'], ['legal/a.md'], ['en/legal/a.md', 'es/legal/a.md'], files, shown);
+    expect(problems.map((p) => p.format())).toEqual(['content/es/legal/a.md  lacks content its en version has (es)\n  (body): 1 "## " sections, but content/en/legal/a.md has 2']);
+  });
+
+  it('passes locales that hold the same', () => {
+    const files = new Map([
+      ['en/ui.yaml', parsed('content/en/ui.yaml', { a: 'x', b: ['y'] }, '## A')],
+      ['es/ui.yaml', parsed('content/es/ui.yaml', { a: 'z', b: ['w'] }, '## B')],
+    ]);
+    expect(checkLocaleParity(['en', 'es'], ['ui.yaml'], ['en/ui.yaml', 'es/ui.yaml'], files, shown)).toEqual([]);
+  });
+});
