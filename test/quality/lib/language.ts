@@ -27,7 +27,7 @@ export const ALLOWED = [
   'Medicare', 'Medicaid', 'Blue Cross Blue Shield', 'Blue Cross', 'Aetna', 'United Healthcare', 'Cigna', 'Humana',
   'Molina Healthcare', 'WellCare', 'Simply Healthcare', 'Oscar Health', 'Ambetter (Sunshine Health)',
   // Agencies, forms, programmes and brands.
-  'HIPAA', 'DOT', 'GLP-1', 'USCIS', 'I-485', 'I-693', 'Google Maps', 'Google', 'Facebook', 'Instagram',
+  'HIPAA', 'DOT', 'GLP-1', 'USCIS', 'I-485', 'I-693', 'I‑693', 'Google Maps', 'Google', 'Facebook', 'Instagram',
   // The federal agency's own name, part of the postal address on /es/nondiscrimination.
   'U.S. Department of Health and Human Services',
 ];
