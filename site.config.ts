@@ -2,7 +2,7 @@
 // Locales, the content model, the page registry (route, content schema, template, navigation),
 // the layout and head hooks, the islands, and the rules for placeholders and budgets.
 // Add a plain page: one entry below, its template in templates/pages/ and content/<locale>/pages/<id>.yaml.
-import { defineSite, origins } from 'sitewright';
+import { defineSite } from 'sitewright';
 import type { SiteContent } from './templates/content-types.ts';
 import { jsonLd } from './templates/head/json-ld.ts';
 import { documentTitle, pageMeta } from './templates/head/page-meta.ts';
@@ -22,6 +22,7 @@ import { ServiceDetail } from './templates/pages/ServiceDetail.tsx';
 import { ServicesIndex } from './templates/pages/ServicesIndex.tsx';
 import { pageSchemas, type LegalFront } from './templates/schema.ts';
 import { contentModel } from './templates/site/content-model.ts';
+import { FRAME_ORIGINS } from './templates/site/frame-hosts.ts';
 import { manifest } from './templates/site/manifest.ts';
 import { findPlaceholders } from './templates/site/placeholders.ts';
 
@@ -54,8 +55,15 @@ export default defineSite<SiteContent>({
   budgets: (content) => content.site.budgets,
   placeholders: findPlaceholders,
   output: {
-    // The practice's policy: frames only from its form and maps providers; HSTS for two years, subdomains too.
-    headers: (content) => ({ csp: { 'frame-src': origins([content.site.leadForm.host, content.site.maps.embedUrl]) }, hsts: 'max-age=63072000; includeSubDomains' }),
+    // The practice's policy: frames only from its form and maps providers (from the definition, never
+    // from content); HSTS for two years, subdomains too.
+    headers: { csp: { 'frame-src': Object.values(FRAME_ORIGINS) }, hsts: 'max-age=63072000; includeSubDomains' },
+  },
+  // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).
+  admin: {
+    title: 'FL Family Care: content editor',
+    backend: { name: 'github', repo: 'example/florida-family-care', branch: 'main' }, // PLACEHOLDER: the practice's repository
+    media: { folder: 'images/uploads' },
   },
   localeFiles: (content, locale, home) => ({ 'manifest.webmanifest': manifest(content, locale, home) }),
 });

@@ -2,7 +2,7 @@
 // Everything else in src/ is the engine's own business.
 export { defineSite } from './site/definition.ts';
 export type {
-  Budgets, Collection, ContentModel, ContentOf, CspChanges, Eagerness, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
+  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
 } from './site/definition.ts';
 export { usePage, type PageData } from './render/page-context.tsx';
 export { island } from './render/island.tsx';

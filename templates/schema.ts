@@ -34,7 +34,8 @@ export const siteSchema = z
     civilRights: z
       .object({
         /** The Section 1557 coordinator; null until the practice names one (the page says the name is to be confirmed). */
-        coordinatorName: text.nullable(),
+        // Empty is "not named yet" too: the editor saves an empty field as "".
+        coordinatorName: z.string().trim().nullable().transform((name) => name || null),
         /** The clinic (its id in locations.yaml) whose address takes mailed grievances, until the practice names another. */
         mailingLocation: slug,
         /** The protected grounds follow the 2024 rule, parts of which courts have stayed: false until counsel confirms them. */

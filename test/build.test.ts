@@ -31,8 +31,11 @@ async function filesIn(dir: string): Promise<string[]> {
 
 describe('a successful build', () => {
   it('writes one HTML file per route and locale, plus each locale\'s 404 page', async () => {
-    const html = (await filesIn(out)).filter((f) => f.endsWith('.html'));
+    // The pages, and the staff editor's own page under admin/ (not a route: no sitemap, no checks).
+    const all = await filesIn(out);
+    const html = all.filter((f) => f.endsWith('.html') && !f.startsWith('admin/'));
     expect(html).toHaveLength(pages);
+    expect(all.filter((f) => f.startsWith('admin/') && f.endsWith('.html'))).toEqual(['admin/index.html']);
     for (const file of ['index.html', 'about.html', 'services.html', 'services/vaccines.html', 'nondiscrimination.html', 'hipaa.html', '404.html',
       'es/index.html', 'es/about.html', 'es/services/iv-therapy.html', 'es/nondiscrimination.html', 'es/404.html']) {
       expect(html).toContain(file);

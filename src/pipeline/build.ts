@@ -16,6 +16,8 @@ import { cacheDirFor, pruneCache } from '../output/compression-cache.ts';
 import { planOutput } from '../output/guard.ts';
 import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
 import { copyStaticFiles, listStatic } from '../output/static-files.ts';
+import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from '../admin/admin-files.ts';
+import { editorBundle } from '../admin/editor-bundle.ts';
 import { gzip, writeFiles } from '../output/write-files.ts';
 import { siteFiles } from '../plugins/index.ts';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
@@ -128,7 +130,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     const warnings = [...placeholders, ...statics.warnings, ...icu];
     const bundle = await bundleAssets({ islands: site.islands.module, styles: site.styles });
-    const generated = siteFiles(site, content, routes, { locales, urls, baseUrl, defaultLocale: site.defaultLocale }, bundle);
+    const area = site.admin ? { dir: ADMIN_DIR, csp: adminCsp(site.admin.backend), files: adminFiles(site, { root: site.admin.root ? fileURLToPath(site.admin.root) : dirname(siteFile), contentDir, staticDir }, baseUrl) } : undefined;
+    const editor = site.admin ? editorBundle() : undefined;
+    editor?.catch(() => undefined); // awaited below; a build that fails earlier must not leave it unhandled
+    const generated = siteFiles(site, content, routes, { locales, urls, baseUrl, defaultLocale: site.defaultLocale }, bundle, { staticFiles: statics.files, area });
     const clashes = statics.files.filter((file) => generated.has(file));
     if (clashes.length) throw new BuildFailure(clashes.map((file) => inFile('static/generated-clash', shown(join(staticDir, file)), 'has the name of a file the build writes', [{ path: '', message: `the build writes ${file} itself; remove this file, or turn the generated one off in the site definition (output)` }])));
     phase('bundle');
@@ -157,7 +162,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
       const assetsWritten = writeFiles(staging, generated, { compress });
       const staticCopied = copyStaticFiles(staticDir, statics.files, staging, { compress });
-      const [output] = await settled([pool ? pool.run(siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied] as const);
+      const into = staging;
+      const editorPlaced = editor?.then((dir) => placeEditor(dir, into));
+      const [output] = await settled([pool ? pool.run(siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
       pages = output.pages;
       const dir = staging;
       write = async () => {

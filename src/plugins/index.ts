@@ -7,7 +7,7 @@ import type { Bundle } from '../bundle/client-assets.ts';
 import type { OutputFiles } from '../output/write-files.ts';
 import type { Route } from '../routes/routes.ts';
 import { formatHeadersFile } from '../security/headers-file.ts';
-import { headerRules } from '../security/headers.ts';
+import { headerRules, type PolicyArea } from '../security/headers.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import { redirectsFile } from './redirects.ts';
@@ -18,9 +18,15 @@ import { speculationHeaderRules, speculationRules, SPECULATION_RULES_FILE } from
 
 export type { SiteShape };
 
-export function siteFiles<C>(site: SiteDefinition<C>, content: C, routes: Route[], shape: SiteShape, bundle: Bundle): OutputFiles {
+/** A part of the output with a policy of its own (the editor under /admin/), and its files. */
+export interface OwnArea extends PolicyArea {
+  files: ReadonlyMap<string, string>;
+}
+
+export function siteFiles<C>(site: SiteDefinition<C>, content: C, routes: Route[], shape: SiteShape, bundle: Bundle, extra: { staticFiles?: readonly string[]; area?: OwnArea } = {}): OutputFiles {
   const output = site.output ?? {};
   const files: OutputFiles = new Map();
+  for (const [name, data] of extra.area?.files ?? []) files.set(name, data);
   files.set(bundle.js.url.slice(1), bundle.js.contents);
   files.set(bundle.css.url.slice(1), bundle.css.contents);
   for (const locale of shape.locales) {
@@ -36,7 +42,10 @@ export function siteFiles<C>(site: SiteDefinition<C>, content: C, routes: Route[
   if (output.headers !== false) {
     const headers = output.headers;
     const policy = typeof headers === 'function' ? callHook('output.headers()', undefined, () => headers(content)) : headers;
-    files.set('_headers', formatHeadersFile([...headerRules(policy), ...(speculation ? speculationHeaderRules() : [])]));
+    // Every top-level folder of the output, for a policy per area (see headerRules).
+    const topDirs = [...routes.map((r) => r.file), ...(extra.staticFiles ?? []), ...files.keys()].filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/')));
+    const layout = extra.area ? { topDirs, area: { dir: extra.area.dir, csp: extra.area.csp } } : undefined;
+    files.set('_headers', formatHeadersFile([...headerRules(policy, layout), ...(speculation ? speculationHeaderRules() : [])]));
   }
   return files;
 }

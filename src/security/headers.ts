@@ -3,7 +3,7 @@
 // mistake shows while developing, not after deploying. The values are the engine's neutral defaults,
 // adjusted by the site's definition (`output.headers`).
 import type { HeadersPolicy } from '../site/definition.ts';
-import { formatCsp, STRICT_CSP, withChanges } from './csp.ts';
+import { formatCsp, STRICT_CSP, withChanges, type CspDirectives } from './csp.ts';
 import type { HeaderRule } from './headers-file.ts';
 
 /** A year of HTTPS for this host only: subdomains are the site owner's to opt in. */
@@ -28,14 +28,39 @@ export function securityHeaders(policy: HeadersPolicy = {}): Record<string, stri
   };
 }
 
+/** Where a second policy lives: a folder of the output (e.g. the editor's "admin") with its own CSP. */
+export interface PolicyArea {
+  dir: string;
+  csp: CspDirectives;
+}
+
 /**
  * The rules of the _headers file. Each header is set by one rule per path: hosts join the values of
  * every matching rule, so a second Cache-Control (or policy) for a path would be sent as two. HTML
  * needs no Cache-Control rule: revalidating is what hosts (and serve) do by default.
+ *
+ * With an area of its own policy (the editor), the site's policy cannot sit on "/*" (the area would
+ * get both, and the strict one wins): it goes on "/", on every one-segment path ("/:page", pages,
+ * root files and unknown root paths alike) and on each other top-level folder, and the area's on its
+ * folder, so every path has exactly one.
  */
-export function headerRules(policy: HeadersPolicy = {}): HeaderRule[] {
+export function headerRules(policy: HeadersPolicy = {}, layout?: { topDirs: readonly string[]; area: PolicyArea }): HeaderRule[] {
+  const headers = securityHeaders(policy);
+  if (!layout) {
+    return [
+      { path: '/*', headers },
+      { path: '/assets/*', headers: { 'Cache-Control': CACHE_IMMUTABLE } },
+    ];
+  }
+  const { 'Content-Security-Policy': csp, ...rest } = headers;
+  const strict = { 'Content-Security-Policy': csp! };
+  const dirs = [...new Set(layout.topDirs)].filter((dir) => dir !== layout.area.dir).sort();
   return [
-    { path: '/*', headers: securityHeaders(policy) },
+    { path: '/*', headers: rest },
+    { path: '/', headers: strict },
+    { path: '/:page', headers: strict },
+    ...dirs.map((dir) => ({ path: `/${dir}/*`, headers: strict })),
+    { path: `/${layout.area.dir}/*`, headers: { 'Content-Security-Policy': formatCsp(layout.area.csp) } },
     { path: '/assets/*', headers: { 'Cache-Control': CACHE_IMMUTABLE } },
   ];
 }

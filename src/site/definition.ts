@@ -135,6 +135,29 @@ export interface SiteDefinition<C = unknown> {
   markdownHtml?: Record<string, readonly string[]>;
   /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
   localeFiles?(content: C, locale: string, home: string): Record<string, string>;
+  /** The content editor at /admin/ (Sveltia CMS), configured from the content model; none without this. */
+  admin?: AdminOptions;
+}
+
+/** Where the editor saves, as Sveltia's backend settings: a Git host's repository and branch. */
+export interface EditorBackend {
+  name: 'github' | 'gitlab' | 'gitea' | 'test-repo';
+  repo?: string;
+  branch?: string;
+  /** The OAuth helper's origin (Sveltia's sveltia-cms-auth), when staff sign in with GitHub. */
+  base_url?: string;
+  /** 'token' alone: staff sign in with a personal access token, no OAuth helper needed. */
+  auth_methods?: readonly ('oauth' | 'token')[];
+}
+
+export interface AdminOptions {
+  backend: EditorBackend;
+  /** The editor's title in its tab and sign-in page. */
+  title?: string;
+  /** Uploaded images: one folder under static/ (default images/uploads), served at /<folder>/. */
+  media?: { folder: string };
+  /** The repository's root, when it is not the site's folder: the editor's paths are relative to it. */
+  root?: URL;
 }
 
 /** How eagerly browsers prefetch: on a press, on a hover or tap, or as soon as a link shows. */

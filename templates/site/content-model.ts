@@ -7,6 +7,7 @@ import {
 } from '../schema.ts';
 import { checkInsurance } from './check-insurance.ts';
 import { checkLocations } from './check-locations.ts';
+import { checkSite } from './check-site.ts';
 import { checkServiceList } from './check-services.ts';
 
 /** Every service with a page: primary, aesthetic and unlisted, in the order of services.yaml. */
@@ -17,7 +18,7 @@ export function serviceSlugs(index: ServicesIndex): string[] {
 // `satisfies` keeps each schema's own type, from which SiteContent is derived (content-types.ts).
 export const contentModel = {
   shared: {
-    site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema' },
+    site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema', check: checkSite },
     locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema', check: checkLocations },
     servicesIndex: { file: 'services.yaml', schema: servicesIndexSchema, title: 'the services list does not match its schema', check: checkServiceList },
     insurance: { file: 'insurance.yaml', schema: insuranceSchema, title: 'the insurance plans do not match their schema', check: checkInsurance },

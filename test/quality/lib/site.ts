@@ -34,8 +34,9 @@ export function filesUnder(dir: string): string[] {
 }
 
 /** Only the pages themselves: not their .html.br / .html.gz twins. */
+/** The public pages: every HTML file but the staff editor's (admin/, tested on its own in editor.slow.test.ts). */
 export function htmlFiles(dist: string): string[] {
-  return filesUnder(dist).filter((f) => f.endsWith('.html'));
+  return filesUnder(dist).filter((f) => f.endsWith('.html') && !f.startsWith('admin/'));
 }
 
 /** "index.html" → "/", "es/index.html" → "/es/", "es/about.html" → "/es/about". */

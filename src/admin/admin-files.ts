@@ -1,0 +1,81 @@
+// The files of /admin/: the editor's page (no inline script, noindex), the script that starts it,
+// its generated configuration, and its own Content-Security-Policy: the editor needs inline styles,
+// WebAssembly and blob: workers, and talks to its Git host; no public page gets any of that.
+import { linkSync, copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { CspDirectives } from '../security/csp.ts';
+import { STRICT_CSP, withChanges } from '../security/csp.ts';
+import type { EditorBackend, SiteDefinition } from '../site/definition.ts';
+import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
+import { bundleFiles, EDITOR_DIR } from './editor-bundle.ts';
+
+export const ADMIN_DIR = 'admin';
+
+/** The hosts the editor's Git backend talks to and shows avatars from. */
+function backendHosts(backend: EditorBackend): { connect: string[]; images: string[] } {
+  switch (backend.name) {
+    case 'github':
+      return { connect: ['https://api.github.com', ...(backend.base_url ? [new URL(backend.base_url).origin] : [])], images: ['https://avatars.githubusercontent.com'] };
+    case 'gitlab':
+      return { connect: ['https://gitlab.com'], images: ['https://gitlab.com', 'https://secure.gravatar.com'] };
+    default:
+      return { connect: [], images: [] };
+  }
+}
+
+/** The editor's policy: the strict one, widened only where Sveltia needs it. */
+export function adminCsp(backend: EditorBackend): CspDirectives {
+  const hosts = backendHosts(backend);
+  return withChanges(STRICT_CSP, {
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...hosts.images],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", 'blob:', 'data:', ...hosts.connect],
+    'worker-src': ["'self'", 'blob:'],
+  });
+}
+
+/** index.html, init.js and config.yml of /admin/, by output path. */
+export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string): Map<string, string> {
+  const title = site.admin?.title ?? 'Content editor';
+  const html = `<!doctype html>
+<html lang="${site.defaultLocale}">
+<head>
+<meta charset="utf-8">
+<meta name="robots" content="noindex, nofollow">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title.replace(/[<&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>
+<link href="config.yml" type="application/yaml" rel="cms-config-url">
+</head>
+<body>
+<script type="module" src="init.js"></script>
+</body>
+</html>
+`;
+  // The ESM build does not start itself; a file rather than an inline script keeps script-src 'self'.
+  const init = `import CMS from './cms/index.js';\nCMS.init();\n`;
+  return new Map([
+    [`${ADMIN_DIR}/index.html`, html],
+    [`${ADMIN_DIR}/init.js`, init],
+    [`${ADMIN_DIR}/config.yml`, cmsConfigFile(cmsConfig(site, paths, baseUrl))],
+  ]);
+}
+
+/**
+ * Puts the bundled editor into the output: hard links to the cached bundle (16 MB that never change
+ * for a version), copies where the filesystem cannot link. Never compressed: only staff load it.
+ */
+export function placeEditor(bundleDir: string, outDir: string): number {
+  const files = bundleFiles(bundleDir);
+  for (const file of files) {
+    const to = join(outDir, EDITOR_DIR, file);
+    mkdirSync(dirname(to), { recursive: true });
+    try {
+      linkSync(join(bundleDir, file), to);
+    } catch {
+      copyFileSync(join(bundleDir, file), to);
+    }
+  }
+  return files.length;
+}

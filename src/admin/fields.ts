@@ -1,0 +1,125 @@
+// A content schema as the editor's fields: zod gives the JSON Schema of what a file may hold (its
+// input side), and each property becomes a Sveltia field with the same rules (required, lengths,
+// patterns, ranges, choices), so the editor refuses what the build would. `.meta({ cms: { … } })`
+// on a schema sets a label, a hint or a widget where the default is wrong.
+import { z } from 'zod';
+
+/** A node of the JSON Schema zod writes (the parts the editor can use). */
+interface JsonNode {
+  type?: string | string[];
+  properties?: Record<string, JsonNode>;
+  required?: string[];
+  items?: JsonNode;
+  additionalProperties?: JsonNode | boolean;
+  anyOf?: JsonNode[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
+  description?: string;
+  default?: unknown;
+  /** Set on a schema with .meta({ cms: … }): merged into the field as written. */
+  cms?: Record<string, unknown>;
+}
+
+export type CmsField = Record<string, unknown> & { name: string; widget: string };
+
+/** The JSON Schema of what a content file may hold. */
+export function jsonSchemaOf(schema: z.ZodType): JsonNode {
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
+}
+
+/** "postalCode" → "Postal code", "e164" → "E164". */
+export function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const SAFE_MAX = Number.MAX_SAFE_INTEGER;
+/** A value the editor has no field for (a map of lists): left out, so the editor keeps it as it is. */
+const UNEDITABLE = 'uneditable';
+
+/** The field for one property; `i18n` is the editor's per-locale setting for it. */
+export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: boolean): CmsField {
+  // A nullable value (anyOf [X, null]) is X left empty.
+  const nonNull = node.anyOf?.filter((n) => n.type !== 'null');
+  if (nonNull && nonNull.length === 1 && nonNull.length < node.anyOf!.length) {
+    return fieldOf(name, { ...nonNull[0], description: node.description ?? nonNull[0]!.description, cms: { ...nonNull[0]!.cms, ...node.cms } }, false, i18n);
+  }
+  const base: Record<string, unknown> = { name, label: labelOf(name) };
+  const nullable = Array.isArray(node.type) && node.type.includes('null');
+  if (!required || nullable) base.required = false;
+  if (i18n) base.i18n = true;
+  if (node.description) base.hint = node.description;
+  const field = { ...base, ...widgetOf(node, i18n) } as CmsField;
+  return { ...field, ...node.cms } as CmsField;
+}
+
+function widgetOf(node: JsonNode, i18n: boolean): Record<string, unknown> & { widget: string } {
+  if (node.enum) return { widget: 'select', options: node.enum.map(String) };
+  const type = Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type;
+  switch (type) {
+    case 'string': {
+      const field: Record<string, unknown> & { widget: string } = { widget: (node.maxLength ?? 0) > 200 || (node.minLength ?? 0) > 60 ? 'text' : 'string' };
+      if (node.const !== undefined) return { widget: 'select', options: [String(node.const)] };
+      if (node.format === 'email') field.type = 'email';
+      else if (node.format === 'uri') field.type = 'url';
+      else if (node.pattern) field.pattern = [node.pattern, `Must match ${node.pattern}`];
+      if (node.minLength && node.minLength > 1) field.minlength = node.minLength;
+      if (node.maxLength) field.maxlength = node.maxLength;
+      return field;
+    }
+    case 'integer':
+    case 'number': {
+      if (typeof node.const === 'number') return { widget: 'number', value_type: type === 'integer' ? 'int' : 'float', min: node.const, max: node.const };
+      const field: Record<string, unknown> & { widget: string } = { widget: 'number', value_type: type === 'integer' ? 'int' : 'float' };
+      const min = node.minimum ?? (node.exclusiveMinimum !== undefined ? node.exclusiveMinimum + (type === 'integer' ? 1 : 0) : undefined);
+      if (min !== undefined && min > -SAFE_MAX) field.min = min;
+      if (node.maximum !== undefined && node.maximum < SAFE_MAX) field.max = node.maximum;
+      return field;
+    }
+    case 'boolean':
+      return { widget: 'boolean' };
+    case 'array': {
+      const items = node.items ?? {};
+      const counts: Record<string, unknown> = {};
+      if (node.minItems) counts.min = node.minItems;
+      if (node.maxItems) counts.max = node.maxItems;
+      if (items.enum) return { widget: 'select', multiple: true, options: items.enum.map(String), ...counts };
+      if (items.type === 'object' || items.properties) return { widget: 'list', fields: fieldsOf(items, i18n), ...counts };
+      return { widget: 'list', field: fieldOf('item', items, true, i18n), ...counts };
+    }
+    case 'object': {
+      if (node.properties) return { widget: 'object', fields: fieldsOf(node, i18n) };
+      // A map of names to text is Sveltia's key-value field; a map of anything else it cannot edit.
+      const values = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
+      if (values?.type === 'string') return { widget: 'keyvalue' };
+      return { widget: UNEDITABLE };
+    }
+    default:
+      return { widget: 'code', output_code_only: true };
+  }
+}
+
+/** The fields of an object's properties, in the schema's order. */
+export function fieldsOf(node: JsonNode, i18n: boolean): CmsField[] {
+  const required = new Set(node.required ?? []);
+  return Object.entries(node.properties ?? {}).map(([name, child]) => fieldOf(name, child, required.has(name), i18n)).filter((field) => field.widget !== UNEDITABLE);
+}
+
+/**
+ * The fields of a whole file: an object's properties, or for a file that is a list at its top level
+ * one list field saved at the root.
+ */
+export function fileFields(schema: z.ZodType, i18n: boolean): CmsField[] {
+  const node = jsonSchemaOf(schema);
+  if (node.type === 'array') return [{ ...fieldOf('items', node, true, i18n), label: 'Entries', root: true }];
+  return fieldsOf(node, i18n);
+}

@@ -1,0 +1,243 @@
+// The staff editor at /admin/ (Sveltia CMS), in Chromium, fully offline: every request that is not to
+// 127.0.0.1 is aborted and counted (zero allowed). It loads from `serve` with no console error and no
+// CSP violation; with Sveltia's test repository (files kept in the browser's origin-private file
+// system, seeded here with our content) staff change the opening hours and a page's title in both
+// languages, save, and the saved files build into pages that show the change in both locales; an
+// empty required Spanish field is refused in the editor as the build refuses it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { DESKTOP, startHarness, type Harness } from '../helpers/browser.ts';
+import { buildInto, CONTENT, runCli, sandbox, type Sandbox } from '../helpers/fixtures.ts';
+
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+interface Editor {
+  page: Page;
+  context: BrowserContext;
+  offOrigin: string[];
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Opens /admin/ with every off-origin request aborted and counted, console errors and CSP violations collected. */
+async function openEditor(options: { testRepo?: boolean } = {}): Promise<Editor> {
+  const context = await h.browser.newContext({ viewport: DESKTOP });
+  const offOrigin: string[] = [];
+  await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => {
+    offOrigin.push(route.request().url());
+    return route.abort();
+  });
+  if (options.testRepo) {
+    // The generated configuration as served, with Sveltia's in-browser test repository as its backend.
+    await context.route(/\/admin\/config\.yml(\?|$)/, async (route) => {
+      const config = parse(await (await route.fetch()).text()) as Record<string, unknown>;
+      await route.fulfill({ contentType: 'application/yaml', body: stringify({ ...config, backend: { name: 'test-repo' } }) });
+    });
+  }
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { page, context, offOrigin, problems, close: () => context.close() };
+}
+
+/** Every file of the content folder, by its path from the repository's root ("content/site.yaml"). */
+function contentFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files[`content/${relative(CONTENT, path)}`] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(CONTENT);
+  return files;
+}
+
+async function seed(page: Page, files: Record<string, string>) {
+  await page.evaluate(async (files) => {
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry('sveltia-cms-test', { recursive: true }).catch(() => undefined);
+    const repo = await root.getDirectoryHandle('sveltia-cms-test', { create: true });
+    for (const [path, text] of Object.entries(files)) {
+      const parts = path.split('/');
+      const name = parts.pop()!;
+      let dir = repo;
+      for (const part of parts) dir = await dir.getDirectoryHandle(part, { create: true });
+      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+  }, files);
+}
+
+const readRepo = (page: Page, path: string) => page.evaluate(async (path) => {
+  let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('sveltia-cms-test');
+  const parts = path.split('/');
+  const name = parts.pop()!;
+  for (const part of parts) dir = await dir.getDirectoryHandle(part);
+  return (await (await dir.getFileHandle(name)).getFile()).text();
+}, path);
+
+async function changed(page: Page, path: string, before: string): Promise<string> {
+  for (const end = Date.now() + 15_000; Date.now() < end; await page.waitForTimeout(150)) {
+    const now = await readRepo(page, path);
+    if (now !== before) return now;
+  }
+  const alerts = await page.locator('[role="alert"]').allTextContents();
+  throw new Error(`${path} was not saved; the editor says: ${alerts.join(' | ') || 'nothing'}`);
+}
+
+async function signInToTestRepo(editor: Editor) {
+  await editor.page.goto(`${h.base}/admin/`);
+  const button = editor.page.getByRole('button', { name: 'Work with Test Repository' });
+  await button.waitFor({ timeout: 30_000 });
+  await seed(editor.page, contentFiles());
+  await button.click();
+}
+
+/** Opens one file of a file collection by its label, through the collection's list. */
+async function openFile(page: Page, collection: string, label: string) {
+  await page.goto(`${h.base}/admin/#/collections/${collection}`);
+  const entry = page.getByText(label, { exact: true }).first();
+  // After a save the editor may keep its own view: a reload (the session stays) shows the list.
+  if (!(await entry.isVisible({ timeout: 5000 }).catch(() => false))) await page.reload();
+  await entry.click();
+  await page.getByRole('button', { name: 'Save' }).waitFor();
+}
+
+/** A field's input, scrolled to: the editor draws fields as they come near the view. */
+async function field(page: Page, selector: string) {
+  const target = page.locator(selector);
+  for (let i = 0; i < 40 && (await target.count()) === 0; i++) {
+    await page.mouse.move(300, 500);
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(100);
+  }
+  await target.scrollIntoViewIfNeeded();
+  return target;
+}
+
+/** Saves the open entry (once the editor has taken the edit: Save turns enabled). */
+async function save(page: Page) {
+  const button = page.getByRole('button', { name: 'Save' });
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  await button.click();
+  await page.waitForTimeout(700);
+  const show = page.getByRole('button', { name: 'Show Errors' });
+  if (await show.isVisible()) {
+    await show.click();
+    await page.waitForTimeout(700);
+  }
+  const invalid = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => `${el.closest('section[data-key-path]')?.getAttribute('data-key-path')}: ${document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent}`));
+  if (invalid.length) throw new Error(`the editor refused: ${invalid.join(' | ')}`);
+}
+
+describe('the editor at /admin/', () => {
+  it('loads from serve with its own policy, no console error, no CSP violation and no request off this origin', async () => {
+    const editor = await openEditor();
+    const response = await editor.page.goto(`${h.base}/admin/`);
+    await editor.page.getByRole('button', { name: /Sign In with .*GitHub/ }).waitFor({ timeout: 30_000 });
+    // The icon font is ours: icons are drawn, not spelt out as words.
+    await editor.page.waitForFunction(() => document.fonts.check('24px "Material Symbols Outlined"'));
+    await editor.page.waitForTimeout(500);
+    expect(response!.headers()['content-security-policy']).toContain("'wasm-unsafe-eval'");
+    const robots = await editor.page.locator('meta[name="robots"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content')));
+    expect(robots.length).toBeGreaterThan(0);
+    for (const content of robots) expect(content).toContain('noindex');
+    expect(editor.offOrigin).toEqual([]);
+    expect(editor.problems).toEqual([]);
+    await editor.close();
+  });
+
+  it('saves the opening hours and a page title in both languages, and the saved files build into both locales\' pages', async () => {
+    const editor = await openEditor({ testRepo: true });
+    const { page } = editor;
+    await signInToTestRepo(editor);
+
+    // The hours are data shared by both languages: Saturday now closes at 13:00.
+    await openFile(page, 'settings', 'Site');
+    const siteBefore = await readRepo(page, 'content/site.yaml');
+    const saturday = (parse(siteBefore) as { hours: { days: string[] }[] }).hours.findIndex((h) => h.days.includes('Sa'));
+    await (await field(page, `section[data-key-path="hours.${saturday}.closes"] input`)).fill('13:00');
+    await save(page);
+    const siteAfter = await changed(page, 'content/site.yaml', siteBefore);
+
+    // A page's title, side by side in English and Spanish.
+    await openFile(page, 'pages', 'Locations (/locations)');
+    await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
+    const enBefore = await readRepo(page, 'content/en/pages/locations.yaml');
+    await page.locator('section[data-key-path="title"] input[lang="en"]').fill('Our three clinics');
+    await page.locator('section[data-key-path="title"] input[lang="es"]').fill('Nuestros tres consultorios');
+    await save(page);
+    const enAfter = await changed(page, 'content/en/pages/locations.yaml', enBefore);
+    const esAfter = await readRepo(page, 'content/es/pages/locations.yaml');
+    expect(editor.offOrigin).toEqual([]);
+    await editor.close();
+
+    let site: Sandbox | undefined;
+    let built: Awaited<ReturnType<typeof buildInto>> | undefined;
+    try {
+      site = await sandbox();
+      await site.write('site.yaml', siteAfter);
+      await site.write('en/pages/locations.yaml', enAfter);
+      await site.write('es/pages/locations.yaml', esAfter);
+      built = await buildInto({ content: site.content });
+      const en = await readFile(join(built.out, 'locations.html'), 'utf8');
+      const es = await readFile(join(built.out, 'es/locations.html'), 'utf8');
+      expect(en).toContain('<title>Our three clinics | ');
+      expect(es).toContain('<title>Nuestros tres consultorios | ');
+      expect(text(en)).toContain('Saturday 9:00 AM – 1:00 PM');
+      expect(text(es)).toContain('Sábado 9:00 a.m. – 1:00 p.m.');
+    } finally {
+      await built?.cleanup();
+      await site?.cleanup();
+    }
+  });
+
+  it('refuses to save a required Spanish field left empty, as the build does, and writes nothing', async () => {
+    const editor = await openEditor({ testRepo: true });
+    const { page } = editor;
+    await signInToTestRepo(editor);
+    await openFile(page, 'pages', 'Locations (/locations)');
+    await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
+    const before = await readRepo(page, 'content/es/pages/locations.yaml');
+    const spanish = page.locator('section[data-key-path="title"] input[lang="es"]');
+    await spanish.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => spanish.getAttribute('aria-invalid')).toBe('true');
+    const message = await spanish.evaluate((el) => document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent ?? '');
+    expect(message).toContain('This field is required.');
+    await page.waitForTimeout(1000);
+    expect(await readRepo(page, 'content/es/pages/locations.yaml')).toBe(before);
+    expect(editor.offOrigin).toEqual([]);
+    await editor.close();
+
+    // The build refuses the same file with that title empty.
+    const site = await sandbox();
+    try {
+      await site.edit('es/pages/locations.yaml', (text) => text.replace(/^title: .*$/m, 'title: ""'));
+      const { stderr } = await runCli(['build', '--content', site.content, '--out', join(site.dir, 'out')]);
+      expect(stderr).toMatch(/es\/pages\/locations\.yaml:\d+/);
+      expect(stderr).toContain('title');
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
