@@ -3,9 +3,13 @@
 import { z } from 'zod';
 
 const text = z.string().trim().min(1, 'must not be empty');
-const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lowercase slug like "lab-bloodwork"');
+/** A string of a given form; the editor (/admin/) shows the same explanation as the build. */
+const matching = (pattern: RegExp, explained: string) => z.string().regex(pattern, explained).meta({ cms: { pattern: [pattern.source, `Must be ${explained}`] } });
+/** What the editor says beside a field (placeholders: what to put there). */
+const hint = (words: string) => ({ cms: { hint: words } });
+const slug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lowercase slug like "lab-bloodwork"');
 const url = z.url({ protocol: /^https?$/ });
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour time like "08:00"');
+const time = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour time like "08:00"');
 const dayOfWeek = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
 
 /** Opening hours as data, so pages, footer and JSON-LD all derive from one source. */
@@ -21,32 +25,45 @@ export const siteSchema = z
     name: text,
     shortName: text,
     baseUrl: url,
-    phone: z.object({ display: text, e164: z.string().regex(/^\+1\d{10}$/, 'E.164 like "+14075550142"') }).strict(),
-    email: z.email(),
+    phone: z.object({
+      display: text.meta(hint('The number as patients read it, like (407) 555-0142. Placeholder until launch: 555-01xx numbers are fictitious.')),
+      e164: matching(/^\+1\d{10}$/, 'E.164 like "+14075550142"').meta(hint('The same number for phones to dial: +1 and ten digits.')),
+    }).strict(),
+    email: z.email().meta(hint("The practice's address for patients. Placeholder until launch: example.com addresses reach nobody.")),
     foundedYear: z.number().int().min(1900),
     /** The "5+ years" the practice shows beside its rating (a stated figure, not computed from foundedYear). */
-    experienceYears: z.number().int().positive(),
-    rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().positive() }).strict(),
-    hours: hoursSchema,
+    experienceYears: z.number().int().positive().meta(hint('Shown as "5+ years" beside the rating.')),
+    rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().positive().meta(hint('Shown as "150+".')) }).strict(),
+    hours: hoursSchema.meta(hint('The same at every clinic, unless a clinic in Locations lists its own.')),
     social: z.array(z.object({ network: text, url }).strict()).max(6),
-    leadForm: z.object({ host: url, formId: text }).strict(),
+    leadForm: z.object({
+      host: url.meta({ cms: { readonly: true, hint: 'Set by the developers (a security setting): the form provider must be allowed in templates/site/frame-hosts.ts.' } }),
+      formId: text.meta(hint('The id the form provider gives the booking form. Placeholder until launch.')),
+    }).strict(),
     /** The Section 1557 notice (/nondiscrimination). */
     civilRights: z
       .object({
         /** The Section 1557 coordinator; null until the practice names one (the page says the name is to be confirmed). */
         // Empty is "not named yet" too: the editor saves an empty field as "".
-        coordinatorName: z.string().trim().nullable().transform((name) => name || null),
+        coordinatorName: z.string().trim().nullable().transform((name) => name || null)
+          .meta(hint('The Section 1557 coordinator, once the practice names one. Empty: the page says the name is to be confirmed.')),
         /** The clinic (its id in locations.yaml) whose address takes mailed grievances, until the practice names another. */
         mailingLocation: slug,
         /** The protected grounds follow the 2024 rule, parts of which courts have stayed: false until counsel confirms them. */
-        groundsReviewed: z.boolean(),
+        groundsReviewed: z.boolean().meta(hint("Turn on once the practice's counsel has confirmed the protected grounds on /nondiscrimination.")),
       })
       .strict(),
-    maps: z.object({ embedUrl: url, directionsUrl: url, reviewUrl: url, placeId: text }).strict(),
-    themeColor: z.string().regex(/^#[0-9a-f]{6}$/i, 'a hex colour like "#0b6e69"'),
+    maps: z.object({
+      embedUrl: url.meta({ cms: { readonly: true, hint: 'Set by the developers (a security setting).' } }),
+      directionsUrl: url,
+      reviewUrl: url,
+      placeId: text.meta(hint("The practice's Google place id. Placeholder until launch.")),
+    }).strict(),
+    themeColor: matching(/^#[0-9a-fA-F]{6}$/, 'a hex colour like "#0b6e69"'),
     budgets: z
       .object({ jsGzip: z.number().positive(), cssGzip: z.number().positive(), htmlGzip: z.number().positive() })
-      .strict(),
+      .strict()
+      .meta(hint('Bytes after gzip: the build fails when a page, script or stylesheet is heavier. For developers.')),
   })
   .strict();
 
@@ -100,7 +117,7 @@ export const taglinesSchema = z
         dir: z.literal('rtl').optional(),
         text,
         /** false until a qualified translator has reviewed the tagline: a placeholder warning until then. */
-        reviewed: z.boolean(),
+        reviewed: z.boolean().meta(hint('Turn on once a qualified translator has checked this tagline.')),
       })
       .strict(),
   )
@@ -143,7 +160,7 @@ export const legalSchema = z
 export const reviewsSchema = z
   .array(
     z
-      .object({ name: z.string().regex(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'), rating: z.literal(5), text, date: text, sample: z.boolean() })
+      .object({ name: matching(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'), rating: z.literal(5), text, date: text, sample: z.boolean().meta(hint("On for an invented sample (the site labels it). Off only for a real patient's review, quoted with permission.")) })
       .strict(),
   )
   .min(1)

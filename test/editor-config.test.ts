@@ -48,6 +48,28 @@ describe('the editor configuration', () => {
     expect(generated.i18n).toMatchObject({ locales: Object.keys(site.locales), default_locale: site.defaultLocale });
   });
 
+  it('tells staff what to put in each field the placeholder guard warns about, and keeps hosts read-only', async () => {
+    const { config: generated } = await config();
+    type Field = { name: string; hint?: string; readonly?: boolean; fields?: Field[]; field?: Field };
+    const files = (generated.collections as { files?: { file: string; fields: Field[] }[] }[]).flatMap((c) => c.files ?? []);
+    const fieldAt = (file: string, path: string): Field | undefined => {
+      let fields = files.find((f) => f.file === file)?.fields;
+      let found: Field | undefined;
+      for (const name of path.split('.')) {
+        found = fields?.find((f) => f.name === name);
+        fields = found?.fields ?? found?.field?.fields;
+      }
+      return found;
+    };
+    for (const path of ['phone.display', 'email', 'leadForm.formId', 'maps.placeId', 'civilRights.coordinatorName', 'civilRights.groundsReviewed']) {
+      expect(fieldAt('content/site.yaml', path)?.hint, path).toBeTruthy();
+    }
+    expect(fieldAt('content/{{locale}}/reviews.yaml', 'items.sample')?.hint).toMatch(/sample/i);
+    expect(fieldAt('content/language-assistance.yaml', 'items.reviewed')?.hint).toMatch(/translator/);
+    expect(fieldAt('content/site.yaml', 'leadForm.host')?.readonly).toBe(true);
+    expect(fieldAt('content/site.yaml', 'maps.embedUrl')?.readonly).toBe(true);
+  });
+
   it('never lets the editor change a frame host: a form address on another host is a build error', async () => {
     const site = await sandbox();
     try {
