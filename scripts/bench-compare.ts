@@ -46,7 +46,7 @@ function timeOnce(argv: string[], cwd?: string): Promise<Run> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Runs every contender `runs` times, alternating; the first is ours, the base of the ratios. */
-export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string): Promise<void> {
+export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string, pages?: number[]): Promise<void> {
   // One untimed build each first: installs, caches and the OS's file cache start warm for all.
   for (const [i, c] of contenders.entries()) await timeOnce(c.command(outDir(i)), c.cwd);
   console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -62,11 +62,17 @@ export async function compare(contenders: Contender[], runs: number, outDir: (i:
   }
   // The machine may be shared: the load says how much to trust absolute figures (ratios hold better).
   console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const ours = median(results[0]!.map((r) => r.ms));
+  const medians = contenders.map((_, i) => median(results[i]!.map((r) => r.ms)));
   for (const [i, c] of contenders.entries()) {
-    const ms = median(results[i]!.map((r) => r.ms));
+    const ms = medians[i]!;
     const peak = Math.max(...results[i]!.map((r) => r.peakMb));
-    const ratio = i === 0 ? '' : `, ours/${c.name.split(' ')[0]} ${(ours / ms).toFixed(2)}`;
-    console.log(`${c.name.padEnd(16)} median ${(ms / 1000).toFixed(2)} s, peak ${Number.isNaN(peak) ? 'n/a' : `${peak} MB`}${ratio}`);
+    const count = pages?.[i];
+    const rate = count ? `, ${Math.round(count / (ms / 1000))} pages/s` : '';
+    console.log(`bench: ${c.name} ${count ?? '?'} pages, median ${(ms / 1000).toFixed(2)} s, peak ${Number.isNaN(peak) ? 'n/a' : `${peak} MB`}${rate}`);
+  }
+  // Each of ours against each peer: below 1.0 means ours is faster.
+  const peers = contenders.map((c, i) => ({ c, i })).filter(({ c }) => !c.name.startsWith('ours'));
+  for (const { c: mine, i } of contenders.map((c, i) => ({ c, i })).filter(({ c }) => c.name.startsWith('ours'))) {
+    for (const { c: peer, i: j } of peers) console.log(`ratio: ${mine.name}/${peer.name} ${(medians[i]! / medians[j]!).toFixed(2)}`);
   }
 }

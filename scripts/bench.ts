@@ -1,4 +1,5 @@
 // npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare]
+// (With --compare, N is the number of pages in all for each contender; see compareRivals.)
 // Generates N synthetic service pages per locale (front matter and a Markdown body of a few
 // paragraphs, rendered by the real templates) beside the real content, runs the real CLI build on
 // it several times, and prints pages, median wall time (process start to exit), pages per second
@@ -65,10 +66,11 @@ export async function generate(dir: string, pages: number): Promise<string> {
 }
 
 /** One CLI build: wall time from spawn to exit, and the peak resident memory it reports. */
-function buildOnce(content: string, out: string, staticDir: string): Promise<{ ms: number; peakMb: number; pages: number }> {
+function buildOnce(content: string, out: string, staticDir: string, site?: string, compress = true): Promise<{ ms: number; peakMb: number; pages: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(join(ROOT, 'bin/site'), ['build', '--content', content, '--out', out, '--static', staticDir], {
+    const args = ['build', '--content', content, '--out', out, '--static', staticDir, ...(site ? ['--site', site] : []), ...(compress ? [] : ['--no-compress'])];
+    const child = spawn(join(ROOT, 'bin/site'), args, {
       env: { ...process.env, SITE_REPORT_MEMORY: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -104,9 +106,9 @@ async function main(): Promise<void> {
 
   const work = await mkdtemp(join(values.tmp!, 'site-bench-'));
   try {
+    if (values.compare) return await compareRivals(work, pages, runs);
     const content = await generate(work, pages);
     const out = values.out ?? join(work, 'dist');
-    if (values.compare) return await compareRivals(work, content, out, runs);
     const results = [];
     for (let i = 0; i < runs; i++) {
       const result = await buildOnce(content, out, join(work, 'static'));
@@ -122,17 +124,60 @@ async function main(): Promise<void> {
   }
 }
 
-/** --compare: ours against Eleventy (and Hugo) on as many pages. */
-async function compareRivals(work: string, content: string, out: string, runs: number): Promise<void> {
-  // One build of ours tells how many pages each rival gets.
-  const warm = await buildOnce(content, out, join(work, 'static'));
-  const ours: Contender = { name: 'ours', command: (dir) => [join(ROOT, 'bin/site'), 'build', '--content', content, '--out', dir, '--static', join(work, 'static')] };
-  const contenders = [ours];
-  await writeCorpus(join(work, 'eleventy'), warm.pages, PARAGRAPH.en, 'eleventy');
-  contenders.push(eleventy(join(tmpdir(), 'site-bench-eleventy'), join(work, 'eleventy')));
-  await writeCorpus(join(work, 'hugo'), warm.pages, PARAGRAPH.en, 'hugo');
+/**
+ * The starter site that `init` writes, cut to one locale, with `pages` plain Markdown pages (the same
+ * text as the rivals' corpus) in place of its one page. Made under test/scratch/ in this checkout, so
+ * that its `import 'sitewright'` resolves to this engine.
+ */
+async function minimalSite(pages: number): Promise<{ dir: string; site: string }> {
+  const dir = join(ROOT, 'test/scratch/bench-minimal');
+  await rm(dir, { recursive: true, force: true });
+  await cp(join(ROOT, 'starter'), dir, { recursive: true });
+  await rm(join(dir, 'content/es'), { recursive: true });
+  await rm(join(dir, 'content/en/pages/about.md'));
+  const site = join(dir, 'site.config.ts');
+  const definition = await readFile(site, 'utf8');
+  const oneLocale = definition.replace("locales: { en: { intl: 'en-US' }, es: { intl: 'es-US' } },", "locales: { en: { intl: 'en-US' } },");
+  if (oneLocale === definition) throw new Error('the starter no longer declares its locales as the bench expects');
+  await writeFile(site, oneLocale);
+  const page = (i: number) => `---\ntitle: Sample page ${i}\ndescription: Sample page ${i} of the benchmark.\n---\n${PARAGRAPH.en}\n\nRead more about [the first page](/page-1). ${PARAGRAPH.en}\n\n- Same team, every visit\n- Results explained in plain words\n\n${PARAGRAPH.en}\n`;
+  for (let start = 0; start < pages; start += 500) {
+    await Promise.all(Array.from({ length: Math.min(500, pages - start) }, (_, k) => writeFile(join(dir, 'content/en/pages', `page-${start + k + 1}.md`), page(start + k + 1))));
+  }
+  return { dir, site };
+}
+
+/**
+ * --compare: N pages in all for each contender. ours-minimal, Eleventy and Hugo build the same
+ * Markdown through a minimal layout without compression (like for like); ours-real builds the clinic
+ * site grown to N pages with its whole output (compression and checks on). Alternating runs.
+ */
+async function compareRivals(work: string, total: number, runs: number): Promise<void> {
+  const minimal = await minimalSite(Math.max(total - 2, 1)); // + the home and 404 pages
+  // The real site has 68 pages of its own; the rest are generated services, half per locale.
+  const content = await generate(work, Math.max(0, Math.round((total - 68) / 2)));
+  const bin = join(ROOT, 'bin/site');
+  const contenders: Contender[] = [
+    { name: 'ours-minimal', command: (dir) => [bin, 'build', '--site', minimal.site, '--no-compress', '--out', dir] },
+    { name: 'ours-real', command: (dir) => [bin, 'build', '--content', content, '--out', dir, '--static', join(work, 'static')] },
+  ];
+  const counts = [
+    (await buildOnce(join(minimal.dir, 'content'), join(work, 'count-minimal'), join(minimal.dir, 'static'), minimal.site, false)).pages,
+    (await buildOnce(content, join(work, 'count-real'), join(work, 'static'))).pages,
+  ];
+  await writeCorpus(join(work, 'eleventy'), total, PARAGRAPH.en, 'eleventy');
+  contenders.push({ ...eleventy(join(tmpdir(), 'site-bench-eleventy'), join(work, 'eleventy')), name: 'eleventy' });
+  counts.push(total);
+  await writeCorpus(join(work, 'hugo'), total, PARAGRAPH.en, 'hugo');
   const withHugo = hugo(join(work, 'hugo'));
-  if (withHugo) contenders.push(withHugo);
-  console.log(`compare: ${warm.pages} pages each, ${runs} alternating runs after one warm-up each, in ${work}`);
-  await compare(contenders, runs, (i) => (i === 0 ? out : join(work, `out-${i}`)));
+  if (withHugo) {
+    contenders.push({ ...withHugo, name: 'hugo' });
+    counts.push(total);
+  }
+  console.log(`compare: about ${total} pages each, ${runs} alternating runs after one warm-up each, in ${work}`);
+  try {
+    await compare(contenders, runs, (i) => join(work, `out-${i}`), counts);
+  } finally {
+    await rm(minimal.dir, { recursive: true, force: true });
+  }
 }

@@ -81,6 +81,7 @@ program
   .addOption(new Option('-b, --base-url <url>', "production origin for canonical URLs, sitemap and social cards (overrides the site's own)").argParser(baseUrl))
   .option('--strict', 'fail on warnings: placeholder values the site lists, files of static/ left out', false)
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write (it has no .site-output marker)', false)
+  .option('--no-compress', 'write no .br and .gz twins (for hosts that compress as they serve, and like-for-like benchmarks)')
   .option('--report <file>', 'write every problem and warning as JSON to this file (the terminal shows the first 20 of each kind)')
   .option('-q, --quiet', 'print errors only', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)

@@ -41,6 +41,8 @@ export interface BuildCommandOptions {
   baseUrl?: string;
   strict: boolean;
   emptyOutDir: boolean;
+  /** false with --no-compress. */
+  compress: boolean;
   quiet: boolean;
   debug: boolean;
   report?: string;
@@ -56,7 +58,7 @@ export async function runBuild(opts: BuildCommandOptions): Promise<void> {
   const progress = progressLine({ quiet: opts.quiet });
   try {
     const result = await build({
-      site: paths.site, contentDir: paths.content, outDir: paths.out, staticDir: paths.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir,
+      site: paths.site, contentDir: paths.content, outDir: paths.out, staticDir: paths.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir, compress: opts.compress,
       onProgress: progress.update, reportFile: opts.report,
     });
     progress.done();
