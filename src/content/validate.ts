@@ -35,9 +35,10 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       return [{ path, message: `${issue.message.replace(/^Too (small|big): expected \w+ to (have|be) /, 'expected ')}, found ${found}` }];
     }
     case 'invalid_union':
+      if (input === undefined) return [{ path, message: 'required, missing (expected one of the allowed forms)', kind: 'missing' }];
       return [{ path, message: `expected one of the allowed forms, found ${describe(input)}` }];
     default: {
-      const said = issue.message.replace(/^Invalid (string|input): /, '');
+      const said = issue.message.replace(/^Invalid (string|input|option): /, '');
       return [{ path, message: `${said.startsWith('expected') ? said : `expected ${said}`}, found ${describe(input)}` }];
     }
   }

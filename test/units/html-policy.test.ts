@@ -1,0 +1,70 @@
+// Raw HTML in Markdown and SVG files, checked on their own: the allow-list, the tags and attributes
+// that never pass, addresses read as a browser reads them, and scripts in SVG.
+import { describe, expect, it } from 'vitest';
+import { checkHtml, checkSvg, DEFAULT_HTML_ALLOW, urlProblem } from '../../src/security/html-policy.ts';
+
+const findings = (html: string, allow = DEFAULT_HTML_ALLOW) => checkHtml(html, allow).map((f) => `${f.offset} ${f.tag}: ${f.message}`);
+
+describe('addresses', () => {
+  it('allow http, https, mailto, tel and relative ones', () => {
+    for (const ok of ['https://a.example/x', 'http://a.example', 'mailto:a@b.example', 'tel:+14075550142', '/about', '#top', 'about', '?q=1']) expect(urlProblem(ok), ok).toBeUndefined();
+  });
+
+  it('refuse other schemes as a browser reads them (entities, tabs, case)', () => {
+    expect(urlProblem('javascript:alert(1)')).toBe('"javascript:alert(1)" uses javascript:, but links and images may use http, https, mailto, tel or a relative address only');
+    expect(urlProblem('JaVaScRiPt:x')).toMatch(/uses javascript:/);
+    expect(urlProblem('java&#x09;script&colon;x')).toMatch(/uses javascript:/);
+    expect(urlProblem(' data:text/html,x')).toMatch(/uses data:/);
+    expect(urlProblem('https://[::1')).toBe('"https://[::1" is not a valid address');
+  });
+});
+
+describe('raw HTML', () => {
+  it('passes allowed tags with their own and the global attributes', () => {
+    expect(findings('<abbr title="Health Insurance Portability">HIPAA</abbr> <a href="/x" lang="es" dir="ltr">x</a>')).toEqual([]);
+  });
+
+  it('names a tag outside the list, with the list and the way to widen it', () => {
+    const [one] = findings('ab <marquee>x</marquee>');
+    expect(one).toMatch(/^3 marquee: <marquee> is not allowed in content \(allowed: a, abbr, .*\); a developer can widen markdownHtml in the site definition$/);
+  });
+
+  it('never passes scripts, frames, styles or SVG, even when a site allows them', () => {
+    const widened = { ...DEFAULT_HTML_ALLOW, script: [], iframe: ['src'], svg: [] };
+    expect(findings('<script>x</script><iframe src="/a"></iframe><svg></svg>', widened).map((f) => f.split(':')[0])).toEqual(['0 script', '18 iframe', '44 svg']);
+    expect(findings('<b>x</b>', widened)[0]).toBeUndefined();
+    expect(findings('<script></script>', widened)[0]).toContain('(allowed: a, abbr');
+    expect(findings('<script></script>', widened)[0]).not.toContain('script,');
+  });
+
+  it('never passes event handlers or embedded documents, and names an attribute outside the tag\'s list', () => {
+    expect(findings('<a href="/x" onclick="x()">x</a>')).toEqual(['0 a: <a onclick>: event handlers and embedded documents are never allowed in content']);
+    expect(findings('<a href="/x" ONMOUSEOVER="x()">x</a>')).toEqual(['0 a: <a onmouseover>: event handlers and embedded documents are never allowed in content']);
+    expect(findings('<b style="x">x</b>')).toEqual(['0 b: <b style>: the attribute is not allowed on <b> (allowed: title, lang, dir)']);
+  });
+
+  it('checks the address of a link', () => {
+    expect(findings('<a href="javascript:x">x</a>')).toEqual(['0 a: <a href>: "javascript:x" uses javascript:, but links and images may use http, https, mailto, tel or a relative address only']);
+  });
+
+  it('refuses comments and processing instructions', () => {
+    expect(findings('x<!-- hidden -->')).toEqual(['1 !--: HTML comments are not allowed in content (write a YAML comment or a note to the team instead)']);
+    expect(findings('<?php x ?>')[0]).toMatch(/^0 !--: HTML comments are not allowed/); // a bogus comment, to HTML
+    expect(findings('<!doctype html>')).toEqual(['0 !doctype: <!doctype> is not allowed in content']);
+  });
+});
+
+describe('SVG files', () => {
+  it('pass drawings and in-document links', () => {
+    expect(checkSvg('<svg xmlns="http://www.w3.org/2000/svg"><use href="#a"/><a href="https://x.example"><path d="M0 0"/></a></svg>')).toEqual([]);
+  });
+
+  it('refuse scripts, embedded documents, event handlers and javascript: links', () => {
+    expect(checkSvg('<svg onload="x()"><script>x</script><foreignObject></foreignObject><a xlink:href="javascript:x">x</a></svg>')).toEqual([
+      '<svg onload> is an event handler',
+      '<script> runs or embeds a document',
+      '<foreignobject> runs or embeds a document',
+      '<a xlink:href>: "javascript:x" uses javascript:, but links and images may use http, https, mailto, tel or a relative address only',
+    ]);
+  });
+});

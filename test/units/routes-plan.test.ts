@@ -1,0 +1,71 @@
+// The route table from a registry and content alone: a page per locale, a page per collection entry
+// (its id in the path), each locale's 404 page, noindex decided per entry; the ICU check of locales;
+// islands the client registry lacks.
+import { describe, expect, it } from 'vitest';
+import { unknownIslands } from '../../src/checks/islands.ts';
+import { localesWithoutIcu } from '../../src/checks/locales.ts';
+import { paramsOf, planRoutes, routeSignature } from '../../src/routes/routes.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
+
+const Template = () => null;
+const site = {
+  locales: { fr: { intl: 'fr-FR' }, de: { intl: 'de-DE' } },
+  defaultLocale: 'fr',
+  pages: [
+    { id: 'home', path: '/', template: Template },
+    { id: 'note', path: '/notes/[slug]', collection: 'notes', template: Template, noindex: (entry: { draft: boolean }) => entry.draft },
+    { id: 'legal', path: '/legal', template: Template, noindex: true },
+    { id: 'missing', path: '/404', template: Template, notFound: true },
+  ],
+} as unknown as SiteDefinition;
+const content = { locales: { fr: { notes: { a: { draft: false }, b: { draft: true } } }, de: { notes: { a: { draft: false } } } } };
+
+describe('the route table', () => {
+  const routes = planRoutes(site, content as never);
+  const table = routes.map((r) => `${r.locale} ${r.page} ${r.url} ${r.file} ${r.noindex ? 'noindex' : 'index'}${r.notFound ? ' 404' : ''} ${JSON.stringify(r.params)}`);
+
+  it('has every page in every locale, one per entry, the default locale at the root', () => {
+    expect(table).toEqual([
+      'fr home / index.html index {}',
+      'fr note /notes/a notes/a.html index {"slug":"a"}',
+      'fr note /notes/b notes/b.html noindex {"slug":"b"}',
+      'fr legal /legal legal.html noindex {}',
+      'fr missing /404 404.html noindex 404 {}',
+      'de home /de/ de/index.html index {}',
+      'de note /de/notes/a de/notes/a.html index {"slug":"a"}',
+      'de legal /de/legal de/legal.html noindex {}',
+      'de missing /de/404 de/404.html noindex 404 {}',
+    ]);
+    expect(routes[1]!.path).toBe('/notes/a');
+  });
+
+  it('names the params of a path, and signs a table by its URLs, pages and noindex', () => {
+    expect(paramsOf('/a/[x]/b/[y]')).toEqual(['x', 'y']);
+    expect(paramsOf('/about')).toEqual([]);
+    expect(routeSignature(routes.slice(0, 2))).toBe('/ home false\n/notes/a note false');
+  });
+});
+
+describe('locales without ICU data', () => {
+  it('warn, naming the locale, the formats that fall back and what they fall back to', () => {
+    expect(localesWithoutIcu({ en: { intl: 'en-US' }, es: { intl: 'es-US' } }, 'site.config.ts')).toEqual([]);
+    const [warning, ...rest] = localesWithoutIcu({ en: { intl: 'en-US' }, xx: { intl: 'xx' } }, 'site.config.ts');
+    expect(rest).toEqual([]);
+    expect(warning!.file).toBe('site.config.ts');
+    expect(warning!.message).toMatch(/^locale "xx" \(Intl tag "xx"\): this Node has no ICU data for it, so its dates and times, numbers, plurals, lists are written as \S+ writes them; pick a tag Node knows, or write those in content$/);
+  });
+});
+
+describe('islands the client registry lacks', () => {
+  it('are each named once, at the first page that uses them, with the registered ones', () => {
+    const route = (url: string) => ({ url, file: `${url.slice(1)}.html` }) as never;
+    const problems = unknownIslands([{ route: route('/a'), islands: ['Menu', 'Map'] }, { route: route('/b'), islands: ['Map', 'Chat'] }], ['Menu']);
+    expect(problems.map((p) => p.format())).toEqual([
+      expect.stringContaining('uses island "Map", which the site\'s island registry does not have\n  registered islands: Menu'),
+      expect.stringContaining('uses island "Chat"'),
+    ]);
+    expect(problems[0]!.format()).toContain('/a');
+    expect(unknownIslands([{ route: route('/a'), islands: ['X'] }], [])[0]!.format()).toContain('registered islands: none');
+    expect(unknownIslands([{ route: route('/a'), islands: ['Menu'] }], ['Menu'])).toEqual([]);
+  });
+});
