@@ -1,5 +1,21 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The longest files first (measured in CI, slowest first), then the rest: started last, one of them
+ * would leave the other worker idle at the end. A fresh clone has no timings for vitest to sort by.
+ */
+const LONGEST = ['accessibility.slow', 'messages.slow', 'patient.slow', 'output-safety', 'comfort.slow', 'package.slow', 'startup', 'build.test', 'widgets', 'dev.test', 'editor.slow'];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = LONGEST.findIndex((name) => file.moduleId.includes(`/${name}`));
+      return i === -1 ? LONGEST.length : i;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   // Sites import the engine by its package name; in tests, that is these sources.
@@ -11,5 +27,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Browser and build tests are heavy; two files at a time suits a 2-core machine.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });

@@ -11,7 +11,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { DESKTOP, startHarness, type Harness } from '../helpers/browser.ts';
-import { buildInto, CONTENT, runCli, sandbox, type Sandbox } from '../helpers/fixtures.ts';
+import { loadContent } from '../../src/content/load-content.ts';
+import { loadSite } from '../../src/pipeline/load-site.ts';
+import { buildInto, CONTENT, sandbox, SITE, type Sandbox } from '../helpers/fixtures.ts';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -229,13 +231,13 @@ describe('the editor at /admin/', () => {
     expect(editor.offOrigin).toEqual([]);
     await editor.close();
 
-    // The build refuses the same file with that title empty.
+    // The build refuses the same file with that title empty (its content loader, as build runs it).
     const site = await sandbox();
     try {
       await site.edit('es/pages/locations.yaml', (text) => text.replace(/^title: .*$/m, 'title: ""'));
-      const { stderr } = await runCli(['build', '--content', site.content, '--out', join(site.dir, 'out')]);
-      expect(stderr).toMatch(/es\/pages\/locations\.yaml:\d+/);
-      expect(stderr).toContain('title');
+      const refused = await loadContent(await loadSite(SITE), site.content).then(() => 'loaded', (error: Error) => error.message);
+      expect(refused).toMatch(/es\/pages\/locations\.yaml:\d+:\d+ /);
+      expect(refused).toContain('title: must not be empty');
     } finally {
       await site.cleanup();
     }
