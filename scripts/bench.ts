@@ -81,8 +81,8 @@ function buildOnce(content: string, out: string, staticDir: string, site?: strin
       const ms = performance.now() - started;
       if (code !== 0) return reject(new Error(`build failed (${code}):\n${output}`));
       const peak = /peak memory (\d+) MB/.exec(output);
-      const built = /Built (\d+) pages/.exec(output);
-      resolve({ ms, peakMb: peak ? Number(peak[1]) : NaN, pages: built ? Number(built[1]) : NaN });
+      const built = /Built ([\d,]+) pages/.exec(output);
+      resolve({ ms, peakMb: peak ? Number(peak[1]) : NaN, pages: built ? Number(built[1]!.replace(/,/g, '')) : NaN });
     });
   });
 }
@@ -140,6 +140,9 @@ async function minimalSite(pages: number): Promise<{ dir: string; site: string }
   const oneLocale = definition.replace("locales: { en: { intl: 'en-US' }, es: { intl: 'es-US' } },", "locales: { en: { intl: 'en-US' } },");
   if (oneLocale === definition) throw new Error('the starter no longer declares its locales as the bench expects');
   await writeFile(site, oneLocale);
+  // The layout of the rivals' corpus: the page's own part only (the starter's header lists every
+  // page on every page, which a 4,000-page site would not).
+  await writeFile(join(dir, 'templates/Layout.tsx'), "import type { ReactNode } from 'react';\n\nexport function Layout({ children }: { children: ReactNode }) {\n  return <main id=\"main\">{children}</main>;\n}\n\nexport function Head() {\n  return null;\n}\n");
   const page = (i: number) => `---\ntitle: Sample page ${i}\ndescription: Sample page ${i} of the benchmark.\n---\n${PARAGRAPH.en}\n\nRead more about [the first page](/page-1). ${PARAGRAPH.en}\n\n- Same team, every visit\n- Results explained in plain words\n\n${PARAGRAPH.en}\n`;
   for (let start = 0; start < pages; start += 500) {
     await Promise.all(Array.from({ length: Math.min(500, pages - start) }, (_, k) => writeFile(join(dir, 'content/en/pages', `page-${start + k + 1}.md`), page(start + k + 1))));
