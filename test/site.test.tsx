@@ -204,11 +204,12 @@ describe('service pages', () => {
     expect(related('/es/services/immigration-medical')).toEqual(['vaccines', 'lab-bloodwork', 'primary-care']);
   });
 
-  it('price aesthetic treatments as self-pay, never with the insurance plans; primary care keeps the insurance block', () => {
+  it('price aesthetic treatments and the self-pay exams as self-pay, never with the insurance plans; primary care keeps the insurance block', () => {
     for (const route of routes.filter((r) => r.page === 'service')) {
       const body = page(route.url);
       const pricing = text(body.slice(body.indexOf('id="pricing"'), body.indexOf('</section>', body.indexOf('id="pricing"'))));
-      if (content.servicesIndex.aesthetic.includes(route.params.slug!)) {
+      const slug = route.params.slug!;
+      if (content.servicesIndex.aesthetic.includes(slug) || content.servicesIndex.selfPayExams.includes(slug)) {
         expect(pricing, route.url).not.toMatch(/Medicare|Medicaid/);
         expect(pricing, route.url).toMatch(/self-pay|pago directo/i);
         expect(pricing, route.url).not.toMatch(/\$\s?\d/);
