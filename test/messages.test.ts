@@ -2,12 +2,11 @@
 // no engine or cache frames), in build and in dev; a template that does not compile shows a code
 // frame; thousands of problems print as a page, with --report holding them all; GitHub Actions gets
 // annotations; and each kind of failure has its exit code. On a copy of the project.
-import { spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectCopy, type ProjectCopy } from './helpers/fixtures.ts';
-import { get } from './helpers/http.ts';
+import { startDev } from './helpers/dev.ts';
 
 const INTERNAL = /\.cache\/|chunk-|node_modules\/|node:internal|src\/(render|pipeline)\//;
 
@@ -63,25 +62,9 @@ describe('a template that does not compile', () => {
 
 describe('dev', () => {
   it("names the template's file and line on its error page, and shows a syntax error's code frame", async () => {
-    const child = spawn(join(project.dir, 'bin/site'), ['dev', '--port', '0', '--out', join(project.dir, 'dev-out')], { cwd: project.dir, env: { ...process.env, SITE_COMPILE_CACHE: join(project.dir, '.compiled') } });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    const dev = await startDev(join(project.dir, 'bin/site'), ['--port', '0', '--out', join(project.dir, 'dev-out')], { cwd: project.dir, env: { ...process.env, SITE_COMPILE_CACHE: join(project.dir, '.compiled') } });
+    const waitFor = (check: (body: string) => boolean) => dev.waitFor('/es/about', check);
     try {
-      const base = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 30_000);
-        child.stdout.on('data', () => {
-          const match = /Dev server at (http:\/\/[^/\s]+)\//.exec(output);
-          if (match) resolve(match[1]!), clearTimeout(timer);
-        });
-      });
-      const waitFor = async (check: (body: string) => boolean) => {
-        for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-          const { body } = await get(base, '/es/about');
-          if (check(body)) return body;
-        }
-        throw new Error(`timed out:\n${output}`);
-      };
       const thrown = await whileEdited('templates/pages/About.tsx', throwingAbout, async () => {
         const body = await waitFor((b) => b.includes('the values are missing'));
         expect(body).toContain(`templates/pages/About.tsx:${await lineOfThrow()}:`);
@@ -94,8 +77,7 @@ describe('dev', () => {
       expect(syntax).toContain('│');
       expect(syntax).not.toMatch(INTERNAL);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((done) => child.once('exit', done));
+      await dev.stop();
     }
   });
 });

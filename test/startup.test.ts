@@ -2,7 +2,7 @@
 // changes (never stale code), reuses the cache otherwise, reports a source that does not compile, and
 // runs worker threads and dev's fresh build worker from the compiled output. On a scratch copy of
 // the project with its own compile cache, so the real sources and cache are left alone.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../scripts/bench.ts';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
-import { get } from './helpers/http.ts';
+import { startDev } from './helpers/dev.ts';
 
 let dir: string;
 const cache = () => join(dir, '.compiled');
@@ -122,25 +122,9 @@ describe('launcher', () => {
   });
 
   it('dev recompiles a changed template and starts its build worker on the new output', async () => {
-    const child = spawn(join(dir, 'bin/site'), ['dev', '--port', '0', '--out', join(dir, 'dev-out')], { cwd: dir, env: env() });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
+    const dev = await startDev(join(dir, 'bin/site'), ['--port', '0', '--out', join(dir, 'dev-out')], { cwd: dir, env: env() });
+    const waitFor = (check: (body: string) => boolean) => dev.waitFor('/about', check, 20_000);
     try {
-      const base = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`dev did not start:\n${output}`)), 30_000);
-        child.stdout.on('data', () => {
-          const match = /Dev server at (http:\/\/[^/\s]+)\//.exec(output);
-          if (match) resolve(match[1]!), clearTimeout(timer);
-        });
-      });
-      const waitFor = async (check: (body: string) => boolean) => {
-        for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-          const { body } = await get(base, '/about');
-          if (check(body)) return body;
-        }
-        throw new Error(`timed out:\n${output}`);
-      };
       await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main"', '<main data-edited="yes" id="main"'));
       await waitFor((body) => body.includes('<main data-edited="yes" id="main"'));
       // A template that does not compile shows the error page; the next good save recovers.
@@ -149,8 +133,7 @@ describe('launcher', () => {
       await edit('templates/layout/Layout.tsx', (t) => t.replace('<main data-edited="yes" {', '<main data-edited="again"'));
       await waitFor((body) => body.includes('<main data-edited="again" id="main"'));
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((done) => child.once('exit', done));
+      await dev.stop();
     }
   });
 });

@@ -1,8 +1,9 @@
 // The files of /admin/: the editor's page (no inline script, noindex), the script that starts it,
 // its generated configuration, and its own Content-Security-Policy: the editor needs inline styles,
 // WebAssembly and blob: workers, and talks to its Git host; no public page gets any of that.
-import { linkSync, copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { linkable, place } from '../files/place.ts';
 import type { CspDirectives } from '../security/csp.ts';
 import { STRICT_CSP, withChanges } from '../security/csp.ts';
 import type { EditorBackend, SiteDefinition } from '../site/definition.ts';
@@ -36,8 +37,20 @@ export function adminCsp(backend: EditorBackend): CspDirectives {
   });
 }
 
+/** The files made for a site definition, by paths and base URL: dev rebuilds reuse them (the schemas' conversion takes tens of ms). */
+const made = new WeakMap<SiteDefinition, Map<string, Map<string, string>>>();
+
 /** index.html, init.js and config.yml of /admin/, by output path. */
 export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string): Map<string, string> {
+  const key = JSON.stringify([paths.root, paths.contentDir, paths.staticDir, baseUrl]);
+  const known = made.get(site) ?? new Map<string, Map<string, string>>();
+  made.set(site, known);
+  const files = known.get(key) ?? makeAdminFiles(site, paths, baseUrl);
+  known.set(key, files);
+  return files;
+}
+
+function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string): Map<string, string> {
   const title = site.admin?.title ?? 'Content editor';
   const html = `<!doctype html>
 <html lang="${site.defaultLocale}">
@@ -68,14 +81,11 @@ export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: st
  */
 export function placeEditor(bundleDir: string, outDir: string): number {
   const files = bundleFiles(bundleDir);
+  const link = linkable(bundleDir, outDir);
   for (const file of files) {
     const to = join(outDir, EDITOR_DIR, file);
     mkdirSync(dirname(to), { recursive: true });
-    try {
-      linkSync(join(bundleDir, file), to);
-    } catch {
-      copyFileSync(join(bundleDir, file), to);
-    }
+    place(join(bundleDir, file), to, link);
   }
   return files.length;
 }

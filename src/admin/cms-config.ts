@@ -5,7 +5,7 @@
 import { relative, sep } from 'node:path';
 import { stringify } from 'yaml';
 import type { SiteDefinition } from '../site/definition.ts';
-import { fieldsOf, fileFields, jsonSchemaOf, type CmsField } from './fields.ts';
+import { fieldsOf, fileFields, jsonSchemaOf, labelOf, type CmsField } from './fields.ts';
 
 export interface EditorPaths {
   /** The repository's root: the editor's paths are relative to it. */
@@ -32,16 +32,17 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   const content = posix(relative(paths.root, paths.contentDir)) || '.';
   const locales = Object.keys(site.locales);
   const inContent = (path: string) => (content === '.' ? path : `${content}/${path}`);
-  const labelOf = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  // A label the site wrote ("UI strings") keeps its words; ids and file names are spelt out by labelOf.
+  const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
   const shared: CmsFile[] = Object.entries(site.content.shared).map(([key, def]) => ({
-    name: key, label: labelOf(def.file.replace(/\.ya?ml$/, '').replace(/-/g, ' ')), file: inContent(def.file), i18n: false, fields: fileFields(def.schema, false),
+    name: key, label: labelOf(def.file.replace(/\.ya?ml$/, '')), file: inContent(def.file), i18n: false, fields: fileFields(def.schema, false),
   }));
   const perLocale: CmsFile[] = Object.entries(site.content.perLocale).map(([key, def]) => ({
-    name: key, label: labelOf(def.label), file: inContent(`{{locale}}/${def.file}`), i18n: true, fields: fileFields(def.schema, true),
+    name: key, label: capitalised(def.label), file: inContent(`{{locale}}/${def.file}`), i18n: true, fields: fileFields(def.schema, true),
   }));
   const pages: CmsFile[] = site.pages.filter((p) => p.schema).map((page) => ({
-    name: `page-${page.id}`, label: `${page.path === '/' ? 'Home' : labelOf(page.id.replace(/-/g, ' '))} (${page.path})`, file: inContent(`{{locale}}/pages/${page.id}.yaml`), i18n: true, fields: fileFields(page.schema!, true),
+    name: `page-${page.id}`, label: `${page.path === '/' ? 'Home' : labelOf(page.id)} (${page.path})`, file: inContent(`{{locale}}/pages/${page.id}.yaml`), i18n: true, fields: fileFields(page.schema!, true),
   }));
 
   const collections: Record<string, unknown>[] = [

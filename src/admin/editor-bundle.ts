@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -117,8 +117,7 @@ export async function editorBundle(): Promise<string> {
 }
 
 /** Every file of the bundle, relative to its folder. */
-export function bundleFiles(dir: string, under = ''): string[] {
-  return readdirSync(join(dir, under), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? bundleFiles(dir, join(under, entry.name)) : [join(under, entry.name)]);
+export function bundleFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 

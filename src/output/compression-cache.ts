@@ -4,7 +4,8 @@
 // a build. Nothing in the cache is trusted: an entry is used only when it decompresses to exactly the
 // page it stands for (a truncated or edited twin, through the hard link or in the cache, is made again).
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkable, place } from '../files/place.ts';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot } from '../startup/engine.mjs';
@@ -28,12 +29,11 @@ export class CompressionCache {
 
   constructor(private readonly dir: string, outDir: string) {
     mkdirSync(dir, { recursive: true });
-    this.linkable = statSync(dir).dev === statSync(outDir).dev;
+    this.linkable = linkable(dir, outDir);
   }
 
   private place(from: string, to: string): void {
-    if (this.linkable) linkSync(from, to);
-    else copyFileSync(from, to);
+    place(from, to, this.linkable);
   }
 
   /**

@@ -131,8 +131,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const warnings = [...placeholders, ...statics.warnings, ...icu];
     const bundle = await bundleAssets({ islands: site.islands.module, styles: site.styles });
     const area = site.admin ? { dir: ADMIN_DIR, csp: adminCsp(site.admin.backend), files: adminFiles(site, { root: site.admin.root ? fileURLToPath(site.admin.root) : dirname(siteFile), contentDir, staticDir }, baseUrl) } : undefined;
-    const editor = site.admin ? editorBundle() : undefined;
-    editor?.catch(() => undefined); // awaited below; a build that fails earlier must not leave it unhandled
     const generated = siteFiles(site, content, routes, { locales, urls, baseUrl, defaultLocale: site.defaultLocale }, bundle, { staticFiles: statics.files, area });
     const clashes = statics.files.filter((file) => generated.has(file));
     if (clashes.length) throw new BuildFailure(clashes.map((file) => inFile('static/generated-clash', shown(join(staticDir, file)), 'has the name of a file the build writes', [{ path: '', message: `the build writes ${file} itself; remove this file, or turn the generated one off in the site definition (output)` }])));
@@ -163,7 +161,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const assetsWritten = writeFiles(staging, generated, { compress });
       const staticCopied = copyStaticFiles(staticDir, statics.files, staging, { compress });
       const into = staging;
-      const editorPlaced = editor?.then((dir) => placeEditor(dir, into));
+      // A full build places the editor; a dev rebuild keeps the one already in the output.
+      const editorPlaced = site.admin ? editorBundle().then((dir) => placeEditor(dir, into)) : undefined;
       const [output] = await settled([pool ? pool.run(siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
       pages = output.pages;
       const dir = staging;

@@ -4,12 +4,12 @@
 // system, seeded here with our content) staff change the opening hours and a page's title in both
 // languages, save, and the saved files build into pages that show the change in both locales; an
 // empty required Spanish field is refused in the editor as the build refuses it.
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { parse } from 'yaml';
+import { contentFiles, readTestRepo, seedTestRepo, useTestRepo } from '../../scripts/editor-test-repo.ts';
 import { DESKTOP, startHarness, type Harness } from '../helpers/browser.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
@@ -39,13 +39,8 @@ async function openEditor(options: { testRepo?: boolean } = {}): Promise<Editor>
     offOrigin.push(route.request().url());
     return route.abort();
   });
-  if (options.testRepo) {
-    // The generated configuration as served, with Sveltia's in-browser test repository as its backend.
-    await context.route(/\/admin\/config\.yml(\?|$)/, async (route) => {
-      const config = parse(await (await route.fetch()).text()) as Record<string, unknown>;
-      await route.fulfill({ contentType: 'application/yaml', body: stringify({ ...config, backend: { name: 'test-repo' } }) });
-    });
-  }
+  // The generated configuration as served, with Sveltia's in-browser test repository as its backend.
+  if (options.testRepo) await useTestRepo(context);
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`));
   });
@@ -58,44 +53,7 @@ async function openEditor(options: { testRepo?: boolean } = {}): Promise<Editor>
   return { page, context, offOrigin, problems, close: () => context.close() };
 }
 
-/** Every file of the content folder, by its path from the repository's root ("content/site.yaml"). */
-function contentFiles(): Record<string, string> {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else files[`content/${relative(CONTENT, path)}`] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(CONTENT);
-  return files;
-}
-
-async function seed(page: Page, files: Record<string, string>) {
-  await page.evaluate(async (files) => {
-    const root = await navigator.storage.getDirectory();
-    await root.removeEntry('sveltia-cms-test', { recursive: true }).catch(() => undefined);
-    const repo = await root.getDirectoryHandle('sveltia-cms-test', { create: true });
-    for (const [path, text] of Object.entries(files)) {
-      const parts = path.split('/');
-      const name = parts.pop()!;
-      let dir = repo;
-      for (const part of parts) dir = await dir.getDirectoryHandle(part, { create: true });
-      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
-      await writable.write(text);
-      await writable.close();
-    }
-  }, files);
-}
-
-const readRepo = (page: Page, path: string) => page.evaluate(async (path) => {
-  let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('sveltia-cms-test');
-  const parts = path.split('/');
-  const name = parts.pop()!;
-  for (const part of parts) dir = await dir.getDirectoryHandle(part);
-  return (await (await dir.getFileHandle(name)).getFile()).text();
-}, path);
+const readRepo = readTestRepo;
 
 async function changed(page: Page, path: string, before: string): Promise<string> {
   for (const end = Date.now() + 15_000; Date.now() < end; await page.waitForTimeout(150)) {
@@ -110,7 +68,7 @@ async function signInToTestRepo(editor: Editor) {
   await editor.page.goto(`${h.base}/admin/`);
   const button = editor.page.getByRole('button', { name: 'Work with Test Repository' });
   await button.waitFor({ timeout: 30_000 });
-  await seed(editor.page, contentFiles());
+  await seedTestRepo(editor.page, contentFiles(CONTENT));
   await button.click();
 }
 

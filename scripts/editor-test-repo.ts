@@ -1,0 +1,57 @@
+// Sveltia's in-browser test repository, for the editor's browser test and the docs' screenshots: the
+// served configuration with `test-repo` as its backend, and the repository (the browser's
+// origin-private file system) seeded with a content folder, read back file by file.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { parse, stringify } from 'yaml';
+
+const REPO = 'sveltia-cms-test';
+
+/** Serves /admin/config.yml as generated, with the test repository as its backend. */
+export async function useTestRepo(context: BrowserContext): Promise<void> {
+  await context.route(/\/admin\/config\.yml(\?|$)/, async (route) => {
+    const config = parse(await (await route.fetch()).text()) as Record<string, unknown>;
+    await route.fulfill({ contentType: 'application/yaml', body: stringify({ ...config, backend: { name: 'test-repo' } }) });
+  });
+}
+
+/** Every file of a content folder, by its path from the repository's root ("content/site.yaml"). */
+export function contentFiles(contentDir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const entry of readdirSync(contentDir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files[`content/${relative(contentDir, path)}`] = readFileSync(path, 'utf8');
+  }
+  return files;
+}
+
+/** Replaces the test repository's files with these. */
+export async function seedTestRepo(page: Page, files: Record<string, string>): Promise<void> {
+  await page.evaluate(async ({ files, repoName }) => {
+    const root = await navigator.storage.getDirectory();
+    await root.removeEntry(repoName, { recursive: true }).catch(() => undefined);
+    const repo = await root.getDirectoryHandle(repoName, { create: true });
+    for (const [path, text] of Object.entries(files)) {
+      const parts = path.split('/');
+      const name = parts.pop()!;
+      let dir = repo;
+      for (const part of parts) dir = await dir.getDirectoryHandle(part, { create: true });
+      const writable = await (await dir.getFileHandle(name, { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+  }, { files, repoName: REPO });
+}
+
+/** One file of the test repository, as the editor last saved it. */
+export function readTestRepo(page: Page, path: string): Promise<string> {
+  return page.evaluate(async ({ path, repoName }) => {
+    let dir = await (await navigator.storage.getDirectory()).getDirectoryHandle(repoName);
+    const parts = path.split('/');
+    const name = parts.pop()!;
+    for (const part of parts) dir = await dir.getDirectoryHandle(part);
+    return (await (await dir.getFileHandle(name)).getFile()).text();
+  }, { path, repoName: REPO });
+}
