@@ -1,0 +1,154 @@
+// The editor's fields from zod schemas, and its configuration from a site definition: each rule the
+// build enforces becomes the editor's own (required, lengths, patterns, ranges, choices), labels are
+// spelt out, per-locale files are edited side by side, and the editor's CSP per Git host.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminCsp } from '../../src/admin/admin-files.ts';
+import { cmsConfig, cmsConfigFile } from '../../src/admin/cms-config.ts';
+import { fieldOf, fileFields, jsonSchemaOf, labelOf } from '../../src/admin/fields.ts';
+import { formatCsp } from '../../src/security/csp.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
+
+const field = (schema: z.ZodType, required = true, i18n = false) => fieldOf('value', jsonSchemaOf(schema) as never, required, i18n);
+
+describe('labels', () => {
+  it('spell out ids and file names', () => {
+    expect(labelOf('postalCode')).toBe('Postal code');
+    expect(labelOf('language-assistance')).toBe('Language assistance');
+    expect(labelOf('e164')).toBe('E164');
+    expect(labelOf('snake_case')).toBe('Snake case');
+  });
+});
+
+describe('a field from a schema', () => {
+  it('text: short or long, with its lengths, its pattern and its kind', () => {
+    expect(field(z.string().min(1))).toEqual({ name: 'value', label: 'Value', widget: 'string' });
+    expect(field(z.string().min(3).max(80))).toEqual({ name: 'value', label: 'Value', widget: 'string', minlength: 3, maxlength: 80 });
+    expect(field(z.string().max(500)).widget).toBe('text');
+    expect(field(z.string().min(61)).widget).toBe('text');
+    expect(field(z.string().max(200)).widget).toBe('string');
+    expect(field(z.string().regex(/^\d{5}$/))).toMatchObject({ pattern: ['^\\d{5}$', 'Must match ^\\d{5}$'] });
+    expect(field(z.email())).toMatchObject({ widget: 'string', type: 'email' });
+    expect(field(z.email()).pattern).toBeUndefined();
+    expect(field(z.url())).toMatchObject({ widget: 'string', type: 'url' });
+  });
+
+  it('numbers with their ranges, whole or not; a fixed value as its only choice', () => {
+    expect(field(z.number().int().min(1900))).toEqual({ name: 'value', label: 'Value', widget: 'number', value_type: 'int', min: 1900 });
+    expect(field(z.number().int().positive())).toMatchObject({ value_type: 'int', min: 1 });
+    expect(field(z.number().positive())).toMatchObject({ value_type: 'float', min: 0 });
+    expect(field(z.number().min(0).max(5))).toMatchObject({ value_type: 'float', min: 0, max: 5 });
+    expect(field(z.number())).toEqual({ name: 'value', label: 'Value', widget: 'number', value_type: 'float' });
+    expect(field(z.literal(5))).toMatchObject({ widget: 'number', min: 5, max: 5 });
+    expect(field(z.literal('rtl'))).toMatchObject({ widget: 'select', options: ['rtl'] });
+  });
+
+  it('choices, switches, lists and groups', () => {
+    expect(field(z.enum(['a', 'b']))).toMatchObject({ widget: 'select', options: ['a', 'b'] });
+    expect(field(z.boolean())).toMatchObject({ widget: 'boolean' });
+    expect(field(z.array(z.enum(['Mo', 'Tu'])).min(1))).toMatchObject({ widget: 'select', multiple: true, options: ['Mo', 'Tu'], min: 1 });
+    expect(field(z.array(z.string()).max(3))).toMatchObject({ widget: 'list', max: 3, field: { name: 'item', widget: 'string' } });
+    expect(field(z.array(z.object({ q: z.string(), a: z.string().optional() })).min(2))).toEqual({
+      name: 'value', label: 'Value', widget: 'list', min: 2,
+      fields: [{ name: 'q', label: 'Q', widget: 'string' }, { name: 'a', label: 'A', widget: 'string', required: false }],
+    });
+    expect(field(z.object({ x: z.number() }))).toMatchObject({ widget: 'object', fields: [{ name: 'x', widget: 'number' }] });
+    expect(field(z.record(z.string(), z.string()))).toMatchObject({ widget: 'keyvalue' });
+  });
+
+  it('optional or nullable is not required; per locale when asked; a schema\'s cms meta wins', () => {
+    expect(field(z.string(), false).required).toBe(false);
+    expect(field(z.string().nullable()).required).toBe(false);
+    expect(field(z.string().nullable()).widget).toBe('string');
+    expect(field(z.string(), true, true).i18n).toBe(true);
+    expect(field(z.string().describe('What it is'))).toMatchObject({ hint: 'What it is' });
+    expect(field(z.string().meta({ cms: { hint: 'Say so', readonly: true } }))).toMatchObject({ hint: 'Say so', readonly: true });
+    expect(field(z.string().nullable().meta({ cms: { hint: 'Outer' } }))).toMatchObject({ hint: 'Outer', required: false });
+  });
+
+  it('leaves out what the editor cannot edit (a map of lists), so it keeps it as it is', () => {
+    const fields = fileFields(z.object({ a: z.string(), related: z.record(z.string(), z.array(z.string())) }), false);
+    expect(fields.map((f) => f.name)).toEqual(['a']);
+  });
+
+  it('makes a file that is a list one list field saved at its root', () => {
+    expect(fileFields(z.array(z.object({ id: z.string() })), true)).toEqual([
+      { name: 'items', label: 'Entries', widget: 'list', root: true, i18n: true, fields: [{ name: 'id', label: 'Id', widget: 'string', i18n: true }] },
+    ]);
+  });
+});
+
+describe('the configuration of a site', () => {
+  const Template = () => null;
+  const site = {
+    locales: { fr: { intl: 'fr-FR' }, de: { intl: 'de-DE' } },
+    defaultLocale: 'fr',
+    content: {
+      shared: { site: { file: 'site.yaml', schema: z.object({ name: z.string() }), title: 't' } },
+      perLocale: { ui: { file: 'ui.yaml', schema: z.object({ hello: z.string() }), label: 'UI strings' } },
+      collections: {
+        notes: { folder: 'notes', ext: '.md', schema: z.object({ title: z.string() }), label: 'note' },
+        staff: { folder: 'staff', ext: '.yaml', schema: z.object({ role: z.string() }), label: 'person', ids: () => ['a'] },
+      },
+    },
+    pages: [
+      { id: 'home', path: '/', template: Template, schema: z.object({ title: z.string() }) },
+      { id: 'about-us', path: '/about', template: Template, schema: z.object({ title: z.string() }) },
+      { id: 'plain', path: '/plain', template: Template },
+    ],
+    admin: { backend: { name: 'github', repo: 'o/r' }, title: 'Editor' },
+  } as unknown as SiteDefinition;
+  // Made inside each test, so that what the test checks is what this run of the code made.
+  const configOf = () => cmsConfig(site, { root: '/r', contentDir: '/r/site/content', staticDir: '/r/site/static' }, 'https://x.example');
+
+  it('names the backend, media folder, locales, quoting and the paths from the repository root', () => {
+    expect(configOf()).toMatchObject({
+      app_title: 'Editor',
+      site_url: 'https://x.example',
+      backend: { name: 'github', repo: 'o/r' },
+      media_folder: 'site/static/images/uploads',
+      public_folder: '/images/uploads',
+      i18n: { structure: 'multiple_folders', locales: ['fr', 'de'], default_locale: 'fr', initial_locales: 'all' },
+      output: { yaml: { quote: 'double', indent_size: 2 } },
+    });
+  });
+
+  it('lists shared files, per-locale files, page files and collections', () => {
+    const [settings, text, pages, notes, staff] = configOf().collections as Record<string, unknown>[];
+    expect(settings).toMatchObject({ name: 'settings', i18n: true, files: [{ name: 'site', label: 'Site', file: 'site/content/site.yaml', i18n: false, fields: [{ name: 'name' }] }] });
+    expect(text).toMatchObject({ name: 'text', files: [{ name: 'ui', label: 'UI strings', file: 'site/content/{{locale}}/ui.yaml', i18n: true, fields: [{ name: 'hello', i18n: true }] }] });
+    expect((pages!.files as { name: string; label: string; file: string }[]).map((f) => [f.name, f.label, f.file])).toEqual([
+      ['page-home', 'Home (/)', 'site/content/{{locale}}/pages/home.yaml'],
+      ['page-about-us', 'About us (/about)', 'site/content/{{locale}}/pages/about-us.yaml'],
+    ]);
+    expect(notes).toMatchObject({ name: 'notes', label: 'Notes', folder: 'site/content/{{locale}}/notes', extension: 'md', format: 'frontmatter', create: true, delete: true, identifier_field: 'title' });
+    expect((notes!.fields as { name: string; widget: string }[]).map((f) => `${f.name}:${f.widget}`)).toEqual(['title:string', 'body:markdown']);
+    expect(staff).toMatchObject({ extension: 'yml', format: 'yaml', create: false, delete: false });
+  });
+
+  it('writes YAML under a schema line editors understand', () => {
+    const file = cmsConfigFile(configOf());
+    expect(file.startsWith('# yaml-language-server: $schema=https://unpkg.com/@sveltia/cms/schema/sveltia-cms.json\n')).toBe(true);
+    expect(file).toContain('\napp_title: Editor\n');
+  });
+
+  it('paths at the repository root have no folder in front', () => {
+    const atRoot = cmsConfig(site, { root: '/r', contentDir: '/r', staticDir: '/r/static' }, 'https://x.example');
+    expect((atRoot.collections as { files?: { file: string }[] }[])[0]!.files![0]!.file).toBe('site.yaml');
+  });
+
+  it('refuses a site without an admin section', () => {
+    expect(() => cmsConfig({ ...site, admin: undefined }, { root: '/r', contentDir: '/r', staticDir: '/r' }, 'https://x.example')).toThrow(/no admin section/);
+  });
+});
+
+describe('the editor\'s policy', () => {
+  it('widens the strict one only where Sveltia needs it, and for its Git host', () => {
+    const github = formatCsp(adminCsp({ name: 'github', repo: 'o/r', base_url: 'https://auth.example/x' }));
+    expect(github).toBe("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https://avatars.githubusercontent.com; font-src 'self' data:; connect-src 'self' blob: data: https://api.github.com https://auth.example; frame-src 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; upgrade-insecure-requests; worker-src 'self' blob:");
+    expect(formatCsp(adminCsp({ name: 'gitlab' }))).toContain("connect-src 'self' blob: data: https://gitlab.com;");
+    expect(formatCsp(adminCsp({ name: 'gitlab' }))).toContain('img-src \'self\' data: blob: https://gitlab.com https://secure.gravatar.com;');
+    expect(formatCsp(adminCsp({ name: 'test-repo' }))).toContain("connect-src 'self' blob: data:;");
+    expect(formatCsp(adminCsp({ name: 'github' }))).toContain("connect-src 'self' blob: data: https://api.github.com;");
+  });
+});
