@@ -129,7 +129,7 @@ async function main(): Promise<void> {
  * text as the rivals' corpus) in place of its one page. Made under test/scratch/ in this checkout, so
  * that its `import 'sitewright'` resolves to this engine.
  */
-async function minimalSite(pages: number): Promise<{ dir: string; site: string }> {
+export async function minimalSite(pages: number): Promise<{ dir: string; site: string }> {
   const dir = join(ROOT, 'test/scratch/bench-minimal');
   await rm(dir, { recursive: true, force: true });
   await cp(join(ROOT, 'starter'), dir, { recursive: true });

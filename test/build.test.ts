@@ -45,24 +45,31 @@ describe('a successful build', () => {
   it('precompresses text files and content-hashes the bundled assets', async () => {
     const files = await filesIn(out);
     expect(files).toContain('index.html.br');
-    expect(files).toContain('es/about.html.gz');
+    expect(files).toContain('es/about.html.br');
+    // gzip twins only where a site asks for them (output.precompress): this one's hosts compress on the fly.
+    expect(files.filter((f) => f.endsWith('.gz'))).toEqual([]);
     expect(files.filter((f) => /^assets\/main-[A-Z0-9]{8}\.js$/.test(f))).toHaveLength(1);
     expect(files.filter((f) => /^assets\/site-[A-Z0-9]{8}\.css$/.test(f))).toHaveLength(1);
   });
 
-  it('writes .br and .gz twins that decompress to the page itself', async () => {
-    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
-    const html = await readFile(join(out, 'es/services/vaccines.html'));
-    expect(brotliDecompressSync(await readFile(join(out, 'es/services/vaccines.html.br')))).toEqual(html);
-    expect(gunzipSync(await readFile(join(out, 'es/services/vaccines.html.gz')))).toEqual(html);
+  it('writes .br twins that decompress to the page or file itself', async () => {
+    const { brotliDecompressSync } = await import('node:zlib');
+    for (const file of ['es/services/vaccines.html', 'images/services/dot-physicals.svg']) {
+      expect(brotliDecompressSync(await readFile(join(out, `${file}.br`))), file).toEqual(await readFile(join(out, file)));
+    }
   });
 
   it('reuses the compressed twins of unchanged pages on the next build', async () => {
     const before = (await stat(join(out, 'about.html.br'))).ino;
+    const first = (await buildInto({ out })).result.sizes.pages;
     const again = await buildInto({ out });
     expect(again.result.routes).toHaveLength(pages);
-    // The same file (a hard link to the cache's entry), not a fresh compression.
+    // The same file (a hard link to the cache's entry), not a fresh compression; static files too.
     expect((await stat(join(out, 'about.html.br'))).ino).toBe(before);
+    expect((await stat(join(out, 'images/services/dot-physicals.svg.br'))).nlink).toBeGreaterThan(1);
+    // The pages' gzip weights came from the sizes the first build measured, and are the same.
+    expect(again.result.sizes.pages.map((p) => p.gzip)).toEqual(first.map((p) => p.gzip));
+    expect(again.result.sizes.pages.every((p) => typeof p.gzip === 'number' && p.gzip > 0)).toBe(true);
     const { brotliDecompressSync } = await import('node:zlib');
     expect(brotliDecompressSync(await readFile(join(out, 'about.html.br')))).toEqual(await readFile(join(out, 'about.html')));
   });

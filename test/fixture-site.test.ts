@@ -122,6 +122,32 @@ describe("the engine's default output files, which a site configures or turns of
   });
 });
 
+describe('precompressed twins', () => {
+  it('are brotli by default, and the encodings the site names (output.precompress)', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const twins = async (dir: string) => (await readdir(dir, { recursive: true })).filter((f) => /\.(br|gz)$/.test(f)).sort();
+    const copy = await fixtureCopy('precompress');
+    try {
+      const byDefault = await twins(out);
+      expect(byDefault.length).toBeGreaterThan(0);
+      expect(byDefault.every((f) => f.endsWith('.br'))).toBe(true);
+      await copy.edit('site.config.ts', (t) => t.replace('  baseUrl: (content) => content.site.baseUrl,', "  baseUrl: (content) => content.site.baseUrl,\n  output: { precompress: ['gzip'] },"));
+      const built = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
+      try {
+        const gz = await twins(built.out);
+        // The same files, each with a gzip twin instead, that inflates to the file itself.
+        expect(gz).toEqual(byDefault.map((f) => f.replace(/\.br$/, '.gz')));
+        for (const file of gz) expect(gunzipSync(await readFile(join(built.out, file))), file).toEqual(await readFile(join(built.out, file.slice(0, -3))));
+        for (const file of byDefault) expect(brotliDecompressSync(await readFile(join(out, file))), file).toEqual(await readFile(join(out, file.slice(0, -3))));
+      } finally {
+        await built.cleanup();
+      }
+    } finally {
+      await copy.cleanup();
+    }
+  });
+});
+
 describe("a site's hook that throws", () => {
   const broken = async (name: string, change: (definition: string) => string) => {
     const copy = await fixtureCopy(name);

@@ -1,11 +1,12 @@
-// Precompressed twins (.br/.gz) of pages are kept between builds, keyed by the page's content, so
-// a rebuild compresses only the pages that changed. Entries are hard links to the files written
+// Precompressed twins (.br, .gz) of pages and static files are kept between builds, keyed by the
+// content, so a rebuild compresses only what changed; so are the gzip sizes measured for the budgets. Entries are hard links to the files written
 // (copies when the output is on another file system); entries no build used are pruned at the end of
 // a build. Nothing in the cache is trusted: an entry is used only when it decompresses to exactly the
 // page it stands for (a truncated or edited twin, through the hard link or in the cache, is made again).
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
+import { brotliQuality, compressSync, gzip, suffixOf, worthCompressing, type Encoding } from './write-files.ts';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot } from '../startup/engine.mjs';
@@ -20,66 +21,89 @@ export function cacheDirFor(outDir: string, siteDir: string): string {
   return join(cacheRoot(siteDir), 'compressed', key);
 }
 
+/** The gzip size of each page the last build measured, by its cache key (a page's weight against the budgets). */
+export type GzipSizes = Record<string, number>;
+const SIZES = 'sizes.json';
+
+/**
+ * The measured gzip sizes kept beside the entries. Only a page's reported weight rests on them (never
+ * a published byte), and a size is used only for the exact content it was measured from.
+ */
+export function readSizes(dir: string): GzipSizes {
+  try {
+    const sizes = JSON.parse(readFileSync(join(dir, SIZES), 'utf8')) as unknown;
+    if (!sizes || typeof sizes !== 'object') return {};
+    return Object.fromEntries(Object.entries(sizes).filter(([key, n]) => /^[0-9a-f]{40}$/.test(key) && Number.isSafeInteger(n) && (n as number) > 0)) as GzipSizes;
+  } catch {
+    return {}; // none yet, or unreadable: measured again
+  }
+}
+
 export class CompressionCache {
-  /** Keys used by this build, for pruning. */
-  readonly used = new Set<string>();
+  /** Keys used by this build (pruning keeps them), with the gzip size where it was measured. */
+  readonly used = new Map<string, number | undefined>();
 
   /** Entries and output on one file system: hard links; otherwise copies (an output on /dev/shm). */
   private readonly linkable: boolean;
 
-  constructor(private readonly dir: string, outDir: string) {
+  constructor(private readonly dir: string, outDir: string, private readonly encodings: readonly Encoding[], private readonly sizes: GzipSizes = {}) {
     mkdirSync(dir, { recursive: true });
     this.linkable = linkable(dir, outDir);
   }
 
-  private place(from: string, to: string): void {
-    place(from, to, this.linkable);
+  /**
+   * Writes path's twins for buffer in this build's encodings: from the cache when this exact content
+   * was compressed before, otherwise compressed now and kept. With measure, returns the gzip size.
+   */
+  twins(path: string, buffer: Uint8Array, measure = false): number | undefined {
+    const key = createHash('sha1').update(String(brotliQuality(path))).update(buffer).digest('hex');
+    if (worthCompressing(path, buffer.length)) for (const encoding of this.encodings) this.twin(key, encoding, path, buffer);
+    const size = measure ? this.gzipSize(key, path, buffer) : undefined;
+    this.used.set(key, size ?? this.used.get(key));
+    return size;
   }
 
-  /**
-   * Writes path.br and path.gz for buffer: from the cache when this exact content was compressed
-   * before, otherwise by calling compress and keeping the result. Returns the gzip size.
-   */
-  twins(path: string, buffer: Uint8Array, compress: () => { br: Uint8Array; gz: Uint8Array }): number {
-    const key = createHash('sha1').update(buffer).digest('hex');
-    this.used.add(key);
-    const entry = join(this.dir, key);
-    if (existsSync(`${entry}.gz`) && existsSync(`${entry}.br`)) {
-      if (verified(`${entry}.br`, `${entry}.gz`, buffer)) {
-        this.place(`${entry}.br`, `${path}.br`);
-        this.place(`${entry}.gz`, `${path}.gz`);
-        return statSync(`${entry}.gz`).size;
-      }
-      rmSync(`${entry}.br`, { force: true });
-      rmSync(`${entry}.gz`, { force: true });
+  private twin(key: string, encoding: Encoding, path: string, buffer: Uint8Array): void {
+    const entry = join(this.dir, key + suffixOf(encoding));
+    const to = path + suffixOf(encoding);
+    if (existsSync(entry)) {
+      if (verified(entry, encoding, buffer)) return place(entry, to, this.linkable);
+      rmSync(entry, { force: true });
     }
-    const { br, gz } = compress();
-    writeFileSync(`${path}.br`, br);
-    writeFileSync(`${path}.gz`, gz);
-    if (this.linkable) {
-      linkSync(`${path}.br`, `${entry}.br`);
-      linkSync(`${path}.gz`, `${entry}.gz`);
-    } else {
-      writeFileSync(`${entry}.br`, br);
-      writeFileSync(`${entry}.gz`, gz);
+    const data = compressSync(encoding, buffer, path);
+    writeFileSync(to, data);
+    try {
+      if (this.linkable) linkSync(to, entry);
+      else writeFileSync(entry, data);
+    } catch (error) {
+      // Another thread kept the same content a moment ago: its entry serves as well.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    return gz.length;
+  }
+
+  private gzipSize(key: string, path: string, buffer: Uint8Array): number {
+    if (this.encodings.includes('gzip') && worthCompressing(path, buffer.length)) return statSync(`${path}.gz`).size;
+    return this.sizes[key] ?? gzip(buffer).length;
   }
 }
 
-/** Whether both twins decompress to exactly the page (decompressing costs a tenth of compressing). */
-function verified(br: string, gz: string, page: Uint8Array): boolean {
+/** Whether a twin decompresses to exactly the page (decompressing costs a tenth of compressing). */
+function verified(twin: string, encoding: Encoding, page: Uint8Array): boolean {
   try {
-    return Buffer.from(page).equals(brotliDecompressSync(readFileSync(br))) && Buffer.from(page).equals(gunzipSync(readFileSync(gz)));
+    const data = readFileSync(twin);
+    return Buffer.from(page).equals(encoding === 'br' ? brotliDecompressSync(data) : gunzipSync(data));
   } catch {
     return false; // truncated or not compressed data at all
   }
 }
 
-/** Removes the entries that no part of this build used. */
-export function pruneCache(dir: string, used: Set<string>): void {
+/** Removes the entries that no part of this build used, and records the sizes it measured. */
+export function pruneCache(dir: string, used: Map<string, number | undefined>): void {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
-    if (!used.has(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name), { force: true });
+    if (name !== SIZES && !used.has(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name), { force: true });
   }
+  const sizes = Object.fromEntries([...used].filter(([, n]) => n !== undefined));
+  writeFileSync(join(dir, `${SIZES}.tmp`), JSON.stringify(sizes));
+  renameSync(join(dir, `${SIZES}.tmp`), join(dir, SIZES));
 }

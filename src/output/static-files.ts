@@ -9,7 +9,6 @@ import { checkSvg } from '../security/html-policy.ts';
 import { inFile, type Problem } from '../problems/problem.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import type { Warning } from '../site/definition.ts';
-import { writeCompressedSync } from './write-files.ts';
 
 export interface StaticListing {
   /** The files to publish, relative to static/. */
@@ -45,11 +44,11 @@ export async function listStatic(staticDir: string, shownDir: string): Promise<S
 }
 
 /**
- * Copies the listed files into dir (with .br/.gz twins of text files when compress is set). Each is
+ * Copies the listed files into dir, handing each to `twins` (its precompressed twins). Each is
  * opened without following a link (O_NOFOLLOW), so a file replaced by a link after it was listed is
  * refused rather than followed.
  */
-export async function copyStaticFiles(staticDir: string, files: string[], dir: string, { compress = true } = {}): Promise<void> {
+export async function copyStaticFiles(staticDir: string, files: string[], dir: string, twins?: (path: string, data: Uint8Array) => void): Promise<void> {
   await Promise.all([...new Set(files.map((f) => dirname(join(dir, f))))].map((folder) => mkdir(folder, { recursive: true })));
   await Promise.all(
     files.map(async (rel) => {
@@ -58,7 +57,7 @@ export async function copyStaticFiles(staticDir: string, files: string[], dir: s
         if (!(await handle.stat()).isFile()) throw new Error(`${rel} is no longer a regular file`);
         const data = await handle.readFile();
         await writeFile(join(dir, rel), data);
-        if (compress) writeCompressedSync(join(dir, rel), data);
+        twins?.(join(dir, rel), data);
       } finally {
         await handle.close();
       }

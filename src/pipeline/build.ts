@@ -12,13 +12,13 @@ import { localesWithoutIcu } from '../checks/locales.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../checks/links.ts';
 import { loadContent } from '../content/load-content.ts';
 import { walk } from '../files/walk.ts';
-import { cacheDirFor, pruneCache } from '../output/compression-cache.ts';
+import { cacheDirFor, CompressionCache, pruneCache, readSizes } from '../output/compression-cache.ts';
 import { planOutput } from '../output/guard.ts';
 import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
 import { copyStaticFiles, listStatic } from '../output/static-files.ts';
 import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from '../admin/admin-files.ts';
 import { editorBundle } from '../admin/editor-bundle.ts';
-import { gzip, writeFiles } from '../output/write-files.ts';
+import { DEFAULT_ENCODINGS, gzip, writeCompressedSync, writeFiles } from '../output/write-files.ts';
 import { siteFiles } from '../plugins/index.ts';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
@@ -49,7 +49,7 @@ export interface BuildOptions {
   strict?: boolean;
   /** Extra module scripts on every page (dev's reload client). */
   extraScripts?: string[];
-  /** Write .br/.gz twins of text files (off in dev, where speed matters more). */
+  /** Write precompressed twins of text files (off in dev, where speed matters more). */
   compress?: boolean;
   /** The year printed in the copyright line. */
   year?: number;
@@ -137,15 +137,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     phase('bundle');
 
     const assets: Assets = { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts };
+    const budgets = callHook('budgets()', undefined, () => site.budgets?.(content));
+    const encodings = compress ? (site.output?.precompress ?? DEFAULT_ENCODINGS) : [];
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
-    const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track };
+    const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track, encodings, measureGzip: budgets !== undefined };
     let pages: PageResult[];
     let write: () => Promise<Published | undefined>;
     if (previous) {
       // Only the pages whose reads a content edit touched; written after the checks pass.
       const fresh = affectedPages(previous, contentFiles).map((i) => renderOne(site, routes, i, job));
       pages = previous.pages.map((p) => fresh.find((f) => f.result.index === p.index)?.result ?? p);
-      for (const { html, result } of fresh) result.gzip = gzip(html).length;
+      if (job.measureGzip) for (const { html, result } of fresh) result.gzip = gzip(html).length;
       write = async () => {
         fate = 'partial';
         for (const [name, data] of generated) writeWhole(join(outDir, name), data);
@@ -157,9 +159,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       staging = await stagingDir(outDir);
       job.outDir = staging;
       job.cacheDir = compress ? cacheDirFor(outDir, dirname(siteFile)) : undefined;
+      job.gzipSizes = job.cacheDir ? readSizes(job.cacheDir) : undefined;
+      // Static files are compressed once too: kept in the same cache as the pages.
+      const staticCache = job.cacheDir ? new CompressionCache(job.cacheDir, staging, encodings) : undefined;
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
-      const assetsWritten = writeFiles(staging, generated, { compress });
-      const staticCopied = copyStaticFiles(staticDir, statics.files, staging, { compress });
+      const assetsWritten = writeFiles(staging, generated, encodings);
+      const staticCopied = copyStaticFiles(staticDir, statics.files, staging, (path, data) => (staticCache ? staticCache.twins(path, data) : writeCompressedSync(path, data, encodings)));
       const into = staging;
       // A full build places the editor; a dev rebuild keeps the one already in the output.
       const editorPlaced = site.admin ? editorBundle().then((dir) => placeEditor(dir, into)) : undefined;
@@ -170,7 +175,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const published = await publish(dir, plan, { emptyOutDir: options.emptyOutDir, changing: () => (fate = plan.mode === 'swap' ? 'replaced' : 'partial') });
         fate = 'replaced';
         staging = undefined;
-        if (job.cacheDir) pruneCache(job.cacheDir, new Set(output.cacheKeys));
+        if (job.cacheDir) pruneCache(job.cacheDir, new Map([...(staticCache?.used ?? []), ...output.cacheUsed]));
         return published;
       };
     }
@@ -186,7 +191,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
     const problems = [...checkOutputLinks(rendered, index, shown(staticDir)), ...unknownIslands(rendered, Object.keys(site.islands.registry))];
     const sizes = measure(rendered, bundle.css.contents, bundle.js.contents);
-    const budgets = callHook('budgets()', undefined, () => site.budgets?.(content));
     const over = budgets ? overBudget(sizes, budgets, rendered.filter((p) => p.islands.length).length) : [];
     if (over.length) problems.push(new Problem('budget/exceeded', { part: 'page-weight budgets' }, 'are exceeded', over.map((message) => ({ path: '', message }))));
     if (problems.length) throw new BuildFailure(problems);

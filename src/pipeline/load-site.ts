@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BuildFailure, Problem } from '../problems/problem.ts';
+import { ENCODINGS } from '../output/write-files.ts';
 import { paramsOf } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { entryUrl } from '../startup/entry-url.ts';
@@ -50,6 +51,8 @@ export function checkDefinition(site: SiteDefinition, where: string): Problem[] 
     if (!page.collection && params.length) at(page.id, `its path "${page.path}" has a [param] but no collection gives its values`);
     if (!page.path.startsWith('/')) at(page.id, `its path "${page.path}" must start with "/"`);
   }
+  const unknown = (site.output?.precompress ?? []).filter((e) => !ENCODINGS.includes(e));
+  if (unknown.length) problems.push(new Problem('site/definition', { part: where }, 'names an encoding the engine cannot precompress', [{ path: 'output.precompress', message: `${unknown.map((e) => `"${String(e)}"`).join(', ')}; the encodings are ${ENCODINGS.map((e) => `"${e}"`).join(' and ')}` }]));
   if (site.pages.filter((p) => p.notFound).length > 1) problems.push(new Problem('site/definition', { part: where }, 'has more than one "not found" page', []));
   return problems;
 }

@@ -1,4 +1,4 @@
-// Renders pages and writes them (with their .br/.gz twins) into a folder, returning what the checks
+// Renders pages and writes them (with their precompressed twins) into a folder, returning what the checks
 // and the size report need instead of the HTML itself. Runs in the main thread for small sites and
 // dev, and in worker threads (render-worker.ts) for large ones; its file writes are synchronous
 // because a worker has nothing else to do meanwhile.
@@ -11,8 +11,8 @@ import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { idsOf, referencesOf } from '../checks/links.ts';
-import { CompressionCache } from '../output/compression-cache.ts';
-import { brotli, gzip } from '../output/write-files.ts';
+import { CompressionCache, type GzipSizes } from '../output/compression-cache.ts';
+import { gzip, type Encoding } from '../output/write-files.ts';
 
 export interface RenderJob {
   content: EngineContent;
@@ -24,8 +24,14 @@ export interface RenderJob {
   outDir: string;
   /** Writing into a folder that is being served (dev): replace each file in one step (write, then rename). */
   live?: boolean;
-  /** Write .br/.gz twins, kept between builds in this folder (compression-cache.ts); none when absent (dev). */
+  /** Write precompressed twins, kept between builds in this folder (compression-cache.ts); none when absent (dev). */
   cacheDir?: string;
+  /** The twins' encodings (the site's output.precompress). */
+  encodings: readonly Encoding[];
+  /** Measure each page's gzip size: only a site with budgets has a use for it. */
+  measureGzip: boolean;
+  /** Sizes the last build measured, by cache key (compression-cache.ts). */
+  gzipSizes?: GzipSizes;
   /** Record the content each page reads (dev): content must have been loaded with tracking. */
   track?: boolean;
 }
@@ -34,7 +40,8 @@ export interface PageResult {
   /** Index of the route in the build's route table. */
   index: number;
   bytes: number;
-  gzip: number;
+  /** Measured only for a site with budgets. */
+  gzip?: number;
   /** Local href/src references of the page, for the link check. */
   refs: string[];
   ids: string[];
@@ -45,8 +52,8 @@ export interface PageResult {
 
 export interface RenderOutput {
   pages: PageResult[];
-  /** Compression-cache keys this thread used. */
-  cacheKeys: string[];
+  /** Compression-cache keys this thread used, with the gzip sizes it measured. */
+  cacheUsed: [string, number | undefined][];
 }
 
 /** Writes a file so that a reader sees the old or the new contents, never a part. */
@@ -61,21 +68,22 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
   const render = () => renderPage(route, { site, content: job.content, assets: job.assets, baseUrl: job.baseUrl, year: job.year });
   const { result: page, reads } = job.track ? recordReads(render) : { result: render(), reads: undefined };
   const html = Buffer.from(page.html);
-  return { html, result: { index, bytes: html.length, gzip: 0, refs: referencesOf(page.html), ids: [...idsOf(page.html)], islands: page.islands, reads } };
+  return { html, result: { index, bytes: html.length, refs: referencesOf(page.html), ids: [...idsOf(page.html)], islands: page.islands, reads } };
 }
 
 /** Renders and writes the routes at the given indexes. */
 export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: number[], job: RenderJob, onPage?: (done: number) => void): RenderOutput {
   for (const folder of new Set(indexes.map((i) => dirname(join(job.outDir, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
-  const cache = job.cacheDir ? new CompressionCache(job.cacheDir, job.outDir) : undefined;
+  const cache = job.cacheDir ? new CompressionCache(job.cacheDir, job.outDir, job.encodings, job.gzipSizes) : undefined;
   const pages = indexes.map((index, done) => {
     const { html, result } = renderOne(site, routes, index, job);
     const path = join(job.outDir, routes[index]!.file);
     if (job.live) writeWhole(path, html);
     else writeFileSync(path, html);
-    result.gzip = cache ? cache.twins(path, html, () => ({ br: brotli(html, path), gz: gzip(html) })) : gzip(html).length;
+    if (cache) result.gzip = cache.twins(path, html, job.measureGzip);
+    else if (job.measureGzip) result.gzip = gzip(html).length;
     onPage?.(done + 1);
     return result;
   });
-  return { pages, cacheKeys: cache ? [...cache.used] : [] };
+  return { pages, cacheUsed: cache ? [...cache.used] : [] };
 }

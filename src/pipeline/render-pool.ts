@@ -26,7 +26,7 @@ export class RenderPool {
     const chunks: number[][] = [];
     for (let i = 0; i < routes.length; i += CHUNK) chunks.push(Array.from({ length: Math.min(CHUNK, routes.length - i) }, (_, k) => i + k));
     const pages: PageResult[] = [];
-    const cacheKeys: string[] = [];
+    const cacheUsed: RenderOutput['cacheUsed'] = [];
     await Promise.all(
       this.workers.map(async (worker, w) => {
         const started = performance.now();
@@ -35,14 +35,14 @@ export class RenderPool {
         for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
           const output = await ask(worker, { type: 'render', indexes: chunk });
           pages.push(...output.pages);
-          cacheKeys.push(...output.cacheKeys);
+          cacheUsed.push(...output.cacheUsed);
           count += chunk.length;
           onProgress?.(pages.length, routes.length);
         }
         if (process.env.SITE_TIMINGS) console.error(`worker ${w + 1}: ${count} pages in ${Math.round(performance.now() - started)} ms`);
       }),
     );
-    return { pages: pages.sort((a, b) => a.index - b.index), cacheKeys };
+    return { pages: pages.sort((a, b) => a.index - b.index), cacheUsed };
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,7 @@ parentPort!.on('message', async (message: Message) => {
   try {
     if (message.type === 'job') {
       current = { site: await loadSite(message.siteModule), routes: message.routes, job: message.job };
-      return parentPort!.postMessage({ ok: true, results: { pages: [], cacheKeys: [] } });
+      return parentPort!.postMessage({ ok: true, results: { pages: [], cacheUsed: [] } });
     }
     const results = renderAndWrite(current!.site, current!.routes, message.indexes, current!.job);
     parentPort!.postMessage({ ok: true, results });

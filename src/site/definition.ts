@@ -4,6 +4,7 @@
 // data, placeholder rules and budgets. The engine knows nothing else about the site.
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
+import type { Encoding } from '../output/write-files.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { PageData } from './page-data.ts';
 
@@ -185,6 +186,11 @@ export interface OutputPolicy<C = unknown> {
   redirects?: boolean;
   /** speculation-rules.json and its header: prefetch this site's pages on a sign of intent (default: moderate). */
   speculationRules?: false | { eagerness?: Eagerness };
+  /**
+   * Precompressed twins of text files: .br (default), and .gz for a server that sends only
+   * precompressed gzip (nginx's gzip_static). [] for none.
+   */
+  precompress?: readonly Encoding[];
   /** _headers: the security and cache headers (also sent by serve and dev); the policy may depend on content. */
   headers?: false | HeadersPolicy | { bivarianceHack(content: C): HeadersPolicy }['bivarianceHack'];
 }

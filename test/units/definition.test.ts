@@ -13,6 +13,12 @@ describe('a site definition', () => {
     expect(messages(site([{ id: 'home', path: '/', template: Template }, { id: 'note', path: '/notes/[slug]', collection: 'notes', template: Template }]))).toEqual([]);
   });
 
+  it('takes brotli and gzip as precompressed encodings, and refuses any other', () => {
+    const home = [{ id: 'home', path: '/', template: Template }];
+    expect(messages(site(home, { output: { precompress: ['gzip', 'br'] } }))).toEqual([]);
+    expect(messages(site(home, { output: { precompress: ['br', 'zstd' as never] } }))).toEqual(['site.config.ts  names an encoding the engine cannot precompress\n  output.precompress: "zstd"; the encodings are "br" and "gzip"']);
+  });
+
   it('refuses a path that does not start with "/"', () => {
     expect(messages(site([{ id: 'about', path: 'about', template: Template }]))).toEqual(['site.config.ts: page "about"  is not a usable registry entry\n  its path "about" must start with "/"']);
   });
