@@ -2,10 +2,11 @@
 // Everything else in src/ is the engine's own business.
 export { defineSite } from './site/definition.ts';
 export type {
-  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
+  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
 } from './site/definition.ts';
 export { usePage, type PageData } from './render/page-context.tsx';
 export { island } from './render/island.tsx';
+export { Shared } from './render/shared.tsx';
 export type { Route } from './routes/routes.ts';
 export { inFile, type Detail, type Problem } from './problems/problem.ts';
 export { didYouMean } from './content/suggest.ts';

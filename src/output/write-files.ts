@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Encoding } from '../site/definition.ts';
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipSync } from 'node:zlib';
 
 const brotliAsync = promisify(brotliCompress);
@@ -14,8 +15,7 @@ export const COMPRESSIBLE = /\.(html|css|js|svg|xml|txt|json|webmanifest)$/;
 /** Below this size compression saves a few hundred bytes at most: less than one network packet. */
 export const MIN_COMPRESS_BYTES = 1024;
 
-/** A precompressed twin's encoding: brotli (.br) or gzip (.gz). */
-export type Encoding = 'br' | 'gzip';
+export type { Encoding };
 export const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
 /**
  * Brotli only: every browser that matters accepts it, and the hosts a site is most often put on

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { recordReads } from '../content/track.ts';
 import type { Assets } from '../render/document.tsx';
 import { renderPage } from '../render/render-page.tsx';
+import type { SharedParts } from '../render/shared.tsx';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
@@ -62,10 +63,19 @@ export function writeWhole(path: string, data: Uint8Array | string): void {
   renameSync(`${path}.tmp`, path);
 }
 
+/** The <Shared> parts of a build, kept per job in each thread. */
+const sharedParts = new WeakMap<RenderJob, SharedParts>();
+function sharedOf(job: RenderJob): SharedParts | undefined {
+  // A render that records its reads renders every page whole: each page must read what it shows.
+  if (job.track) return undefined;
+  if (!sharedParts.has(job)) sharedParts.set(job, new Map());
+  return sharedParts.get(job);
+}
+
 /** Renders one route in memory, with the facts the checks need. */
 export function renderOne(site: SiteDefinition, routes: Route[], index: number, job: RenderJob): { html: Buffer; result: PageResult } {
   const route = routes[index]!;
-  const render = () => renderPage(route, { site, content: job.content, assets: job.assets, baseUrl: job.baseUrl, year: job.year });
+  const render = () => renderPage(route, { site, content: job.content, assets: job.assets, baseUrl: job.baseUrl, year: job.year, shared: sharedOf(job) });
   const { result: page, reads } = job.track ? recordReads(render) : { result: render(), reads: undefined };
   const html = Buffer.from(page.html);
   return { html, result: { index, bytes: html.length, refs: referencesOf(page.html), ids: [...idsOf(page.html)], islands: page.islands, reads } };

@@ -29,9 +29,17 @@ export function island<P extends object>(name: string, Component: ComponentType<
   return Island;
 }
 
-/** The JSON blob; "<" is escaped so no string can close the script element. */
+/** Each record's props as JSON, made once: the islands of a shared part (shared.tsx) appear on every page. */
+const jsonOf = new WeakMap<IslandRecord, string>();
+function propsJson(island: IslandRecord): string {
+  let json = jsonOf.get(island);
+  if (json === undefined) jsonOf.set(island, (json = JSON.stringify(island.props) ?? 'null'));
+  return json;
+}
+
+/** The JSON blob (an array of each island's props); "<" is escaped so no string can close the script element. */
 export function IslandProps({ islands }: { islands: IslandRecord[] }) {
-  const json = JSON.stringify(islands.map((i) => i.props)).replace(/</g, '\\u003c');
+  const json = `[${islands.map(propsJson).join(',')}]`.replace(/</g, '\\u003c');
   return <script type="application/json" id={ISLAND_PROPS_ID} dangerouslySetInnerHTML={{ __html: json }} />;
 }
 

@@ -10,6 +10,7 @@ import type { EngineContent } from '../site/page-data.ts';
 import { Document, type Assets } from './document.tsx';
 import { IslandCollector, IslandProps, type IslandRecord } from './island.tsx';
 import { PageContext, type PageData } from './page-context.tsx';
+import { SharingContext, splice, type SharedParts, type Sharing } from './shared.tsx';
 
 export interface RenderOptions {
   site: SiteDefinition;
@@ -18,6 +19,8 @@ export interface RenderOptions {
   /** The production origin; the site's own when not given. */
   baseUrl?: string;
   year: number;
+  /** Parts marked <Shared>, kept across the pages of this build (none: every page rendered whole). */
+  shared?: SharedParts;
 }
 
 export interface RenderedPage {
@@ -85,14 +88,18 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
   const page = pageData(route, options);
   try {
     const islands: IslandRecord[] = [];
+    const sharing: Sharing | null = options.shared ? { parts: options.shared, placed: [] } : null;
     // The body first, so every island's props are known before the document is put together.
-    const body = renderToStaticMarkup(
+    const rendered = renderToStaticMarkup(
       <PageContext.Provider value={page}>
-        <IslandCollector.Provider value={islands}>
-          <Layout><Template {...route.params} /></Layout>
-        </IslandCollector.Provider>
+        <SharingContext.Provider value={sharing}>
+          <IslandCollector.Provider value={islands}>
+            <Layout><Template {...route.params} /></Layout>
+          </IslandCollector.Provider>
+        </SharingContext.Provider>
       </PageContext.Provider>,
     );
+    const body = sharing?.placed.length ? splice(rendered, sharing, islands) : rendered;
     const bodyHtml = islands.length ? body + renderToStaticMarkup(<IslandProps islands={islands} />) : body;
     const where = `page ${route.url} (${route.locale})`;
     const meta = site.meta ? callHook('meta()', where, () => site.meta!(page)) : defaultMeta(page);

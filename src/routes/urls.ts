@@ -26,8 +26,10 @@ export function localeUrls(locales: readonly string[], defaultLocale: string): L
       return defaultLocale;
     },
     href(locale, path) {
-      const [route, hash] = path.split('#') as [string, string | undefined];
-      return localeUrl(locale, route) + (hash ? `#${hash}` : '');
+      const at = path.indexOf('#');
+      if (at < 0) return localeUrl(locale, path);
+      const hash = path.slice(at + 1);
+      return localeUrl(locale, path.slice(0, at)) + (hash ? `#${hash}` : '');
     },
     pathOf(url) {
       for (const locale of locales) {

@@ -4,7 +4,6 @@
 // data, placeholder rules and budgets. The engine knows nothing else about the site.
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { Encoding } from '../output/write-files.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { PageData } from './page-data.ts';
 
@@ -175,6 +174,9 @@ export interface HeadersPolicy {
   /** More headers for every response, or other values for the defaults' names. */
   extra?: Record<string, string>;
 }
+
+/** A precompressed twin's encoding: brotli (.br) or gzip (.gz). */
+export type Encoding = 'br' | 'gzip';
 
 /** The engine's default output files, as a site configures them (Lume's default plugins are the model). */
 export interface OutputPolicy<C = unknown> {

@@ -1,6 +1,7 @@
-// The frame of every page: skip link, header, main content, footer and the floating widgets.
+// The frame of every page: skip link, header, main content, footer and the floating widgets. The
+// footer and the widgets are the same on every page of a language: <Shared> renders them once.
 import type { ReactNode } from 'react';
-import { island } from 'sitewright';
+import { island, Shared } from 'sitewright';
 import { usePage } from '../context.ts';
 import { fill, telHref } from '../lib/format.ts';
 import { directionsUrl } from '../components/Contact.tsx';
@@ -21,23 +22,25 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">{ui.skipToContent}</a>
       <Header />
       <main id="main" tabIndex={-1}>{children}</main>
-      <Footer />
-      <HelpWidgetIsland
-        labels={{ ...ui.help, emergency: ui.emergency, newTab: ui.opensInNewTab }}
-        links={{
-          book: href('/contact#appointment'),
-          insurance: href('/insurance'),
-          directions: content.locations.map((location) => ({
-            label: fill(ui.help.directions, { city: location.city }),
-            href: directionsUrl(content.site.maps.directionsUrl, location),
-          })),
-          call: tel,
-        }}
-      />
-      <a className="call-fab" href={tel}>
-        <Icon icon={Phone} size={22} />
-        <span>{ui.actions.callNow}</span>
-      </a>
+      <Shared id="footer-and-widgets">
+        <Footer />
+        <HelpWidgetIsland
+          labels={{ ...ui.help, emergency: ui.emergency, newTab: ui.opensInNewTab }}
+          links={{
+            book: href('/contact#appointment'),
+            insurance: href('/insurance'),
+            directions: content.locations.map((location) => ({
+              label: fill(ui.help.directions, { city: location.city }),
+              href: directionsUrl(content.site.maps.directionsUrl, location),
+            })),
+            call: tel,
+          }}
+        />
+        <a className="call-fab" href={tel}>
+          <Icon icon={Phone} size={22} />
+          <span>{ui.actions.callNow}</span>
+        </a>
+      </Shared>
     </>
   );
 }

@@ -1,0 +1,118 @@
+// Markup that is the same on every page of a locale (a footer, a help widget) is rendered once per
+// locale and build, then spliced into each page: React's work on the frame of a page is often most of
+// a page's work. The site marks such a part with <Shared id="…">; the first page of a locale renders
+// it inside a marker element, which is cut out and kept; later pages render an empty marker, which is
+// replaced by the kept markup. The output is byte for byte that of a full render (test/splice.test.ts
+// renders every page both ways), island indexes included: a kept part's islands are re-numbered where
+// it lands. Not used while a render records its reads (dev), where each page must read what it shows.
+import { createContext, useContext, type ReactNode } from 'react';
+import { IslandCollector, type IslandRecord } from './island.tsx';
+import { PageContext } from './page-context.tsx';
+
+/** A kept part: its markup cut where island indexes stand (counted from 0 in `indexes`), and those islands' records. */
+export interface SharedPart {
+  pieces: string[];
+  indexes: number[];
+  islands: IslandRecord[];
+}
+
+/** The parts kept during one build (one thread), by locale and id. */
+export type SharedParts = Map<string, SharedPart>;
+
+/** One <Shared> of the page being rendered: where it stands in the island order, and its kept part when there is one. */
+interface Placement {
+  key: string;
+  id: string;
+  offset: number;
+  kept?: SharedPart;
+}
+
+/** The sharing state of one page render: absent for a full render. */
+export interface Sharing {
+  parts: SharedParts;
+  placed: Placement[];
+}
+
+export const SharingContext = createContext<Sharing | null>(null);
+const InsideShared = createContext<string | null>(null);
+
+const ID = /^[a-z][a-z0-9-]*$/;
+const open = (id: string) => `<site-shared data-id="${id}">`;
+const CLOSE = '</site-shared>';
+/** An island's index as React writes it (island.tsx), within a part. */
+const ISLAND_INDEX = /(<site-island data-island="[^"]*" data-props=")(\d+)"/g;
+
+/** Keeps a part's markup cut at its island indexes, so that placing it is a join, not a search. */
+function keep(html: string, offset: number, islands: IslandRecord[]): SharedPart {
+  const pieces: string[] = [];
+  const indexes: number[] = [];
+  let last = 0;
+  for (const match of html.matchAll(ISLAND_INDEX)) {
+    const at = match.index + match[1]!.length;
+    pieces.push(html.slice(last, at));
+    indexes.push(Number(match[2]) - offset);
+    last = at + match[2]!.length;
+  }
+  pieces.push(html.slice(last));
+  return { pieces, indexes, islands: islands.slice(offset, offset + indexes.length) };
+}
+
+/** A kept part's markup with its islands numbered from `offset`. */
+function place(part: SharedPart, offset: number): string {
+  let html = part.pieces[0]!;
+  for (let i = 0; i < part.indexes.length; i++) html += String(part.indexes[i]! + offset) + part.pieces[i + 1]!;
+  return html;
+}
+
+/**
+ * Markup that is the same on every page of a locale: rendered on the first page, reused on the
+ * others. What it renders may depend on the locale and the content, never on the page (its route,
+ * its own content, a "current" link); the splice test of a site proves it.
+ */
+export function Shared({ id, children }: { id: string; children: ReactNode }) {
+  const sharing = useContext(SharingContext);
+  const outer = useContext(InsideShared);
+  const collected = useContext(IslandCollector);
+  const page = useContext(PageContext);
+  if (!ID.test(id)) throw new Error(`<Shared id="${id}">: an id is lower-case letters, digits and hyphens, starting with a letter`);
+  if (outer) throw new Error(`<Shared id="${id}"> is inside <Shared id="${outer}">: shared parts do not nest`);
+  const inner = <InsideShared.Provider value={id}>{children}</InsideShared.Provider>;
+  if (!sharing || !collected || !page) return inner;
+  const key = `${page.locale}\0${id}`;
+  if (sharing.placed.some((p) => p.key === key)) throw new Error(`<Shared id="${id}"> is used twice on one page: give each part its own id`);
+  const kept = sharing.parts.get(key);
+  sharing.placed.push({ key, id, offset: collected.length, kept });
+  if (!kept) return <site-shared data-id={id}>{inner}</site-shared>;
+  // Its islands take their places in the page's order now, so the islands after it are numbered right.
+  collected.push(...kept.islands);
+  return <site-shared data-id={id} />;
+}
+
+/**
+ * The page's markup with each marker replaced: a first rendering is unwrapped and kept, an empty
+ * marker gets the kept markup, its islands numbered from where it stands.
+ */
+export function splice(html: string, sharing: Sharing, islands: IslandRecord[]): string {
+  let out = html;
+  let from = 0;
+  for (const { key, id, offset, kept } of sharing.placed) {
+    const start = out.indexOf(open(id), from);
+    if (start < 0) throw new Error(`<Shared id="${id}">: its marker is missing from the page`);
+    const bodyStart = start + open(id).length;
+    const end = out.indexOf(CLOSE, bodyStart);
+    const body = kept ? place(kept, offset) : out.slice(bodyStart, end);
+    if (!kept) sharing.parts.set(key, keep(body, offset, islands));
+    out = out.slice(0, start) + body + out.slice(end + CLOSE.length);
+    from = start + body.length;
+  }
+  return out;
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'site-shared': { 'data-id': string; children?: React.ReactNode };
+    }
+  }
+}

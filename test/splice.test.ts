@@ -1,0 +1,43 @@
+// The splice (<Shared>) is an optimisation, never a change: every page of the clinic site and of the
+// three-locale fixture, rendered in one pass with the shared parts kept and spliced in, is byte for
+// byte the page rendered whole, with the same islands in the same order.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../src/content/load-content.ts';
+import { loadSite } from '../src/pipeline/load-site.ts';
+import { renderPage, type RenderOptions } from '../src/render/render-page.tsx';
+import type { SharedParts } from '../src/render/shared.tsx';
+import { planRoutes } from '../src/routes/routes.ts';
+import type { EngineContent } from '../src/site/page-data.ts';
+import { CONTENT, FIXTURE, SITE } from './helpers/fixtures.ts';
+
+const assets = { css: '/assets/site.css', js: '/assets/main.js' };
+
+async function bothWays(siteFile: string, contentDir: string) {
+  const site = await loadSite(siteFile);
+  const { content } = await loadContent<EngineContent>(site, contentDir);
+  const options: RenderOptions = { site, content, assets, baseUrl: 'https://example.org', year: 2026 };
+  const shared: SharedParts = new Map();
+  const routes = planRoutes(site, content);
+  return {
+    routes,
+    shared,
+    pages: routes.map((route) => ({ route, whole: renderPage(route, options), spliced: renderPage(route, { ...options, shared }) })),
+  };
+}
+
+describe.each([
+  ['the clinic site', SITE, CONTENT, 'footer-and-widgets'],
+  ['the three-locale fixture', join(FIXTURE, 'site.config.ts'), join(FIXTURE, 'content'), 'footer'],
+])('%s, every page rendered whole and spliced', (_, siteFile, contentDir, part) => {
+  it('is the same HTML, byte for byte, with the same islands', async () => {
+    const { pages, shared, routes } = await bothWays(siteFile, contentDir);
+    for (const { route, whole, spliced } of pages) {
+      expect(spliced.html, `${route.locale} ${route.url}`).toBe(whole.html);
+      expect(spliced.islands, `${route.locale} ${route.url}`).toEqual(whole.islands);
+    }
+    // One part kept per locale, and no marker left on any page.
+    expect([...shared.keys()].sort()).toEqual([...new Set(routes.map((r) => r.locale))].map((l) => `${l}\0${part}`).sort());
+    expect(pages.some(({ spliced }) => spliced.html.includes('site-shared'))).toBe(false);
+  });
+});

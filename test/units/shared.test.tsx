@@ -1,0 +1,65 @@
+// <Shared> on its own: a part is rendered once per locale and reused, its islands numbered where it
+// lands on each page; the mistakes that would make a reused part wrong are refused with a sentence.
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { island, IslandCollector, type IslandRecord } from '../../src/render/island.tsx';
+import { PageContext, type PageData } from '../../src/render/page-context.tsx';
+import { Shared, SharingContext, splice, type SharedParts, type Sharing } from '../../src/render/shared.tsx';
+
+const Pin = island('Pin', ({ n }: { n: number }) => <b>{n}</b>);
+
+/** Renders a page the way renderPage does: with sharing when parts are given, whole otherwise. */
+function page(locale: string, tree: ReactNode, parts?: SharedParts): { html: string; islands: IslandRecord[] } {
+  const islands: IslandRecord[] = [];
+  const sharing: Sharing | null = parts ? { parts, placed: [] } : null;
+  const html = renderToStaticMarkup(
+    <PageContext.Provider value={{ locale } as PageData}>
+      <SharingContext.Provider value={sharing}>
+        <IslandCollector.Provider value={islands}>{tree}</IslandCollector.Provider>
+      </SharingContext.Provider>
+    </PageContext.Provider>,
+  );
+  return { html: sharing ? splice(html, sharing, islands) : html, islands };
+}
+
+describe('a shared part', () => {
+  it('is rendered once per locale, and lands on each page as a whole render would put it, its islands renumbered', () => {
+    let renders = 0;
+    const Footer = ({ text }: { text: string }) => {
+      renders += 1;
+      return <footer>{text}<Pin n={9} /></footer>;
+    };
+    const tree = (before: number, text: string) => (
+      <>
+        {Array.from({ length: before }, (_, i) => <Pin key={i} n={i} />)}
+        <Shared id="footer"><Footer text={text} /></Shared>
+        <Pin n={100} />
+      </>
+    );
+    const parts: SharedParts = new Map();
+    for (const [locale, before, text] of [['en', 0, 'Hello'], ['en', 2, 'Hello'], ['en', 1, 'Hello'], ['es', 3, 'Hola'], ['es', 0, 'Hola']] as const) {
+      const spliced = page(locale, tree(before, text), parts);
+      const whole = page(locale, tree(before, text));
+      expect(spliced.html).toBe(whole.html);
+      expect(spliced.islands).toEqual(whole.islands);
+      expect(spliced.html).toContain(`<site-island data-island="Pin" data-props="${before}"><b>9</b>`);
+      expect(spliced.html).toContain(`<site-island data-island="Pin" data-props="${before + 1}"><b>100</b>`);
+    }
+    // Once for each locale with sharing, once for each whole render.
+    expect(renders).toBe(2 + 5);
+    expect([...parts.keys()]).toEqual(['en\0footer', 'es\0footer']);
+  });
+
+  it('is not nested, has a plain id and is used once a page', () => {
+    const parts: SharedParts = new Map();
+    expect(() => page('en', <Shared id="a"><Shared id="b">x</Shared></Shared>, parts)).toThrow('<Shared id="b"> is inside <Shared id="a">: shared parts do not nest');
+    expect(() => page('en', <Shared id="a"><Shared id="b">x</Shared></Shared>)).toThrow('shared parts do not nest');
+    expect(() => page('en', <Shared id='Foot"er'>x</Shared>, parts)).toThrow('<Shared id="Foot"er">: an id is lower-case letters, digits and hyphens, starting with a letter');
+    expect(() => page('en', <><Shared id="a">x</Shared><Shared id="a">y</Shared></>, parts)).toThrow('<Shared id="a"> is used twice on one page: give each part its own id');
+  });
+
+  it('leaves a whole render without markers', () => {
+    expect(page('en', <p><Shared id="a">x</Shared></p>).html).toBe('<p>x</p>');
+  });
+});
