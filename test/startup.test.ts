@@ -62,13 +62,17 @@ describe('launcher', () => {
   });
 
   it('reports a template that does not compile with its file and line, and leaves the output alone', async () => {
-    await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main"', '<main id="main" {'));
+    let line = 0;
+    await edit('templates/layout/Layout.tsx', (t) => {
+      line = t.split('\n').findIndex((l) => l.includes('<main id="main"')) + 1;
+      return t.replace('<main id="main"', '<main id="main" {');
+    });
     try {
       const result = await site('build', '--out', join(dir, 'out'));
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('Build failed; nothing was written. A template or source file does not compile:');
       expect(result.stderr).toContain('[ERROR] Expected "..." but found "tabIndex"');
-      expect(result.stderr).toContain('templates/layout/Layout.tsx:23:24:');
+      expect(result.stderr).toContain(`templates/layout/Layout.tsx:${line}:24:`);
     } finally {
       await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main" {', '<main id="main"'));
     }
