@@ -4,15 +4,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { parse, stringify } from 'yaml';
 
 const REPO = 'sveltia-cms-test';
 
-/** Serves /admin/config.yml as generated, with the test repository as its backend. */
+/** Serves /admin/config.json as generated, with the test repository as its backend. */
 export async function useTestRepo(context: BrowserContext): Promise<void> {
-  await context.route(/\/admin\/config\.yml(\?|$)/, async (route) => {
-    const config = parse(await (await route.fetch()).text()) as Record<string, unknown>;
-    await route.fulfill({ contentType: 'application/yaml', body: stringify({ ...config, backend: { name: 'test-repo' } }) });
+  await context.route(/\/admin\/config\.json(\?|$)/, async (route) => {
+    const config = (await (await route.fetch()).json()) as Record<string, unknown>;
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...config, backend: { name: 'test-repo' } }) });
   });
 }
 

@@ -40,7 +40,7 @@ export function adminCsp(backend: EditorBackend): CspDirectives {
 /** The files made for a site definition, by paths and base URL: dev rebuilds reuse them (the schemas' conversion takes tens of ms). */
 const made = new WeakMap<SiteDefinition, Map<string, Map<string, string>>>();
 
-/** index.html, init.js and config.yml of /admin/, by output path. */
+/** index.html, init.js and config.json of /admin/, by output path. */
 export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string): Map<string, string> {
   const key = JSON.stringify([paths.root, paths.contentDir, paths.staticDir, baseUrl]);
   const known = made.get(site) ?? new Map<string, Map<string, string>>();
@@ -59,7 +59,7 @@ function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: strin
 <meta name="robots" content="noindex, nofollow">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title.replace(/[<&"]/g, (c) => `&#${c.charCodeAt(0)};`)}</title>
-<link href="config.yml" type="application/yaml" rel="cms-config-url">
+<link href="config.json" type="application/json" rel="cms-config-url">
 </head>
 <body>
 <script type="module" src="init.js"></script>
@@ -71,7 +71,7 @@ function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: strin
   return new Map([
     [`${ADMIN_DIR}/index.html`, html],
     [`${ADMIN_DIR}/init.js`, init],
-    [`${ADMIN_DIR}/config.yml`, cmsConfigFile(cmsConfig(site, paths, baseUrl))],
+    [`${ADMIN_DIR}/config.json`, cmsConfigFile(cmsConfig(site, paths, baseUrl))],
   ]);
 }
 

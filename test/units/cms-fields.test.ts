@@ -126,10 +126,12 @@ describe('the configuration of a site', () => {
     expect(staff).toMatchObject({ extension: 'yml', format: 'yaml', create: false, delete: false });
   });
 
-  it('writes YAML under a schema line editors understand', () => {
-    const file = cmsConfigFile(configOf());
-    expect(file.startsWith('# yaml-language-server: $schema=https://unpkg.com/@sveltia/cms/schema/sveltia-cms.json\n')).toBe(true);
-    expect(file).toContain('\napp_title: Editor\n');
+  it('writes JSON that names the schema Sveltia checks it against', () => {
+    const file = JSON.parse(cmsConfigFile(configOf())) as Record<string, unknown>;
+    expect(Object.keys(file)[0]).toBe('$schema');
+    expect(file.$schema).toBe('https://unpkg.com/@sveltia/cms/schema/sveltia-cms.json');
+    expect(file).toEqual({ $schema: file.$schema, ...configOf() });
+    expect(file.app_title).toBe('Editor');
   });
 
   it('paths at the repository root have no folder in front', () => {
