@@ -1,17 +1,21 @@
 // "Did you mean …?" hints for mistyped keys and slugs.
 
+/** Edits between two words: insertions, deletions, substitutions and swaps of two neighbours ("nmae"). */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // Optimal string alignment: Levenshtein plus transpositions, which are the commonest typing slip.
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
     }
+    [before, previous] = [previous, row];
   }
-  return row[b.length]!;
+  return previous[b.length]!;
 }
 
 /** The closest candidate within a few edits, or undefined. */

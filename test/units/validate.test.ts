@@ -48,4 +48,38 @@ describe('schema mistakes', () => {
     expect(missing[0]).toBe('content/x.yaml:2:3  x does not match its schema');
     expect(missing[1]).toMatch(/^  when: required, missing \(expected .+\)$/);
   });
+
+  it('suggest the nearest key inside list items, optional and defaulted objects, a swapped pair of letters counting as one slip', () => {
+    const nested = z.object({
+      list: z.array(z.object({ name: z.string(), phone: z.string().regex(/^\d+$/, 'digits only') }).strict()),
+      meta: z.object({ title: z.string() }).strict().optional(),
+      deep: z.object({ inner: z.object({ label: z.string() }).strict() }).strict().default({ inner: { label: 'x' } }),
+    }).strict();
+    const result = validate(nested, { file: 'f.yaml', data: { list: [{ name: 'x', nmae: 'y', phone: 'abc' }], meta: { title: 'x', titel: 'x' }, deep: { inner: { label: 'x', lable: 'x' } }, lsit: [] }, positionOf: () => undefined } as never, 't');
+    expect(result.ok ? [] : result.problem.format().split('\n')).toEqual([
+      'f.yaml  t',
+      '  list[0].phone: expected digits only, found "abc"',
+      '  list[0].nmae: unknown key (did you mean "name"?)',
+      '  meta.titel: unknown key (did you mean "title"?)',
+      '  deep.inner.lable: unknown key (did you mean "label"?)',
+      '  lsit: unknown key (did you mean "list"?)',
+    ]);
+  });
+
+  it('show a text of 40 characters whole and a longer one cut, and name lengths, ranges and options as expected', () => {
+    const limits = z.object({ s: z.string().max(3).optional(), n: z.number().min(2).optional(), k: z.enum(['a', 'b']).optional(), t: z.string().length(41).optional(), u: z.string().length(39).optional() }).strict();
+    const lines = (data: unknown) => {
+      const result = validate(limits, { file: 'f.yaml', data, positionOf: () => undefined } as never, 't');
+      return result.ok ? [] : result.problem.format().split('\n').slice(1);
+    };
+    expect(lines({ s: 'abcd', n: 1, k: 'c', t: 'x'.repeat(40), u: 'y'.repeat(41) })).toEqual([
+      '  s: expected <=3 characters, found 4 characters',
+      '  n: expected >=2, found number 1',
+      '  k: expected one of "a"|"b", found "c"',
+      '  t: expected exactly 41 characters, found 40 characters',
+      '  u: expected exactly 39 characters, found 41 characters',
+    ]);
+    expect(lines({ s: 5, k: 'x'.repeat(40) })).toEqual(['  s: expected string, found number 5', `  k: expected one of "a"|"b", found "${'x'.repeat(40)}"`]);
+    expect(lines({ k: 'x'.repeat(41) })).toEqual([`  k: expected one of "a"|"b", found "${'x'.repeat(37)}..."`]);
+  });
 });

@@ -1,0 +1,62 @@
+// What a content file is, by its path, as the content model says, and why an unexpected one is not
+// part of the site: each role, and each sentence that tells a writer what was expected instead.
+import { describe, expect, it } from 'vitest';
+import { classify, pagesWithContent } from '../../src/content/classify.ts';
+import type { SiteDefinition } from '../../src/site/definition.ts';
+
+const schema = {} as never;
+const site = {
+  locales: { en: { intl: 'en-US' }, es: { intl: 'es-US' } },
+  content: {
+    shared: { site: { file: 'site.yaml' }, org: { file: 'org.yaml' } },
+    perLocale: { ui: { file: 'ui.yaml' }, help: { file: 'help/faq.yaml' } },
+    collections: {
+      services: { folder: 'services', ext: '.md', label: 'service', listedIn: 'services.yaml' },
+      notes: { folder: 'notes', ext: '.yaml', label: 'note' },
+    },
+  },
+  pages: [
+    { id: 'home', path: '/', schema },
+    { id: 'about-us', path: '/about', schema },
+    { id: 'gallery', path: '/gallery' },
+  ],
+} as unknown as SiteDefinition;
+const ids = { services: new Set(['vaccines', 'iv-therapy']), notes: new Set(['welcome']) };
+const role = (rel: string) => classify(site, rel, ids, (r) => `content/${r}`);
+
+describe('a content file', () => {
+  it('is a shared file, a locale file, a page or a collection entry by where it is', () => {
+    expect(role('site.yaml')).toEqual({ kind: 'shared', key: 'site' });
+    expect(role('org.yaml')).toEqual({ kind: 'shared', key: 'org' });
+    expect(role('es/ui.yaml')).toEqual({ kind: 'locale-file', locale: 'es', key: 'ui' });
+    expect(role('en/help/faq.yaml')).toEqual({ kind: 'locale-file', locale: 'en', key: 'help' });
+    expect(role('en/pages/about-us.yaml')).toEqual({ kind: 'page', locale: 'en', id: 'about-us' });
+    expect(role('es/services/iv-therapy.md')).toEqual({ kind: 'entry', locale: 'es', collection: 'services', id: 'iv-therapy' });
+    expect(role('en/notes/welcome.yaml')).toEqual({ kind: 'entry', locale: 'en', collection: 'notes', id: 'welcome' });
+  });
+
+  it('is not part of the site otherwise, with what was expected and the nearest name', () => {
+    expect(role('sites.yaml')).toEqual({ kind: 'unknown', why: 'unknown content file (did you mean "site.yaml"?); expected one of site.yaml, org.yaml' });
+    expect(role('fr/ui.yaml')).toEqual({ kind: 'unknown', why: 'unknown locale folder "fr"; expected one of en, es', folder: 'fr/' });
+    expect(role('se/ui.yaml')).toEqual({ kind: 'unknown', why: 'unknown locale folder "se" (did you mean "es"?); expected one of en, es', folder: 'se/' });
+    expect(role('en/pages/abuot-us.yaml')).toEqual({ kind: 'unknown', why: 'no page "abuot-us" (did you mean "about-us"?); pages are home, about-us' });
+    // A page without content of its own has no file.
+    expect(role('en/pages/gallery.yaml')).toEqual({ kind: 'unknown', why: 'no page "gallery"; pages are home, about-us' });
+    expect(role('en/services/vacines.md')).toEqual({ kind: 'unknown', why: 'service "vacines" is not listed in content/services.yaml (did you mean "vaccines"?)' });
+    expect(role('en/notes/welcom.yaml')).toEqual({ kind: 'unknown', why: 'no note "welcom" (did you mean "welcome"?); notes are welcome' });
+    expect(role('en/notes/welcome.md')).toEqual({ kind: 'unknown', why: 'not a content file the site knows: expected <locale>/ui.yaml, help/faq.yaml, pages/*.yaml, services/*.md or notes/*.yaml' });
+    expect(role('en/pages/home.yml')).toEqual(role('en/notes/welcome.md'));
+    expect(role('en/xpages/home.yaml')).toEqual(role('en/notes/welcome.md'));
+    expect(role('en/pages/home.yaml.bak')).toEqual(role('en/notes/welcome.md'));
+  });
+
+  it('of a collection whose list failed to load is not placed', () => {
+    expect(classify(site, 'en/notes/welcome.yaml', {}, (r) => r)).toEqual({ kind: 'unknown', why: 'no note "welcome"; notes are ' });
+  });
+
+  it('names the only expected shape without "or"', () => {
+    const bare = { ...site, content: { shared: {}, perLocale: {}, collections: {} }, pages: [] } as unknown as SiteDefinition;
+    expect(classify(bare, 'en/x.yaml', {}, (r) => r)).toEqual({ kind: 'unknown', why: 'not a content file the site knows: expected <locale>/pages/*.yaml' });
+    expect(pagesWithContent(site).map((p) => p.id)).toEqual(['home', 'about-us']);
+  });
+});

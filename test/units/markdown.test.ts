@@ -1,0 +1,68 @@
+// Markdown content as the link check and the HTML policy see it: every site-internal link with the
+// line it was written on (in paragraphs, lists and tables), and every forbidden address or tag on its
+// own line, whatever line the body starts on.
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/content/markdown.ts';
+
+const body = [
+  'Intro line', // 5
+  'see [a](/a) and', // 6
+  '![i](/i.png) [b](//x.example/b) [c](/c) [top](#top)', // 7
+  '',
+  '- item [d](/d)', // 9
+  '- <span onclick="x">y</span> [e](javascript:alert(1))', // 10
+  '',
+  '| h | [f](/f) |', // 12
+  '|---|---|',
+  '| ![g](data:x) | [h](/h) |', // 14
+  '',
+  '<div>', // 16
+  'ok',
+  '<script>x</script>', // 18
+  '</div>',
+  '',
+  'Last [a](/a) again and <u>fine</u> <iframe src="/x"></iframe>', // 21
+  '',
+].join('\n');
+
+describe('a Markdown body', () => {
+  const found = renderMarkdown(body, 5);
+
+  it('lists its site-internal links with their lines: not images, not other sites, not fragments', () => {
+    expect(found.links).toEqual([
+      { href: '/a', line: 6 },
+      { href: '/c', line: 7 },
+      { href: '/d', line: 9 },
+      { href: '/f', line: 12 },
+      { href: '/h', line: 14 },
+      { href: '/a', line: 21 },
+    ]);
+  });
+
+  it('names each forbidden tag and address on its own line, links and images told apart', () => {
+    expect(found.findings.map((f) => [f.line, f.code, f.message.split(' ').slice(0, 2).join(' ')])).toEqual([
+      [10, 'markdown/html', '<span onclick>:'],
+      [10, 'markdown/url', 'link "javascript:alert(1)"'],
+      [14, 'markdown/url', 'image "data:x"'],
+      [16, 'markdown/html', '<div> is'],
+      [18, 'markdown/html', '<script> is'],
+      [21, 'markdown/html', '<iframe> is'],
+    ]);
+  });
+
+  it('renders to HTML, keeping what is allowed', () => {
+    expect(found.html).toContain('<a href="/a">a</a>');
+    expect(found.html).toContain('<u>fine</u>');
+    expect(found.html).toContain('<img src="/i.png" alt="i">');
+  });
+
+  it('counts lines from where the body starts in its file', () => {
+    expect(renderMarkdown('x\n\n[a](/a)\n', 1).links).toEqual([{ href: '/a', line: 3 }]);
+    expect(renderMarkdown('x\n\n[a](/a)\n', 10).links).toEqual([{ href: '/a', line: 12 }]);
+  });
+
+  it('finds a second forbidden tag of one HTML block on its own line, after an allowed one', () => {
+    const html = renderMarkdown('<p>\n<b>x</b>\n</p>\n\ntext <b>y</b>\nand <img onerror="x" src="/a.png">\n', 1).findings;
+    expect(html.map((f) => f.line)).toEqual([1, 6]);
+  });
+});
