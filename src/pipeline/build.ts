@@ -168,7 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const into = staging;
       // A full build places the editor; a dev rebuild keeps the one already in the output.
       const editorPlaced = site.admin ? editorBundle().then((dir) => placeEditor(dir, into)) : undefined;
-      const [output] = await settled([pool ? pool.run(siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
+      const [output] = await settled([pool ? pool.run(site, siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
       pages = output.pages;
       const dir = staging;
       write = async () => {
