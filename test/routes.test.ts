@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, fileOfUrl, localeUrls } from '../src/routes/urls.ts';
 
-const { localeUrl, localeOfPath, href } = localeUrls(['en', 'es', 'fr'], 'en');
+const { localeUrl, localeOfPath, href, pathOf } = localeUrls(['en', 'es', 'fr'], 'en');
 
 describe('URLs', () => {
   it('puts the default locale at the site\'s paths and the others under /<code>', () => {
@@ -32,6 +32,21 @@ describe('URLs', () => {
   it('keeps a #fragment on a link', () => {
     expect(href('es', '/contact#appointment')).toBe('/es/contact#appointment');
     expect(href('en', '/#services')).toBe('/#services');
+    expect(href('es', '/#services')).toBe('/es/#services');
+    // An empty fragment is dropped; a path without one is left as it is.
+    expect(href('es', '/about#')).toBe('/es/about');
+    expect(href('fr', '/about')).toBe('/fr/about');
+  });
+
+  it('tells the path a URL shows in every locale, fragment kept', () => {
+    expect(pathOf('/es/about')).toBe('/about');
+    expect(pathOf('/es/')).toBe('/');
+    expect(pathOf('/es')).toBe('/');
+    expect(pathOf('/es#top')).toBe('/#top');
+    expect(pathOf('/fr/a/b#c')).toBe('/a/b#c');
+    expect(pathOf('/essay')).toBe('/essay');
+    expect(pathOf('/en/about')).toBe('/en/about');
+    expect(pathOf('/about')).toBe('/about');
   });
 
   it('writes each page as <path>.html and the homes as index.html', () => {
@@ -43,5 +58,7 @@ describe('URLs', () => {
 
   it('joins the base URL without doubling slashes', () => {
     expect(absoluteUrl('https://clinic.example/', '/es/')).toBe('https://clinic.example/es/');
+    expect(absoluteUrl('https://clinic.example//', '/a')).toBe('https://clinic.example/a');
+    expect(absoluteUrl('https://clinic.example', '/a')).toBe('https://clinic.example/a');
   });
 });

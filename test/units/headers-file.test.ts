@@ -3,7 +3,7 @@
 // own policy (the editor), where every path must get exactly one Content-Security-Policy.
 import { describe, expect, it } from 'vitest';
 import { STRICT_CSP, withChanges } from '../../src/security/csp.ts';
-import { headersFor, matches, parseHeadersFile } from '../../src/security/headers-file.ts';
+import { formatHeadersFile, headersFor, matches, parseHeadersFile } from '../../src/security/headers-file.ts';
 import { headerRules } from '../../src/security/headers.ts';
 
 describe('path patterns', () => {
@@ -70,5 +70,30 @@ describe('a site with an area of its own policy', () => {
 describe('changing the strict policy', () => {
   it('turning off a directive it does not have adds nothing', () => {
     expect(Object.keys(withChanges(STRICT_CSP, { 'worker-src': false }))).toEqual(Object.keys(STRICT_CSP));
+  });
+});
+
+describe('the _headers file itself', () => {
+  it('is read as hosts read it: tab or space indents, spaces trimmed, values with colons, empty values, indented comments and lines without a colon skipped', () => {
+    expect(parseHeadersFile('/a\n\tX-A:  1 \n  X-B:2:3\n/b\n  # c\n  Bad line\n  X-C: \n')).toEqual([
+      { path: '/a', headers: { 'X-A': '1', 'X-B': '2:3' } },
+      { path: '/b', headers: { 'X-C': '' } },
+    ]);
+    // A header before any path belongs to no rule.
+    expect(parseHeadersFile('  X-A: 1\n/a\n  X-B: 2\n')).toEqual([{ path: '/a', headers: { 'X-B': '2' } }]);
+  });
+
+  it('is written a rule per pattern, the later value of a header winning, blank lines between rules, and reads back the same', () => {
+    const rules = [{ path: '/a', headers: { A: '1' } }, { path: '/b', headers: { B: '2' } }, { path: '/a', headers: { C: '3', A: '4' } }];
+    const text = formatHeadersFile(rules);
+    expect(text).toBe('/a\n  A: 4\n  C: 3\n\n/b\n  B: 2\n');
+    expect(parseHeadersFile(text)).toEqual([{ path: '/a', headers: { A: '4', C: '3' } }, { path: '/b', headers: { B: '2' } }]);
+    // The rules given are not changed.
+    expect(rules[0]).toEqual({ path: '/a', headers: { A: '1' } });
+  });
+
+  it('matches a ":" with no name as itself', () => {
+    expect(matches('/a:', '/a:')).toBe(true);
+    expect(matches('/a:', '/ab')).toBe(false);
   });
 });

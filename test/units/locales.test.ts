@@ -51,4 +51,32 @@ describe('locale parity', () => {
     ]);
     expect(checkLocaleParity(['en', 'es'], ['ui.yaml'], ['en/ui.yaml', 'es/ui.yaml'], files, shown)).toEqual([]);
   });
+
+  it('names a file that no locale has, in every locale', () => {
+    expect(checkLocaleParity(['en', 'es'], ['faq.yaml'], [], new Map(), shown).map((p) => p.format())).toEqual([
+      'content/en/faq.yaml  is missing (en)\n  required, missing; no locale has it',
+      'content/es/faq.yaml  is missing (es)\n  required, missing; no locale has it',
+    ]);
+  });
+
+  it('names a mapping one locale has where another has null or a text, and three locales each against the others', () => {
+    const files = new Map([
+      ['en/x.yaml', parsed('content/en/x.yaml', { a: { b: 1 }, c: { d: 1 }, e: null })],
+      ['es/x.yaml', parsed('content/es/x.yaml', { a: null, c: 'text', e: null })],
+      ['fr/x.yaml', parsed('content/fr/x.yaml', { a: { b: 2 }, c: { d: 2 }, e: null })],
+    ]);
+    const problems = checkLocaleParity(['en', 'es', 'fr'], ['x.yaml'], ['en/x.yaml', 'es/x.yaml', 'fr/x.yaml'], files, shown);
+    expect(problems.map((p) => p.format().split('\n'))).toEqual([
+      ['content/es/x.yaml:2:1  lacks content its en version has (es)', '  a: missing, present in content/en/x.yaml', '  c: missing, present in content/en/x.yaml'],
+      ['content/es/x.yaml:2:1  lacks content its fr version has (es)', '  a: missing, present in content/fr/x.yaml', '  c: missing, present in content/fr/x.yaml'],
+    ]);
+  });
+
+  it('counts only "## " headings at the start of a line as sections', () => {
+    const files = new Map([
+      ['en/a.md', parsed('content/en/a.md', {}, '## One\n### Sub\ntext ## not\n## Two')],
+      ['es/a.md', parsed('content/es/a.md', {}, '## Uno\n### Sub\n### Sub 2\n #### x')],
+    ]);
+    expect(checkLocaleParity(['en', 'es'], ['a.md'], ['en/a.md', 'es/a.md'], files, shown).map((p) => p.details.map((d) => d.message))).toEqual([['1 "## " sections, but content/en/a.md has 2']]);
+  });
 });
