@@ -83,7 +83,7 @@ describe('the clinic site', () => {
     // The old about page's .br left; the new one's came in; everything else stayed.
     expect(gone).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.br$/)]);
     expect(added).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.br$/)]);
-    expect(after.has('sizes.json')).toBe(true);
+    expect(after.has('index.json')).toBe(true);
   });
 });
 

@@ -236,6 +236,18 @@ describe('no debris, no trusted cache', () => {
     await truncate(join(out, 'about.html.br'), 100);
     await built('dist');
     expect(brotliDecompressSync(await readFile(join(out, 'about.html.br')))).toEqual(await readFile(join(out, 'about.html')));
+    // Rewritten with as many bytes: the time it was changed gives it away.
+    const page = join(out, 'es/about.html.br');
+    const size = (await readFile(page)).length;
+    await writeFile(page, Buffer.alloc(size, 1), { flag: 'r+' });
+    await built('dist');
+    expect(brotliDecompressSync(await readFile(page))).toEqual(await readFile(join(out, 'es/about.html')));
+    // With no record of the entries (an index lost), each is decompressed and compared before use.
+    const cache = join(project.dir, 'node_modules/.cache/sitewright/compressed');
+    for (const dir of readdirSync(cache)) await rm(join(cache, dir, 'index.json'), { force: true });
+    await writeFile(page, Buffer.alloc(size, 2), { flag: 'r+' });
+    await built('dist');
+    expect(brotliDecompressSync(await readFile(page))).toEqual(await readFile(join(out, 'es/about.html')));
   });
 
   it('bundles again when the cached bundle was edited', async () => {

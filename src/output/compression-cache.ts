@@ -1,15 +1,17 @@
 // Precompressed twins (.br, .gz) of pages and static files are kept between builds, keyed by the
-// content, so a rebuild compresses only what changed; so are the gzip sizes measured for the budgets. Entries are hard links to the files written
-// (copies when the output is on another file system); entries no build used are pruned at the end of
-// a build. Nothing in the cache is trusted: an entry is used only when it decompresses to exactly the
-// page it stands for (a truncated or edited twin, through the hard link or in the cache, is made again).
+// content, so a rebuild compresses only what changed; so are the gzip weights measured for the
+// budgets. Entries are hard links to the files written (copies when the output is on another file
+// system); entries no build used are pruned at the end of a build. No entry is taken on trust: it is
+// used only when it still has the size and modification time recorded when it was made (a twin
+// truncated or rewritten, through the output's hard link or in the cache, has another), and an entry
+// without a record is used only when it decompresses to exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
-import { brotliQuality, compressSync, gzip, suffixOf, worthCompressing, type Encoding } from './write-files.ts';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot } from '../startup/engine.mjs';
+import { brotliQuality, compressSync, gzip, suffixOf, worthCompressing, type Encoding } from './write-files.ts';
 
 /**
  * The cache of one output folder lives in the project's cache folder (node_modules/.cache/<engine>/,
@@ -21,32 +23,42 @@ export function cacheDirFor(outDir: string, siteDir: string): string {
   return join(cacheRoot(siteDir), 'compressed', key);
 }
 
-/** The gzip size of each page the last build measured, by its cache key (a page's weight against the budgets). */
-export type GzipSizes = Record<string, number>;
-const SIZES = 'sizes.json';
+/** What the cache knows of one content: its gzip weight once measured, and each twin's [size, mtime] when it was made. */
+export interface EntryRecord {
+  gzip?: number;
+  br?: [number, number];
+  gz?: [number, number];
+}
+export type CacheIndex = Record<string, EntryRecord>;
+const INDEX = 'index.json';
+const KEY = /^[0-9a-f]{40}$/;
+const pair = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'number' && Number.isFinite(n));
 
-/**
- * The measured gzip sizes kept beside the entries. Only a page's reported weight rests on them (never
- * a published byte), and a size is used only for the exact content it was measured from.
- */
-export function readSizes(dir: string): GzipSizes {
+/** The records kept beside the entries; anything malformed is dropped (its entries are verified by decompressing, its weight measured again). */
+export function readIndex(dir: string): CacheIndex {
   try {
-    const sizes = JSON.parse(readFileSync(join(dir, SIZES), 'utf8')) as unknown;
-    if (!sizes || typeof sizes !== 'object') return {};
-    return Object.fromEntries(Object.entries(sizes).filter(([key, n]) => /^[0-9a-f]{40}$/.test(key) && Number.isSafeInteger(n) && (n as number) > 0)) as GzipSizes;
+    const index = JSON.parse(readFileSync(join(dir, INDEX), 'utf8')) as unknown;
+    if (!index || typeof index !== 'object') return {};
+    const kept: CacheIndex = {};
+    for (const [key, value] of Object.entries(index)) {
+      if (!KEY.test(key) || !value || typeof value !== 'object') continue;
+      const { gzip, br, gz } = value as Record<string, unknown>;
+      kept[key] = { ...(Number.isSafeInteger(gzip) && (gzip as number) > 0 ? { gzip: gzip as number } : {}), ...(pair(br) ? { br } : {}), ...(pair(gz) ? { gz } : {}) };
+    }
+    return kept;
   } catch {
-    return {}; // none yet, or unreadable: measured again
+    return {}; // none yet, or unreadable
   }
 }
 
 export class CompressionCache {
-  /** Keys used by this build (pruning keeps them), with the gzip size where it was measured. */
-  readonly used = new Map<string, number | undefined>();
+  /** What this build used of the cache (pruning keeps it), with what it learnt: recorded for the next build. */
+  readonly used = new Map<string, EntryRecord>();
 
   /** Entries and output on one file system: hard links; otherwise copies (an output on /dev/shm). */
   private readonly linkable: boolean;
 
-  constructor(private readonly dir: string, outDir: string, private readonly encodings: readonly Encoding[], private readonly sizes: GzipSizes = {}) {
+  constructor(private readonly dir: string, outDir: string, private readonly encodings: readonly Encoding[], private readonly index: CacheIndex = {}) {
     mkdirSync(dir, { recursive: true });
     this.linkable = linkable(dir, outDir);
   }
@@ -57,19 +69,24 @@ export class CompressionCache {
    */
   twins(path: string, buffer: Uint8Array, measure = false): number | undefined {
     const key = createHash('sha1').update(String(brotliQuality(path))).update(buffer).digest('hex');
-    if (worthCompressing(path, buffer.length)) for (const encoding of this.encodings) this.twin(key, encoding, path, buffer);
-    const size = measure ? this.gzipSize(key, path, buffer) : undefined;
-    this.used.set(key, size ?? this.used.get(key));
-    return size;
+    const record: EntryRecord = { ...this.index[key], ...this.used.get(key) };
+    if (worthCompressing(path, buffer.length)) for (const encoding of this.encodings) this.twin(key, record, encoding, path, buffer);
+    if (measure) record.gzip ??= record.gz && this.encodings.includes('gzip') && worthCompressing(path, buffer.length) ? statSync(`${path}.gz`).size : gzip(buffer).length;
+    this.used.set(key, record);
+    return measure ? record.gzip : undefined;
   }
 
-  private twin(key: string, encoding: Encoding, path: string, buffer: Uint8Array): void {
+  private twin(key: string, record: EntryRecord, encoding: Encoding, path: string, buffer: Uint8Array): void {
+    const name = encoding === 'br' ? 'br' : 'gz';
     const entry = join(this.dir, key + suffixOf(encoding));
     const to = path + suffixOf(encoding);
-    if (existsSync(entry)) {
-      if (verified(entry, encoding, buffer)) return place(entry, to, this.linkable);
-      rmSync(entry, { force: true });
+    const known = record[name];
+    const stat = statSync(entry, { throwIfNoEntry: false });
+    if (stat && (known ? stat.size === known[0] && stat.mtimeMs === known[1] : verified(entry, encoding, buffer))) {
+      record[name] = [stat.size, stat.mtimeMs];
+      return place(entry, to, this.linkable);
     }
+    if (stat) rmSync(entry, { force: true });
     const data = compressSync(encoding, buffer, path);
     writeFileSync(to, data);
     try {
@@ -79,11 +96,8 @@ export class CompressionCache {
       // Another thread kept the same content a moment ago: its entry serves as well.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-  }
-
-  private gzipSize(key: string, path: string, buffer: Uint8Array): number {
-    if (this.encodings.includes('gzip') && worthCompressing(path, buffer.length)) return statSync(`${path}.gz`).size;
-    return this.sizes[key] ?? gzip(buffer).length;
+    const made = statSync(entry);
+    record[name] = [made.size, made.mtimeMs];
   }
 }
 
@@ -97,13 +111,12 @@ function verified(twin: string, encoding: Encoding, page: Uint8Array): boolean {
   }
 }
 
-/** Removes the entries that no part of this build used, and records the sizes it measured. */
-export function pruneCache(dir: string, used: Map<string, number | undefined>): void {
+/** Removes the entries that no part of this build used, and records what it learnt of the rest. */
+export function pruneCache(dir: string, used: Map<string, EntryRecord>): void {
   if (!existsSync(dir)) return;
   for (const name of readdirSync(dir)) {
-    if (name !== SIZES && !used.has(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name), { force: true });
+    if (name !== INDEX && !used.has(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name), { force: true });
   }
-  const sizes = Object.fromEntries([...used].filter(([, n]) => n !== undefined));
-  writeFileSync(join(dir, `${SIZES}.tmp`), JSON.stringify(sizes));
-  renameSync(join(dir, `${SIZES}.tmp`), join(dir, SIZES));
+  writeFileSync(join(dir, `${INDEX}.tmp`), JSON.stringify(Object.fromEntries(used)));
+  renameSync(join(dir, `${INDEX}.tmp`), join(dir, INDEX));
 }

@@ -12,7 +12,7 @@ import { localesWithoutIcu } from '../checks/locales.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../checks/links.ts';
 import { loadContent } from '../content/load-content.ts';
 import { walk } from '../files/walk.ts';
-import { cacheDirFor, CompressionCache, pruneCache, readSizes } from '../output/compression-cache.ts';
+import { cacheDirFor, CompressionCache, pruneCache, readIndex } from '../output/compression-cache.ts';
 import { planOutput } from '../output/guard.ts';
 import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
 import { copyStaticFiles, listStatic } from '../output/static-files.ts';
@@ -159,9 +159,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       staging = await stagingDir(outDir);
       job.outDir = staging;
       job.cacheDir = compress ? cacheDirFor(outDir, dirname(siteFile)) : undefined;
-      job.gzipSizes = job.cacheDir ? readSizes(job.cacheDir) : undefined;
+      job.cacheIndex = job.cacheDir ? readIndex(job.cacheDir) : undefined;
       // Static files are compressed once too: kept in the same cache as the pages.
-      const staticCache = job.cacheDir ? new CompressionCache(job.cacheDir, staging, encodings) : undefined;
+      const staticCache = job.cacheDir ? new CompressionCache(job.cacheDir, staging, encodings, job.cacheIndex) : undefined;
       // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
       const assetsWritten = writeFiles(staging, generated, encodings);
       const staticCopied = copyStaticFiles(staticDir, statics.files, staging, (path, data) => (staticCache ? staticCache.twins(path, data) : writeCompressedSync(path, data, encodings)));

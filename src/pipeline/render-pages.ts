@@ -12,7 +12,7 @@ import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { idsOf, referencesOf } from '../checks/links.ts';
-import { CompressionCache, type GzipSizes } from '../output/compression-cache.ts';
+import { CompressionCache, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
 import { gzip, type Encoding } from '../output/write-files.ts';
 
 export interface RenderJob {
@@ -31,8 +31,8 @@ export interface RenderJob {
   encodings: readonly Encoding[];
   /** Measure each page's gzip size: only a site with budgets has a use for it. */
   measureGzip: boolean;
-  /** Sizes the last build measured, by cache key (compression-cache.ts). */
-  gzipSizes?: GzipSizes;
+  /** What the cache recorded of its entries (compression-cache.ts). */
+  cacheIndex?: CacheIndex;
   /** Record the content each page reads (dev): content must have been loaded with tracking. */
   track?: boolean;
 }
@@ -53,8 +53,8 @@ export interface PageResult {
 
 export interface RenderOutput {
   pages: PageResult[];
-  /** Compression-cache keys this thread used, with the gzip sizes it measured. */
-  cacheUsed: [string, number | undefined][];
+  /** Compression-cache keys this thread used, with what it recorded of them. */
+  cacheUsed: [string, EntryRecord][];
 }
 
 /** Writes a file so that a reader sees the old or the new contents, never a part. */
@@ -84,7 +84,7 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
 /** Renders and writes the routes at the given indexes. */
 export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: number[], job: RenderJob, onPage?: (done: number) => void): RenderOutput {
   for (const folder of new Set(indexes.map((i) => dirname(join(job.outDir, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
-  const cache = job.cacheDir ? new CompressionCache(job.cacheDir, job.outDir, job.encodings, job.gzipSizes) : undefined;
+  const cache = job.cacheDir ? new CompressionCache(job.cacheDir, job.outDir, job.encodings, job.cacheIndex) : undefined;
   const pages = indexes.map((index, done) => {
     const { html, result } = renderOne(site, routes, index, job);
     const path = join(job.outDir, routes[index]!.file);

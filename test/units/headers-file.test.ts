@@ -3,7 +3,7 @@
 // own policy (the editor), where every path must get exactly one Content-Security-Policy.
 import { describe, expect, it } from 'vitest';
 import { STRICT_CSP, withChanges } from '../../src/security/csp.ts';
-import { formatHeadersFile, headersFor, matches, parseHeadersFile } from '../../src/security/headers-file.ts';
+import { formatHeadersFile, headersFor, matches, parseHeadersFile, type HeaderRule } from '../../src/security/headers-file.ts';
 import { headerRules } from '../../src/security/headers.ts';
 
 describe('path patterns', () => {
@@ -84,7 +84,7 @@ describe('the _headers file itself', () => {
   });
 
   it('is written a rule per pattern, the later value of a header winning, blank lines between rules, and reads back the same', () => {
-    const rules = [{ path: '/a', headers: { A: '1' } }, { path: '/b', headers: { B: '2' } }, { path: '/a', headers: { C: '3', A: '4' } }];
+    const rules: HeaderRule[] = [{ path: '/a', headers: { A: '1' } }, { path: '/b', headers: { B: '2' } }, { path: '/a', headers: { C: '3', A: '4' } }];
     const text = formatHeadersFile(rules);
     expect(text).toBe('/a\n  A: 4\n  C: 3\n\n/b\n  B: 2\n');
     expect(parseHeadersFile(text)).toEqual([{ path: '/a', headers: { A: '4', C: '3' } }, { path: '/b', headers: { B: '2' } }]);
