@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { linkable, place } from '../files/place.ts';
 import type { CspDirectives } from '../security/csp.ts';
-import { STRICT_CSP, withChanges } from '../security/csp.ts';
+import { strictCsp, withChanges } from '../security/csp.ts';
 import type { EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
 import { bundleFiles, EDITOR_DIR } from './editor-bundle.ts';
@@ -27,7 +27,7 @@ function backendHosts(backend: EditorBackend): { connect: string[]; images: stri
 /** The editor's policy: the strict one, widened only where Sveltia needs it. */
 export function adminCsp(backend: EditorBackend): CspDirectives {
   const hosts = backendHosts(backend);
-  return withChanges(STRICT_CSP, {
+  return withChanges(strictCsp(), {
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...hosts.images],

@@ -46,13 +46,15 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
   const findings: MarkdownFinding[] = [];
   let line = firstLine;
   for (const block of tokens) {
-    // Lines within a block: each inline token is looked for in the block's raw text, after the last one found.
+    // Lines within a block: each inline token is looked for in the block's raw text, after the start
+    // of the last one found (its own inner tokens come after that start, and so does a second link
+    // written the same way). A token not found as written (inside a block quote) gets the block's line.
     let cursor = 0;
-    const lineOf = (raw: string, extra = 0) => {
+    const lineOf = (raw: string) => {
       const at = block.raw.indexOf(raw, cursor);
       if (at < 0) return line;
-      cursor = at;
-      return line + block.raw.slice(0, at + extra).split('\n').length - 1;
+      cursor = at + 1;
+      return line + block.raw.slice(0, at).split('\n').length - 1;
     };
     const visit = (list: Token[] | undefined) => {
       for (const token of list ?? []) {
@@ -69,7 +71,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
             const at = start < 0 ? line : line + block.raw.slice(0, start + finding.offset).split('\n').length - 1;
             findings.push({ line: at, code: 'markdown/html', message: finding.message });
           }
-          if (start >= 0) cursor = start;
+          if (start >= 0) cursor = start + 1;
         }
         visit(childrenOf(token));
       }

@@ -36,18 +36,16 @@ export interface Sharing {
 export const SharingContext = createContext<Sharing | null>(null);
 const InsideShared = createContext<string | null>(null);
 
-const ID = /^[a-z][a-z0-9-]*$/;
 const open = (id: string) => `<site-shared data-id="${id}">`;
 const CLOSE = '</site-shared>';
-/** An island's index as React writes it (island.tsx), within a part. */
-const ISLAND_INDEX = /(<site-island data-island="[^"]*" data-props=")(\d+)"/g;
 
 /** Keeps a part's markup cut at its island indexes, so that placing it is a join, not a search. */
 function keep(html: string, offset: number, islands: IslandRecord[]): SharedPart {
   const pieces: string[] = [];
   const indexes: number[] = [];
   let last = 0;
-  for (const match of html.matchAll(ISLAND_INDEX)) {
+  // An island's index as React writes it (island.tsx).
+  for (const match of html.matchAll(/(<site-island data-island="[^"]*" data-props=")(\d+)"/g)) {
     const at = match.index + match[1]!.length;
     pieces.push(html.slice(last, at));
     indexes.push(Number(match[2]) - offset);
@@ -74,7 +72,7 @@ export function Shared({ id, children }: { id: string; children: ReactNode }) {
   const outer = useContext(InsideShared);
   const collected = useContext(IslandCollector);
   const page = useContext(PageContext);
-  if (!ID.test(id)) throw new Error(`<Shared id="${id}">: an id is lower-case letters, digits and hyphens, starting with a letter`);
+  if (!/^[a-z][a-z0-9-]*$/.test(id)) throw new Error(`<Shared id="${id}">: an id is lower-case letters, digits and hyphens, starting with a letter`);
   if (outer) throw new Error(`<Shared id="${id}"> is inside <Shared id="${outer}">: shared parts do not nest`);
   const inner = <InsideShared.Provider value={id}>{children}</InsideShared.Provider>;
   if (!sharing || !collected || !page) return inner;

@@ -7,20 +7,23 @@ export type CspDirectives = Record<string, readonly string[]>;
 
 import type { CspChanges } from '../site/definition.ts';
 
-export const STRICT_CSP: CspDirectives = {
-  'default-src': ["'self'"],
-  'script-src': ["'self'"],
-  'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'],
-  'font-src': ["'self'"],
-  'connect-src': ["'self'"],
-  'frame-src': ["'none'"],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-  'upgrade-insecure-requests': [],
-};
+/** The engine's strict policy, made fresh for each use (no caller can change it for the others). */
+export function strictCsp(): CspDirectives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'frame-src': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': [],
+  };
+}
 
 /** A policy with changes applied: directives keep their order, new ones come last. */
 export function withChanges(base: CspDirectives, changes: CspChanges = {}): CspDirectives {

@@ -3,7 +3,7 @@
 // mistake shows while developing, not after deploying. The values are the engine's neutral defaults,
 // adjusted by the site's definition (`output.headers`).
 import type { HeadersPolicy } from '../site/definition.ts';
-import { formatCsp, STRICT_CSP, withChanges, type CspDirectives } from './csp.ts';
+import { formatCsp, strictCsp, withChanges, type CspDirectives } from './csp.ts';
 import type { HeaderRule } from './headers-file.ts';
 
 /** A year of HTTPS for this host only: subdomains are the site owner's to opt in. */
@@ -15,7 +15,7 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** Headers for every response. */
 export function securityHeaders(policy: HeadersPolicy = {}): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Security-Policy': formatCsp(withChanges(STRICT_CSP, policy.csp)) };
+  const headers: Record<string, string> = { 'Content-Security-Policy': formatCsp(withChanges(strictCsp(), policy.csp)) };
   const hsts = policy.hsts ?? DEFAULT_HSTS;
   if (hsts) headers['Strict-Transport-Security'] = hsts;
   return {

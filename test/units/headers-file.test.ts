@@ -2,7 +2,7 @@
 // comments, and every matching rule's headers joined; and the rules of a site with an area of its
 // own policy (the editor), where every path must get exactly one Content-Security-Policy.
 import { describe, expect, it } from 'vitest';
-import { STRICT_CSP, withChanges } from '../../src/security/csp.ts';
+import { strictCsp, withChanges } from '../../src/security/csp.ts';
 import { formatHeadersFile, headersFor, matches, parseHeadersFile, type HeaderRule } from '../../src/security/headers-file.ts';
 import { headerRules } from '../../src/security/headers.ts';
 
@@ -50,7 +50,7 @@ describe('reading _headers', () => {
 });
 
 describe('a site with an area of its own policy', () => {
-  const area = { dir: 'admin', csp: withChanges(STRICT_CSP, { 'style-src': ["'self'", "'unsafe-inline'"] }) };
+  const area = { dir: 'admin', csp: withChanges(strictCsp(), { 'style-src': ["'self'", "'unsafe-inline'"] }) };
   const rules = headerRules({}, { topDirs: ['es', 'assets', 'admin', 'es', 'images'], area });
   const cspOf = (path: string) => headersFor(rules, path)['Content-Security-Policy'];
   const strict = headersFor(headerRules(), '/')['Content-Security-Policy'];
@@ -69,7 +69,7 @@ describe('a site with an area of its own policy', () => {
 
 describe('changing the strict policy', () => {
   it('turning off a directive it does not have adds nothing', () => {
-    expect(Object.keys(withChanges(STRICT_CSP, { 'worker-src': false }))).toEqual(Object.keys(STRICT_CSP));
+    expect(Object.keys(withChanges(strictCsp(), { 'worker-src': false }))).toEqual(Object.keys(strictCsp()));
   });
 });
 

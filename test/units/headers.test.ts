@@ -2,7 +2,7 @@
 // data: URLs, connections only to this origin), changed directive by directive by a site; HSTS;
 // dev's adjustments; _headers written and read back.
 import { describe, expect, it } from 'vitest';
-import { formatCsp, origins, STRICT_CSP, withChanges } from '../../src/security/csp.ts';
+import { formatCsp, origins, strictCsp, withChanges } from '../../src/security/csp.ts';
 import { formatHeadersFile, headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
 import { devHeaders, headerRules, securityHeaders } from '../../src/security/headers.ts';
 
@@ -22,7 +22,7 @@ describe('the Content-Security-Policy', () => {
   });
 
   it('takes a site\'s changes in place, drops what it turns off, and appends new directives', () => {
-    const policy = withChanges(STRICT_CSP, { 'frame-src': origins(['https://forms.example.com/embed/a', 'https://forms.example.com/b', 'https://maps.example/x']), 'upgrade-insecure-requests': false, 'worker-src': ["'self'"] });
+    const policy = withChanges(strictCsp(), { 'frame-src': origins(['https://forms.example.com/embed/a', 'https://forms.example.com/b', 'https://maps.example/x']), 'upgrade-insecure-requests': false, 'worker-src': ["'self'"] });
     expect(formatCsp(policy)).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://forms.example.com https://maps.example; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; worker-src 'self'");
   });
 });

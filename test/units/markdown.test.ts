@@ -25,11 +25,12 @@ const body = [
   '',
 ].join('\n');
 
-describe('a Markdown body', () => {
-  const found = renderMarkdown(body, 5);
+// Rendered inside each test, where the mutation tests' coverage can see it.
+const render = () => renderMarkdown(body, 5);
 
+describe('a Markdown body', () => {
   it('lists its site-internal links with their lines: not images, not other sites, not fragments', () => {
-    expect(found.links).toEqual([
+    expect(render().links).toEqual([
       { href: '/a', line: 6 },
       { href: '/c', line: 7 },
       { href: '/d', line: 9 },
@@ -40,7 +41,7 @@ describe('a Markdown body', () => {
   });
 
   it('names each forbidden tag and address on its own line, links and images told apart', () => {
-    expect(found.findings.map((f) => [f.line, f.code, f.message.split(' ').slice(0, 2).join(' ')])).toEqual([
+    expect(render().findings.map((f) => [f.line, f.code, f.message.split(' ').slice(0, 2).join(' ')])).toEqual([
       [10, 'markdown/html', '<span onclick>:'],
       [10, 'markdown/url', 'link "javascript:alert(1)"'],
       [14, 'markdown/url', 'image "data:x"'],
@@ -51,9 +52,10 @@ describe('a Markdown body', () => {
   });
 
   it('renders to HTML, keeping what is allowed', () => {
-    expect(found.html).toContain('<a href="/a">a</a>');
-    expect(found.html).toContain('<u>fine</u>');
-    expect(found.html).toContain('<img src="/i.png" alt="i">');
+    const { html } = render();
+    expect(html).toContain('<a href="/a">a</a>');
+    expect(html).toContain('<u>fine</u>');
+    expect(html).toContain('<img src="/i.png" alt="i">');
   });
 
   it('counts lines from where the body starts in its file', () => {
@@ -64,5 +66,17 @@ describe('a Markdown body', () => {
   it('finds a second forbidden tag of one HTML block on its own line, after an allowed one', () => {
     const html = renderMarkdown('<p>\n<b>x</b>\n</p>\n\ntext <b>y</b>\nand <img onerror="x" src="/a.png">\n', 1).findings;
     expect(html.map((f) => f.line)).toEqual([1, 6]);
+  });
+
+  it('tells apart a link written twice in one paragraph, on its two lines, and an image inside a link', () => {
+    expect(renderMarkdown('[a](/a) and\n[a](/a)\n', 1).links).toEqual([{ href: '/a', line: 1 }, { href: '/a', line: 2 }]);
+    expect(renderMarkdown('[a](/a) <b>x</b>\nthen [a](/a)\n', 1).links).toEqual([{ href: '/a', line: 1 }, { href: '/a', line: 2 }]);
+    expect(renderMarkdown('x\n[![i](javascript:y)](/a)\n', 3)).toMatchObject({ links: [{ href: '/a', line: 4 }], findings: [{ line: 4, code: 'markdown/url' }] });
+  });
+
+  it('puts a tag of a long HTML block on its own line, and a link a block quote rewraps on the quote\'s first line', () => {
+    const block = renderMarkdown('<div>\n<script>x</script>\none\ntwo\nthree\n</div>\n', 1).findings.map((f) => [f.line, f.message.split(' ')[0]]);
+    expect(block).toEqual([[1, '<div>'], [2, '<script>']]);
+    expect(renderMarkdown('text\n\n> quoted [a long\n> link](/a)\n', 1).links).toEqual([{ href: '/a', line: 3 }]);
   });
 });

@@ -56,7 +56,33 @@ describe('a shared part', () => {
     expect(() => page('en', <Shared id="a"><Shared id="b">x</Shared></Shared>, parts)).toThrow('<Shared id="b"> is inside <Shared id="a">: shared parts do not nest');
     expect(() => page('en', <Shared id="a"><Shared id="b">x</Shared></Shared>)).toThrow('shared parts do not nest');
     expect(() => page('en', <Shared id='Foot"er'>x</Shared>, parts)).toThrow('<Shared id="Foot"er">: an id is lower-case letters, digits and hyphens, starting with a letter');
+    for (const bad of ['9a', 'a_b', 'Ab', '-a', 'a b', 'ab"']) expect(() => page('en', <Shared id={bad}>x</Shared>, parts), bad).toThrow('an id is lower-case letters');
+    for (const good of ['a', 'ab', 'a-9', 'footer-and-widgets']) expect(page('en', <Shared id={good}>x</Shared>, new Map()).html, good).toBe('x');
     expect(() => page('en', <><Shared id="a">x</Shared><Shared id="a">y</Shared></>, parts)).toThrow('<Shared id="a"> is used twice on one page: give each part its own id');
+  });
+
+  it('renumbers islands past nine and of any name, and places several parts in their order', () => {
+    const Many = island('ManyPins-2', ({ n }: { n: number }) => <i>{n}</i>);
+    const tree = (before: number) => (
+      <>
+        {Array.from({ length: before }, (_, i) => <Pin key={i} n={i} />)}
+        <Shared id="one"><p>one</p><Many n={1} /></Shared>
+        <Pin n={50} />
+        <Shared id="two"><p>two</p><Many n={2} /><Many n={3} /></Shared>
+      </>
+    );
+    const parts: SharedParts = new Map();
+    for (const before of [0, 12, 3]) {
+      const spliced = page('en', tree(before), parts);
+      expect(spliced.html).toBe(page('en', tree(before)).html);
+      expect(spliced.islands).toEqual(page('en', tree(before)).islands);
+      expect(spliced.html).toContain(`<site-island data-island="ManyPins-2" data-props="${before + 3}"><i>3</i>`);
+    }
+  });
+
+  it('says so when a page lost its marker', () => {
+    const sharing: Sharing = { parts: new Map(), placed: [{ key: 'en\0gone', id: 'gone', offset: 0 }] };
+    expect(() => splice('<p>no marker</p>', sharing, [])).toThrow('<Shared id="gone">: its marker is missing from the page');
   });
 
   it('leaves a whole render without markers', () => {
