@@ -1,8 +1,9 @@
 // Compiles the engine (its CLI and worker modules) and a site's definition with everything it imports
 // ahead of time, in one esbuild build, so a start neither transforms TypeScript again nor loads
 // hundreds of small modules. The engine sets up what a site would otherwise have to: the JSX
-// transform, the module format, and one copy of React (and zod), taken from the site's own folder,
-// so engine and templates share its contexts. A site needs no tsconfig.json and no "type" field.
+// transform, the module format, and one copy of React and zod, taken from the site's own folder,
+// so engine and templates share its contexts (zod bundled into the chunks, React loaded as it is).
+// A site needs no tsconfig.json and no "type" field.
 // Plain JavaScript on purpose: it runs before anything is compiled.
 //
 // The output is cached per engine and site location (a copied checkout never runs the original's
@@ -23,7 +24,9 @@ export const ENGINE_ENTRIES = {
 };
 const SITE_ENTRY = 'site-definition';
 /** Packages the site owns and the engine shares: resolved from the site's folder, one copy for both. */
-const SHARED_PACKAGES = /^(react|react-dom|zod)(\/.*)?$/;
+const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
+/** Shared too, but bundled into the compiled chunks (one build: one copy for engine and site). */
+const BUNDLED_SHARED = /^zod(\/.*)?$/;
 const KEEP = 4; // compiled versions kept, so a running `dev` keeps its lazily loaded chunks
 
 const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -119,8 +122,8 @@ export async function compile({ site } = {}) {
 /**
  * How bare imports are found. The engine's own name means its sources (a site imports the engine by
  * name, and gets the very modules the engine runs); React, React DOM and zod come from the site's
- * folder, once, for engine and site alike; esbuild stays outside (it runs a native binary). A
- * package the site imports but does not have installed is an error naming the line to add.
+ * folder, once, for engine and site alike (zod bundled, as ES modules); esbuild stays outside (it
+ * runs a native binary). A package the site imports but does not have installed is an error naming the line to add.
  */
 function packages(siteDir) {
   const fromSite = createRequire(join(siteDir, 'package.json'));
@@ -131,6 +134,15 @@ function packages(siteDir) {
     setup(b) {
       b.onResolve({ filter: own }, () => ({ path: join(ENGINE_ROOT, 'src/index.ts') }));
       b.onResolve({ filter: /^esbuild$/ }, () => ({ path: fromEngine.resolve('esbuild'), external: true }));
+      // zod is bundled, as ES modules: loading its CommonJS build took ~60 files and ~90 ms at every start.
+      b.onResolve({ filter: BUNDLED_SHARED }, async (args) => {
+        if (args.pluginData === 'shared') return undefined;
+        for (const resolveDir of [siteDir, ENGINE_ROOT]) {
+          const found = await b.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: 'shared' });
+          if (!found.errors.length) return found;
+        }
+        return undefined; // esbuild reports it, with the importing file and line
+      });
       b.onResolve({ filter: SHARED_PACKAGES }, (args) => {
         for (const require of [fromSite, fromEngine]) {
           try {
