@@ -22,7 +22,11 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
     await action(opts, args);
   } catch (error) {
     // A mistake in the command line is told in a sentence; anything else is a bug and keeps its stack.
-    if (!(error instanceof Error && error.name === 'UsageError')) throw error;
+    if (!(error instanceof Error && error.name === 'UsageError')) {
+      // Its frames at the engine's TypeScript, as Node would print them with source maps on.
+      if (error instanceof Error && error.stack) error.stack = (await import('../problems/stack.ts')).mappedStack(error.stack);
+      throw error;
+    }
     console.error(`site: ${error.message}`);
     process.exitCode = 2;
   }

@@ -7,6 +7,7 @@ import { devHeaders } from '../security/headers.ts';
 import { errorPage } from '../serve/error-page.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
 import type { BuildReply, BuildRequest } from './build-worker.ts';
+import { mappedStack } from '../problems/stack.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
 import { watchFolders } from './watch.ts';
@@ -59,7 +60,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       const onError = (error: Error) => {
         worker.off('message', onMessage);
         worker = newWorker();
-        done({ ok: false, message: error.stack ?? error.message });
+        done({ ok: false, message: error.stack ? mappedStack(error.stack) : error.message });
       };
       worker.once('message', onMessage);
       worker.once('error', onError);

@@ -3,12 +3,12 @@
 // (the whole stack with --debug).
 import { RenderError } from '../render/render-page.tsx';
 import { BuildFailure } from '../problems/problem.ts';
-import { describeCause } from '../problems/stack.ts';
+import { describeCause, mappedStack } from '../problems/stack.ts';
 import { formatProblems } from '../report/problems.ts';
 import { HookError } from '../site/hooks.ts';
 
 export function describeFailure(error: unknown): string {
   if (error instanceof BuildFailure) return formatProblems(error.problems);
   if (error instanceof RenderError || error instanceof HookError) return `${error.message}\n${describeCause(error.cause)}`;
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return error instanceof Error ? (error.stack ? mappedStack(error.stack) : error.message) : String(error);
 }

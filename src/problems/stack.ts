@@ -1,6 +1,13 @@
 // A bug in a site's code is told at the site's code: the frames of a stack trace in the site's own
 // files (a template, a hook), mapped back to their TypeScript through source maps, with the engine's
 // and the libraries' frames left out unless --debug asks for everything.
+//
+// The maps are read here, for the compiled files a stack names, when a bug is told: Node's own
+// mapping (process.setSourceMapsEnabled) reads and parses the map of every module as it loads, ~90 ms
+// of every start, and is switched on only with --debug (see startup/launch.mjs).
+import { readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_ROOT } from '../startup/engine.mjs';
 import { shown } from './shown.ts';
@@ -13,16 +20,65 @@ function isSiteFile(path: string): boolean {
   return !path.startsWith('node:') && !path.includes('/node_modules/') && !path.startsWith(engineSources) && !/\/\.cache\/|\/chunks?\//.test(path);
 }
 
+const maps = new Map<string, SourceMap | null>();
+
+/** The source map of a compiled file of the engine and site (SITE_COMPILED_DIR), read once. */
+function mapOf(file: string): SourceMap | null {
+  const compiled = process.env.SITE_COMPILED_DIR;
+  if (!compiled || !file.startsWith(`${compiled}/`)) return null;
+  let map = maps.get(file);
+  if (map === undefined) {
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
+    } catch {
+      map = null; // no map beside it: the frame stays as it is
+    }
+    maps.set(file, map);
+  }
+  return map;
+}
+
+interface Frame {
+  name: string | undefined;
+  path: string;
+  row: number;
+  col: number;
+  /** Moved from compiled code to its source. */
+  mapped?: boolean;
+}
+
+/** A frame of a stack line, at its source file when it points into compiled code with a map. */
+function frameOf(line: string): Frame | undefined {
+  const match = FRAME.exec(line);
+  if (!match) return undefined;
+  const [, name, location, row, col] = match;
+  const frame = { name, path: location!.startsWith('file:') ? fileURLToPath(location!) : location!, row: Number(row), col: Number(col) };
+  const entry = mapOf(frame.path)?.findEntry(frame.row - 1, frame.col - 1);
+  if (!entry || !('originalSource' in entry) || !entry.originalSource) return frame;
+  const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : resolve(dirname(frame.path), entry.originalSource);
+  return { name, path: source, row: entry.originalLine + 1, col: entry.originalColumn + 1, mapped: true };
+}
+
+/** A whole stack with its frames in compiled code at their source files (what --enable-source-maps prints). */
+export function mappedStack(stack: string): string {
+  return stack
+    .split('\n')
+    .map((line) => {
+      const frame = frameOf(line);
+      if (!frame?.mapped) return line;
+      const at = `${frame.path}:${frame.row}:${frame.col}`;
+      return `    at ${frame.name ? `${frame.name} (${at})` : at}`;
+    })
+    .join('\n');
+}
+
 /** The frames of a stack in the site's own files, as "<file>.tsx:10:53 (About)". */
 export function siteFrames(stack: string | undefined): string[] {
   const frames: string[] = [];
   for (const line of (stack ?? '').split('\n')) {
-    const match = FRAME.exec(line);
-    if (!match) continue;
-    const [, name, location, row, col] = match;
-    const path = location!.startsWith('file:') ? fileURLToPath(location!) : location!;
-    if (!isSiteFile(path)) continue;
-    frames.push(`${shown(path)}:${row}:${col}${name ? ` (${name.replace(/^async /, '')})` : ''}`);
+    const frame = frameOf(line);
+    if (!frame || !isSiteFile(frame.path)) continue;
+    frames.push(`${shown(frame.path)}:${frame.row}:${frame.col}${frame.name ? ` (${frame.name.replace(/^async /, '')})` : ''}`);
   }
   return frames;
 }
@@ -30,7 +86,7 @@ export function siteFrames(stack: string | undefined): string[] {
 /** How a bug's cause is shown: its message and the site's frames, or its whole stack with --debug. */
 export function describeCause(cause: unknown, debug = !!process.env.SITE_DEBUG): string {
   if (!(cause instanceof Error)) return String(cause);
-  if (debug) return cause.stack ?? cause.message;
+  if (debug) return cause.stack ? mappedStack(cause.stack) : cause.message;
   const frames = siteFrames(cause.stack);
   return frames.length ? frames.map((frame) => `    at ${frame}`).join('\n') : '    (no frame in the site\'s own files: run with --debug for the whole stack)';
 }

@@ -39,6 +39,6 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
   }
   // A module that fails to load (a template that does not compile) fails the first task it is
   // given, when the parent is listening, instead of an 'error' event nobody may be waiting for.
-  const code = `process.setSourceMapsEnabled(true); ${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
+  const code = `${process.env.SITE_DEBUG ? 'process.setSourceMapsEnabled(true); ' : ''}${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
   return new Worker(code, { eval: true, execArgv: [], workerData, env: process.env });
 }

@@ -1,9 +1,12 @@
 // How a bug in a site's code is told: only the frames in the site's own files (never the engine's,
 // a library's, Node's or the compile cache's), named as the site's paths, or the whole stack with
 // --debug; and how paths are shown (relative below the current folder, whole elsewhere).
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { describeCause, siteFrames } from '../../src/problems/stack.ts';
+import { build } from 'esbuild';
+import { afterEach, describe, expect, it } from 'vitest';
+import { describeCause, mappedStack, siteFrames } from '../../src/problems/stack.ts';
 import { shown } from '../../src/problems/shown.ts';
 import { ENGINE_ROOT } from '../../src/startup/engine.mjs';
 
@@ -37,6 +40,47 @@ describe('the frames of a bug', () => {
     expect(describeCause(error, true)).toBe(stack);
     expect(describeCause(Object.assign(new Error('x'), { stack: 'Error: x\n    at node:fs:1:1' }), false)).toBe("    (no frame in the site's own files: run with --debug for the whole stack)");
     expect(describeCause('a string thrown', false)).toBe('a string thrown');
+  });
+});
+
+describe('frames in compiled code', () => {
+  const saved = process.env.SITE_COMPILED_DIR;
+  let dir = '';
+  afterEach(async () => {
+    if (saved === undefined) delete process.env.SITE_COMPILED_DIR;
+    else process.env.SITE_COMPILED_DIR = saved;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A template compiled as the launcher compiles it (a chunk with a linked map), and where its throw landed. */
+  async function compiledTemplate() {
+    dir = await mkdtemp(join(tmpdir(), 'stack-'));
+    const source = join(dir, 'site/templates/Boom.tsx');
+    await mkdir(join(dir, 'site/templates'), { recursive: true });
+    await writeFile(source, 'export function Boom(props: { n: number }) {\n  const twice: number = props.n * 2;\n  throw new Error(`boom ${twice}`);\n}\n');
+    const compiled = join(dir, 'cache');
+    await build({ entryPoints: { boom: source }, outdir: join(compiled, 'chunks'), outExtension: { '.js': '.mjs' }, bundle: true, format: 'esm', sourcemap: 'linked', logLevel: 'silent' });
+    const file = join(compiled, 'chunks/boom.mjs');
+    const lines = (await readFile(file, 'utf8')).split('\n');
+    const row = lines.findIndex((l) => l.includes('throw new Error'));
+    return { source, compiled, file, at: `${file}:${row + 1}:${lines[row]!.indexOf('throw') + 1}` };
+  }
+
+  it('are told at the source file and line the compiled code came from, when the build compiled it', async () => {
+    const { source, compiled, at } = await compiledTemplate();
+    const stack = `Error: boom 4\n    at Boom (${at})\n    at node:internal/x:1:1`;
+    process.env.SITE_COMPILED_DIR = compiled;
+    expect(siteFrames(stack)).toEqual([`${source}:3:3 (Boom)`]);
+    expect(mappedStack(stack)).toBe(`Error: boom 4\n    at Boom (${source}:3:3)\n    at node:internal/x:1:1`);
+    expect(describeCause(Object.assign(new Error('boom 4'), { stack }), true)).toContain(`${source}:3:3`);
+  });
+
+  it('stay as they are outside the compile folder (no map is read there)', async () => {
+    const { at } = await compiledTemplate();
+    const stack = `Error: boom 4\n    at Boom (${at})`;
+    process.env.SITE_COMPILED_DIR = join(dir, 'elsewhere');
+    expect(mappedStack(stack)).toBe(stack);
+    expect(siteFrames(stack)).toEqual([]); // a compiled chunk is never the site's own file
   });
 });
 
