@@ -26,8 +26,9 @@ export class RenderPool {
   }
 
   async run(site: SiteDefinition, siteModule: string, routes: Route[], job: RenderJob, onProgress?: (done: number, total: number) => void): Promise<RenderOutput> {
-    const chunks: number[][] = [];
-    for (let i = 0; i < routes.length; i += CHUNK) chunks.push(Array.from({ length: Math.min(CHUNK, routes.length - i) }, (_, k) => i + k));
+    const all: number[][] = [];
+    for (let i = 0; i < routes.length; i += CHUNK) all.push(Array.from({ length: Math.min(CHUNK, routes.length - i) }, (_, k) => i + k));
+    const chunks = new ChunkRuns(all, this.workers.length + 1);
     const pages: PageResult[] = [];
     const cacheUsed: RenderOutput['cacheUsed'] = [];
     const took = (output: RenderOutput) => {
@@ -41,7 +42,7 @@ export class RenderPool {
       await worker.ask({ type: 'job', siteModule, routes, job });
       // Two chunks in flight, so the worker goes on with the next while this thread, busy rendering, has not read its reply yet.
       const next = () => {
-        const chunk = chunks.shift();
+        const chunk = chunks.next(w + 1);
         if (!chunk) return undefined;
         count += chunk.length;
         return worker.ask<RenderOutput>({ type: 'render', indexes: chunk });
@@ -59,14 +60,14 @@ export class RenderPool {
     let mine = 0;
     const started = performance.now();
     try {
-      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+      for (let chunk = chunks.next(0); chunk; chunk = chunks.next(0)) {
         took(renderAndWrite(site, routes, chunk, job));
         mine += chunk.length;
         await new Promise((resolve) => setImmediate(resolve));
       }
     } catch (error) {
       failed = error;
-      chunks.length = 0; // the workers take no more
+      chunks.clear(); // the workers take no more
     }
     if (process.env.SITE_TIMINGS) console.error(`this thread: ${mine} pages in ${Math.round(performance.now() - started)} ms`);
     // Every write ends before the build goes on, or fails.
@@ -79,6 +80,31 @@ export class RenderPool {
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close()));
+  }
+}
+
+/**
+ * The chunks as one run of neighbouring pages per thread (this thread's first), so that threads write
+ * into different folders: two threads creating files in one folder wait on its lock (2,000 pages each
+ * into one folder took ~1 s a thread on ext4, ~0.35 s into two). A thread whose run is done takes the
+ * last chunk of the longest run left.
+ */
+export class ChunkRuns {
+  private runs: number[][][];
+
+  constructor(chunks: number[][], threads: number) {
+    const size = Math.ceil(chunks.length / threads);
+    this.runs = Array.from({ length: threads }, (_, t) => chunks.slice(t * size, (t + 1) * size));
+  }
+
+  next(thread: number): number[] | undefined {
+    const own = this.runs[thread]!;
+    if (own.length) return own.shift();
+    return this.runs.reduce((a, b) => (b.length > a.length ? b : a)).pop();
+  }
+
+  clear(): void {
+    for (const run of this.runs) run.length = 0;
   }
 }
 
