@@ -61,9 +61,9 @@ export const siteSchema = z
     }).strict(),
     themeColor: matching(/^#[0-9a-fA-F]{6}$/, 'a hex colour like "#0b6e69"'),
     budgets: z
-      .object({ jsGzip: z.number().positive(), cssGzip: z.number().positive(), htmlGzip: z.number().positive() })
+      .object({ jsBrotli: z.number().positive(), cssBrotli: z.number().positive(), htmlBrotli: z.number().positive() })
       .strict()
-      .meta(hint('Bytes after gzip: the build fails when a page, script or stylesheet is heavier. For developers.')),
+      .meta(hint('Bytes after brotli compression: the build fails when a page, script or stylesheet is heavier. For developers.')),
   })
   .strict();
 

@@ -32,10 +32,10 @@ describe('the clinic site', () => {
   it('fails when a page is heavier than its budget, naming the page and both weights', async () => {
     const site = await sandbox();
     cleanups.push(site.cleanup);
-    await site.edit('site.yaml', (t) => t.replace(/htmlGzip: \d+/, 'htmlGzip: 2048'));
+    await site.edit('site.yaml', (t) => t.replace(/htmlBrotli: \d+/, 'htmlBrotli: 2048'));
     const [problem] = await problemsOf(buildInto({ content: site.content }));
     expect(problem!.code).toBe('budget/exceeded');
-    expect(problem!.text).toMatch(/^page-weight budgets {2}are exceeded\n {2}page \/ is \d+\.\d KB gzip, budget 2\.0 KB/);
+    expect(problem!.text).toMatch(/^page-weight budgets {2}are exceeded\n {2}page \/ is \d+\.\d KB brotli, budget 2\.0 KB/);
   });
 
   it('refuses a Spanish page that links to an English one, at the line it was written', async () => {
@@ -65,7 +65,7 @@ describe('the clinic site', () => {
     cleanups.push(here.cleanup, pool.cleanup);
     const pages = here.result.routes.map((r) => r.file);
     for (const file of pages) expect(await readFile(join(pool.out, file), 'utf8'), file).toBe(await readFile(join(here.out, file), 'utf8'));
-    expect(pool.result.sizes.pages.map((p) => p.gzip)).toEqual(here.result.sizes.pages.map((p) => p.gzip));
+    expect(pool.result.sizes.pages.map((p) => p.brotli)).toEqual(here.result.sizes.pages.map((p) => p.brotli));
   });
 
   it('keeps compressed twins only for what the last build wrote', async () => {

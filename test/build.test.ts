@@ -67,9 +67,13 @@ describe('a successful build', () => {
     // The same file (a hard link to the cache's entry), not a fresh compression; static files too.
     expect((await stat(join(out, 'about.html.br'))).ino).toBe(before);
     expect((await stat(join(out, 'images/services/dot-physicals.svg.br'))).nlink).toBeGreaterThan(1);
-    // The pages' gzip weights came from the sizes the first build measured, and are the same.
-    expect(again.result.sizes.pages.map((p) => p.gzip)).toEqual(first.map((p) => p.gzip));
-    expect(again.result.sizes.pages.every((p) => typeof p.gzip === 'number' && p.gzip > 0)).toBe(true);
+    // The pages' weights came from the sizes the first build measured, and are the same: each the
+    // size of the page's .br twin, what a browser is sent (no second compression to weigh it).
+    expect(again.result.sizes.pages.map((p) => p.brotli)).toEqual(first.map((p) => p.brotli));
+    expect(again.result.sizes.pages.every((p) => typeof p.brotli === 'number' && p.brotli > 0)).toBe(true);
+    for (const page of again.result.sizes.pages.filter((p) => ['about.html', 'es/index.html', '404.html'].includes(p.route.file))) {
+      expect(page.brotli, page.route.file).toBe((await stat(join(out, `${page.route.file}.br`))).size);
+    }
     const { brotliDecompressSync } = await import('node:zlib');
     expect(brotliDecompressSync(await readFile(join(out, 'about.html.br')))).toEqual(await readFile(join(out, 'about.html')));
   });
@@ -89,8 +93,8 @@ describe('a successful build', () => {
   it('ends with a summary of pages, weights and placeholder warnings', () => {
     const perLocale = [...new Set(routes.map((r) => r.locale))].map((l) => `${l}: ${routes.filter((r) => r.locale === l).length}`).join(', ');
     expect(summary).toMatch(new RegExp(`^Built ${pages} pages into .+ \\(${perLocale}\\) in \\d+ ms$`, 'm'));
-    expect(summary).toMatch(/^ {2}HTML .* KB raw, .* KB gzip in all; largest \/\S* .* KB gzip/m);
-    expect(summary).toMatch(/^ {2}JS {4}.* KB gzip \(budget 12\.0 KB\)/m);
+    expect(summary).toMatch(/^ {2}HTML .* KB raw, .* KB brotli in all; largest \/\S* .* KB brotli/m);
+    expect(summary).toMatch(/^ {2}JS {4}.* KB brotli \(budget 12\.0 KB\)/m);
     expect(summary).toContain('content/site.yaml: phone: "(407) 555-0142" is a fictitious 555-01xx number');
     expect(summary).toContain('content/en/reviews.yaml: 6 reviews are marked as samples (sample: true)');
   });

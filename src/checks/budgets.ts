@@ -1,29 +1,28 @@
-// The page-weight budgets: what each page, the stylesheet and the island script weigh (gzip), and
-// every budget a build exceeds, each a sentence naming what is too heavy and by how much.
-import { gzipSync } from 'node:zlib';
+// The page-weight budgets: what each page, the stylesheet and the island script weigh in brotli bytes
+// (what browsers are sent: the .br twins, or a host compressing on the fly), and every budget a build
+// exceeds, each a sentence naming what is too heavy and by how much.
+import { brotli } from '../output/write-files.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Budgets } from '../site/definition.ts';
 
 export interface PageWeight {
   route: Route;
   bytes: number;
-  /** Measured when the site has budgets (see render-pages.ts): its only use. */
-  gzip?: number;
+  /** Brotli bytes, measured when the site has budgets (see render-pages.ts): its only use. */
+  brotli?: number;
 }
 
 export interface SizeReport {
   pages: PageWeight[];
-  css: { bytes: number; gzip: number };
-  js: { bytes: number; gzip: number };
+  css: { bytes: number; brotli: number };
+  js: { bytes: number; brotli: number };
 }
-
-const gzipSize = (data: string | Uint8Array) => gzipSync(data, { level: 9 }).length;
 
 export function measure(pages: PageWeight[], css: Uint8Array, js: Uint8Array): SizeReport {
   return {
     pages,
-    css: { bytes: css.length, gzip: gzipSize(css) },
-    js: { bytes: js.length, gzip: gzipSize(js) },
+    css: { bytes: css.length, brotli: brotli(css, 'style.css').length },
+    js: { bytes: js.length, brotli: brotli(js, 'script.js').length },
   };
 }
 
@@ -31,10 +30,10 @@ export function measure(pages: PageWeight[], css: Uint8Array, js: Uint8Array): S
 export function overBudget(report: SizeReport, budgets: Budgets, pagesWithJs: number): string[] {
   const over: string[] = [];
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  if (pagesWithJs && report.js.gzip > budgets.jsGzip) over.push(`JavaScript is ${kb(report.js.gzip)} gzip, budget ${kb(budgets.jsGzip)}`);
-  if (report.css.gzip > budgets.cssGzip) over.push(`CSS is ${kb(report.css.gzip)} gzip, budget ${kb(budgets.cssGzip)}`);
+  if (pagesWithJs && report.js.brotli > budgets.jsBrotli) over.push(`JavaScript is ${kb(report.js.brotli)} brotli, budget ${kb(budgets.jsBrotli)}`);
+  if (report.css.brotli > budgets.cssBrotli) over.push(`CSS is ${kb(report.css.brotli)} brotli, budget ${kb(budgets.cssBrotli)}`);
   for (const page of report.pages) {
-    if (page.gzip !== undefined && page.gzip > budgets.htmlGzip) over.push(`page ${page.route.url} is ${kb(page.gzip)} gzip, budget ${kb(budgets.htmlGzip)}`);
+    if (page.brotli !== undefined && page.brotli > budgets.htmlBrotli) over.push(`page ${page.route.url} is ${kb(page.brotli)} brotli, budget ${kb(budgets.htmlBrotli)}`);
   }
   return over;
 }

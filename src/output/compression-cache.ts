@@ -1,5 +1,5 @@
 // Precompressed twins (.br, .gz) of pages and static files are kept between builds, keyed by the
-// content, so a rebuild compresses only what changed; so are the gzip weights measured for the
+// content, so a rebuild compresses only what changed; so are the brotli weights measured for the
 // budgets. Entries are hard links to the files written (copies when the output is on another file
 // system); entries no build used are pruned at the end of a build. No entry is taken on trust: it is
 // used only when it still has the size and modification time recorded when it was made (a twin
@@ -11,7 +11,7 @@ import { linkable, place } from '../files/place.ts';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot } from '../startup/engine.mjs';
-import { brotliQuality, compressSync, gzip, suffixOf, worthCompressing, type Encoding } from './write-files.ts';
+import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding } from './write-files.ts';
 
 /**
  * The cache of one output folder lives in the project's cache folder (node_modules/.cache/<engine>/,
@@ -23,9 +23,9 @@ export function cacheDirFor(outDir: string, siteDir: string): string {
   return join(cacheRoot(siteDir), 'compressed', key);
 }
 
-/** What the cache knows of one content: its gzip weight once measured, and each twin's [size, mtime] when it was made. */
+/** What the cache knows of one content: its brotli weight once measured, and each twin's [size, mtime] when it was made. */
 export interface EntryRecord {
-  gzip?: number;
+  brotli?: number;
   br?: [number, number];
   gz?: [number, number];
 }
@@ -42,8 +42,8 @@ export function readIndex(dir: string): CacheIndex {
     const kept: CacheIndex = {};
     for (const [key, value] of Object.entries(index)) {
       if (!KEY.test(key) || !value || typeof value !== 'object') continue;
-      const { gzip, br, gz } = value as Record<string, unknown>;
-      kept[key] = { ...(Number.isSafeInteger(gzip) && (gzip as number) > 0 ? { gzip: gzip as number } : {}), ...(pair(br) ? { br } : {}), ...(pair(gz) ? { gz } : {}) };
+      const { brotli, br, gz } = value as Record<string, unknown>;
+      kept[key] = { ...(Number.isSafeInteger(brotli) && (brotli as number) > 0 ? { brotli: brotli as number } : {}), ...(pair(br) ? { br } : {}), ...(pair(gz) ? { gz } : {}) };
     }
     return kept;
   } catch {
@@ -65,15 +65,16 @@ export class CompressionCache {
 
   /**
    * Writes path's twins for buffer in this build's encodings: from the cache when this exact content
-   * was compressed before, otherwise compressed now and kept. With measure, returns the gzip size.
+   * was compressed before, otherwise compressed now and kept. With measure, returns the brotli size
+   * (the .br twin's, when there is one: weighing costs no second compression).
    */
   twins(path: string, buffer: Uint8Array, measure = false): number | undefined {
     const key = createHash('sha1').update(String(brotliQuality(path))).update(buffer).digest('hex');
     const record: EntryRecord = { ...this.index[key], ...this.used.get(key) };
     if (worthCompressing(path, buffer.length)) for (const encoding of this.encodings) this.twin(key, record, encoding, path, buffer);
-    if (measure) record.gzip ??= record.gz && this.encodings.includes('gzip') && worthCompressing(path, buffer.length) ? statSync(`${path}.gz`).size : gzip(buffer).length;
+    if (measure) record.brotli ??= record.br && this.encodings.includes('br') && worthCompressing(path, buffer.length) ? record.br[0] : brotli(buffer, path).length;
     this.used.set(key, record);
-    return measure ? record.gzip : undefined;
+    return measure ? record.brotli : undefined;
   }
 
   private twin(key: string, record: EntryRecord, encoding: Encoding, path: string, buffer: Uint8Array): void {

@@ -18,7 +18,7 @@ import { publish, removeDebris, stagingDir, type Published } from '../output/pub
 import { copyStaticFiles, listStatic } from '../output/static-files.ts';
 import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from '../admin/admin-files.ts';
 import { editorBundle } from '../admin/editor-bundle.ts';
-import { DEFAULT_ENCODINGS, gzip, writeCompressedSync, writeFiles } from '../output/write-files.ts';
+import { brotli, DEFAULT_ENCODINGS, writeCompressedSync, writeFiles } from '../output/write-files.ts';
 import { siteFiles } from '../plugins/index.ts';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
@@ -140,14 +140,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const budgets = callHook('budgets()', undefined, () => site.budgets?.(content));
     const encodings = compress ? (site.output?.precompress ?? DEFAULT_ENCODINGS) : [];
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
-    const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track, encodings, measureGzip: budgets !== undefined };
+    const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track, encodings, measureWeight: budgets !== undefined };
     let pages: PageResult[];
     let write: () => Promise<Published | undefined>;
     if (previous) {
       // Only the pages whose reads a content edit touched; written after the checks pass.
       const fresh = affectedPages(previous, contentFiles).map((i) => renderOne(site, routes, i, job));
       pages = previous.pages.map((p) => fresh.find((f) => f.result.index === p.index)?.result ?? p);
-      if (job.measureGzip) for (const { html, result } of fresh) result.gzip = gzip(html).length;
+      if (job.measureWeight) for (const { html, result } of fresh) result.brotli = brotli(html, routes[result.index]!.file).length;
       write = async () => {
         fate = 'partial';
         for (const [name, data] of generated) writeWhole(join(outDir, name), data);

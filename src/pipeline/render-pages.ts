@@ -13,7 +13,7 @@ import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { idsOf, referencesOf } from '../checks/links.ts';
 import { CompressionCache, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
-import { gzip, type Encoding } from '../output/write-files.ts';
+import { brotli, type Encoding } from '../output/write-files.ts';
 
 export interface RenderJob {
   content: EngineContent;
@@ -29,8 +29,8 @@ export interface RenderJob {
   cacheDir?: string;
   /** The twins' encodings (the site's output.precompress). */
   encodings: readonly Encoding[];
-  /** Measure each page's gzip size: only a site with budgets has a use for it. */
-  measureGzip: boolean;
+  /** Weigh each page (brotli bytes): only a site with budgets has a use for it. */
+  measureWeight: boolean;
   /** What the cache recorded of its entries (compression-cache.ts). */
   cacheIndex?: CacheIndex;
   /** Record the content each page reads (dev): content must have been loaded with tracking. */
@@ -41,8 +41,8 @@ export interface PageResult {
   /** Index of the route in the build's route table. */
   index: number;
   bytes: number;
-  /** Measured only for a site with budgets. */
-  gzip?: number;
+  /** Brotli bytes, measured only for a site with budgets. */
+  brotli?: number;
   /** Local href/src references of the page, for the link check. */
   refs: string[];
   ids: string[];
@@ -90,8 +90,8 @@ export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: n
     const path = join(job.outDir, routes[index]!.file);
     if (job.live) writeWhole(path, html);
     else writeFileSync(path, html);
-    if (cache) result.gzip = cache.twins(path, html, job.measureGzip);
-    else if (job.measureGzip) result.gzip = gzip(html).length;
+    if (cache) result.brotli = cache.twins(path, html, job.measureWeight);
+    else if (job.measureWeight) result.brotli = brotli(html, path).length;
     onPage?.(done + 1);
     return result;
   });

@@ -24,15 +24,15 @@ export function formatReport(report: SizeReport, budgets: Budgets | undefined, w
     lines.push(`  ${outDir} ${published.why}, so it was updated in place (its .git and host files such as CNAME kept${removed})`);
   }
   const htmlRaw = report.pages.reduce((s, p) => s + p.bytes, 0);
-  // Pages are weighed in gzip when the site has budgets to weigh them against, in raw bytes otherwise.
-  const weighed = report.pages.every((p) => p.gzip !== undefined);
-  const weight = (p: PageWeight) => (weighed ? p.gzip! : p.bytes);
-  const unit = weighed ? 'gzip' : 'raw';
+  // Pages are weighed in brotli bytes when the site has budgets to weigh them against, in raw bytes otherwise.
+  const weighed = report.pages.every((p) => p.brotli !== undefined);
+  const weight = (p: PageWeight) => (weighed ? p.brotli! : p.bytes);
+  const unit = weighed ? 'brotli' : 'raw';
   const largest = report.pages.reduce((a, b) => (weight(b) > weight(a) ? b : a));
-  const htmlAll = weighed ? `${kb(htmlRaw)} raw, ${kb(report.pages.reduce((s, p) => s + p.gzip!, 0))} gzip` : `${kb(htmlRaw)} raw`;
-  lines.push(`  HTML  ${htmlAll} in all; largest ${largest.route.url} ${kb(weight(largest))} ${unit}${budgets ? ` (budget ${kb(budgets.htmlGzip)} a page)` : ''}`);
-  lines.push(`  CSS   ${kb(report.css.bytes)} raw, ${kb(report.css.gzip)} gzip${budgets ? ` (budget ${kb(budgets.cssGzip)})` : ''}`);
-  lines.push(`  JS    ${kb(report.js.bytes)} raw, ${kb(report.js.gzip)} gzip${budgets ? ` (budget ${kb(budgets.jsGzip)})` : ''}, on pages with islands only`);
+  const htmlAll = weighed ? `${kb(htmlRaw)} raw, ${kb(report.pages.reduce((s, p) => s + p.brotli!, 0))} brotli` : `${kb(htmlRaw)} raw`;
+  lines.push(`  HTML  ${htmlAll} in all; largest ${largest.route.url} ${kb(weight(largest))} ${unit}${budgets ? ` (budget ${kb(budgets.htmlBrotli)} a page)` : ''}`);
+  lines.push(`  CSS   ${kb(report.css.bytes)} raw, ${kb(report.css.brotli)} brotli${budgets ? ` (budget ${kb(budgets.cssBrotli)})` : ''}`);
+  lines.push(`  JS    ${kb(report.js.bytes)} raw, ${kb(report.js.brotli)} brotli${budgets ? ` (budget ${kb(budgets.jsBrotli)})` : ''}, on pages with islands only`);
   const byType = new Map<string, PageWeight[]>();
   for (const p of report.pages) {
     const type = typeOf(p.route);
@@ -42,8 +42,8 @@ export function formatReport(report: SizeReport, budgets: Budgets | undefined, w
   lines.push(`  Page weight by type (largest, ${unit}; HTML + CSS + JS${budgets ? ' against the budget' : ''}):`);
   for (const [type, pages] of byType) {
     const max = Math.max(...pages.map(weight));
-    const total = max + (weighed ? report.css.gzip + report.js.gzip : report.css.bytes + report.js.bytes);
-    const budget = budgets ? ` / ${kb(budgets.htmlGzip + budgets.cssGzip + budgets.jsGzip)}` : '';
+    const total = max + (weighed ? report.css.brotli + report.js.brotli : report.css.bytes + report.js.bytes);
+    const budget = budgets ? ` / ${kb(budgets.htmlBrotli + budgets.cssBrotli + budgets.jsBrotli)}` : '';
     lines.push(`    ${type.padEnd(18)} ${plural(pages.length, 'page').padStart(10)}  html ${kb(max).padStart(8)}  total ${kb(total).padStart(8)}${budget}`);
   }
   if (warnings.length) {

@@ -83,10 +83,11 @@ export interface PageDefinition {
   notFound?: boolean;
 }
 
+/** Page-weight budgets in brotli bytes (checks/budgets.ts). */
 export interface Budgets {
-  jsGzip: number;
-  cssGzip: number;
-  htmlGzip: number;
+  jsBrotli: number;
+  cssBrotli: number;
+  htmlBrotli: number;
 }
 
 export interface Warning {
