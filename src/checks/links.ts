@@ -16,18 +16,36 @@ export interface OutputIndex {
 const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
 const ID = /\sid="([^"]+)"/g;
 
+/** Interned copies; cleared past this many, so a long `dev` session cannot grow it without end. */
+const INTERNED_MAX = 100_000;
+const interned = new Map<string, string>();
+
+/**
+ * One flat copy of a reference or id. A match is a slice of its page, and keeping the slice keeps the
+ * whole page's HTML alive until the checks (~90 MB of a 4,000-page build); most repeat on every page.
+ */
+export function intern(text: string): string {
+  let kept = interned.get(text);
+  if (kept === undefined) {
+    if (interned.size >= INTERNED_MAX) interned.clear();
+    kept = JSON.parse(JSON.stringify(text)) as string; // parsing makes a new string, not a slice
+    interned.set(kept, kept);
+  }
+  return kept;
+}
+
 /** The local references (href/src to "/..." or "#...") of an HTML page, without duplicates. */
 export function referencesOf(html: string): string[] {
   const refs = new Set<string>();
   for (const [, ref] of html.matchAll(REFERENCE)) {
-    if ((ref!.startsWith('/') && !ref!.startsWith('//')) || ref!.startsWith('#')) refs.add(ref!);
+    if ((ref!.startsWith('/') && !ref!.startsWith('//')) || ref!.startsWith('#')) refs.add(intern(ref!));
   }
   return [...refs];
 }
 
 /** The element ids of an HTML page. */
 export function idsOf(html: string): Set<string> {
-  return new Set(Array.from(html.matchAll(ID), (m) => m[1]!));
+  return new Set(Array.from(html.matchAll(ID), (m) => intern(m[1]!)));
 }
 
 interface Unresolved {
