@@ -2,8 +2,8 @@
 // it: a link to /etc/passwd or to a secret beside the project must never reach a public folder. A
 // hidden file or folder (.env, .git/) is not published, except .well-known/, and neither are the
 // leftovers of editors (backup~, .swp): a warning names each, --strict makes it an error.
-import { constants } from 'node:fs';
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { constants, readFileSync } from 'node:fs';
+import { mkdir, open, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkSvg } from '../security/html-policy.ts';
 import { inFile, type Problem } from '../problems/problem.ts';
@@ -35,9 +35,10 @@ export async function listStatic(staticDir: string, shownDir: string): Promise<S
     else if (EDITOR_LEFTOVER.test(rel)) warnings.push({ file: shown(rel), message: "not published: an editor's backup or temporary file" });
     else files.push(rel);
   }
-  // An SVG opened on its own is a document of the site: it may not carry a script.
+  // An SVG opened on its own is a document of the site: it may not carry a script. Read in this
+  // thread: awaiting one read after another left it idle (~0.5 s for 4,000 SVGs).
   for (const rel of files.filter((f) => /\.svg$/i.test(f))) {
-    const found = checkSvg(await readFile(join(staticDir, rel), 'utf8'));
+    const found = checkSvg(readFileSync(join(staticDir, rel), 'utf8'));
     if (found.length) problems.push(inFile('static/unsafe-svg', shown(rel), 'is an SVG that could run code where it is opened', found.map((message) => ({ path: '', message }))));
   }
   return { files, warnings, problems };
