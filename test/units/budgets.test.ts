@@ -1,5 +1,7 @@
 // The page-weight budgets on their own: each budget (page HTML, CSS, island JS) is enforced, the JS
 // one only when some page ships JS, each breach a sentence naming what is too heavy.
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { measure, overBudget } from '../../src/checks/budgets.ts';
 import type { Route } from '../../src/routes/routes.ts';
@@ -22,6 +24,11 @@ describe('page-weight budgets', () => {
     ]);
   });
 
+  it('are met by what weighs exactly the budget', () => {
+    const report = { pages: [{ route: route('/'), bytes: 2000, brotli: 1000 }], css: { bytes: 2000, brotli: 1000 }, js: { bytes: 2000, brotli: 1000 } };
+    expect(overBudget(report, budgets, 1)).toEqual([]);
+  });
+
   it('leave JavaScript alone when no page ships any', () => {
     const report = { pages: [], css: { bytes: 0, brotli: 0 }, js: { bytes: 9000, brotli: 5000 } };
     expect(overBudget(report, budgets, 0)).toEqual([]);
@@ -34,5 +41,13 @@ describe('page-weight budgets', () => {
     expect(report.css.brotli).toBeLessThan(200);
     expect(report.css.brotli).toBeGreaterThan(0);
     expect(report.js).toEqual(report.css);
+  });
+
+  it('weigh CSS and JS as their served .br twins, compressed at the highest quality', () => {
+    const css = new TextEncoder().encode(readFileSync(new URL('../../src/admin/fields.ts', import.meta.url), 'utf8'));
+    const report = measure([], css, css);
+    const best = brotliCompressSync(css, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    expect(report.css.brotli).toBe(best);
+    expect(report.js.brotli).toBe(best);
   });
 });

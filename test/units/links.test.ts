@@ -7,8 +7,8 @@ import type { Route } from '../../src/routes/routes.ts';
 import { localeUrls } from '../../src/routes/urls.ts';
 
 const index: OutputIndex = {
-  pages: new Map([['/', new Set(['main'])], ['/about', new Set(['main', 'team'])], ['/es/', new Set(['main'])], ['/es/about', new Set(['main', 'equipo'])]]),
-  files: new Set(['/favicon.svg', '/assets/site-ABC.css', '/images/a b.svg']),
+  pages: new Map([['/', new Set(['main'])], ['/about', new Set(['main', 'team'])], ['/only-en', new Set(['main'])], ['/es/', new Set(['main'])], ['/es/about', new Set(['main', 'equipo'])]]),
+  files: new Set(['/favicon.svg', '/assets/site-ABC.css', '/images/a b.svg', '/es/guia.pdf']),
 };
 const route = (url: string): Route => ({ page: 'p', params: {}, path: url.replace(/^\/es/, '') || '/', locale: url.startsWith('/es') ? 'es' : 'en', url, file: `${url.slice(1) || 'index'}.html`, noindex: false, notFound: false });
 const page = (url: string, refs: string[], ids: string[] = ['main']) => ({ route: route(url), refs, ids });
@@ -42,6 +42,24 @@ describe('links of rendered pages', () => {
     expect(problems[0]!.format()).toBe('4 pages (/, /about, /es/, ...)  share a broken internal link, probably from a template\n  "/gone": points at no page or file');
   });
 
+  it('resolve a fragment on a page left out of the index (the 404 page) against its own ids', () => {
+    expect(checkOutputLinks([page('/404', ['#help'], ['help'])], index, 'static')).toEqual([]);
+  });
+
+  it('take a missing path with a dot in a folder or an .html name for a page, not a static file', () => {
+    const problems = checkOutputLinks([page('/', ['/docs.v2/intro', '/old.html'])], index, 'static');
+    expect(problems.map((p) => p.code)).toEqual(['link/broken', 'link/broken']);
+  });
+
+  it('report a page that repeats a broken link once', () => {
+    expect(checkOutputLinks([page('/', ['/gone', '/gone'])], index, 'static')).toHaveLength(1);
+  });
+
+  it('report a missing static file on more than three pages once, as a missing file', () => {
+    const problems = checkOutputLinks(['/', '/about', '/es/', '/es/about'].map((u) => page(u, ['/logo.png'])), index, 'static');
+    expect(problems.map((p) => p.format())).toEqual(['4 pages (/, /about, /es/, ...)  refer to a missing static file\n  "/logo.png": no such file; expected static/logo.png']);
+  });
+
   it('report a link broken on three pages on each', () => {
     expect(checkOutputLinks(['/', '/about', '/es/'].map((u) => page(u, ['/gone'])), index, 'static')).toHaveLength(3);
   });
@@ -58,6 +76,15 @@ describe('links written in content', () => {
     expect(fromEs.map((p) => [p.code, p.details[0]!.message])).toEqual([['link/cross-locale', 'pages in "es" should link to pages in "es"; did you mean "/es/about#team", the same page in "es"?']]);
     const fromEn = checkContentLinks([{ file: 'content/en/a.md', locale: 'en', links: [{ href: '/es/about', line: 3 }] }], index, urls, 'static');
     expect(fromEn[0]!.details[0]!.message).toBe('pages in "en" should link to pages in "en"; did you mean "/about", the same page in "en"?');
+  });
+
+  it('to a page only the other locale has name no page in this one', () => {
+    const problems = checkContentLinks([{ file: 'content/es/a.md', locale: 'es', links: [{ href: '/only-en', line: 4 }] }], index, urls, 'static');
+    expect(problems.map((p) => p.format())).toEqual(['content/es/a.md:4:1  links to a page in another language (en)\n  "/only-en": pages in "es" should link to pages in "es"']);
+  });
+
+  it('to a file in another locale\'s folder pass: a file has no language', () => {
+    expect(checkContentLinks([{ file: 'content/en/a.md', locale: 'en', links: [{ href: '/es/guia.pdf', line: 2 }] }], index, urls, 'static')).toEqual([]);
   });
 
   it('to a page in their own locale pass', () => {
