@@ -76,6 +76,15 @@ describe('a successful build', () => {
     }
     const { brotliDecompressSync } = await import('node:zlib');
     expect(brotliDecompressSync(await readFile(join(out, 'about.html.br')))).toEqual(await readFile(join(out, 'about.html')));
+    // The stylesheet and the script too: compressed at the top quality once, weighed as their twins.
+    const assets = (await filesIn(out)).filter((f) => /^assets\/.*\.(css|js)$/.test(f));
+    expect(assets).toHaveLength(2);
+    for (const file of assets) {
+      const twin = await stat(join(out, `${file}.br`));
+      expect(twin.nlink, file).toBeGreaterThan(1);
+      expect(again.result.sizes[file.endsWith('.css') ? 'css' : 'js'].brotli, file).toBe(twin.size);
+      expect(brotliDecompressSync(await readFile(join(out, `${file}.br`))), file).toEqual(await readFile(join(out, file)));
+    }
   });
 
   it('copies static files as they are', async () => {

@@ -1,6 +1,7 @@
 // The page-weight budgets: what each page, the stylesheet and the island script weigh in brotli bytes
 // (what browsers are sent: the .br twins, or a host compressing on the fly), and every budget a build
 // exceeds, each a sentence naming what is too heavy and by how much.
+import { createHash } from 'node:crypto';
 import { brotli } from '../output/write-files.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Budgets } from '../site/definition.ts';
@@ -18,12 +19,31 @@ export interface SizeReport {
   js: { bytes: number; brotli: number };
 }
 
-export function measure(pages: PageWeight[], css: Uint8Array, js: Uint8Array): SizeReport {
+/** A stylesheet or script, with its brotli weight when the build already knows it (its .br twin's). */
+export interface Asset {
+  contents: Uint8Array;
+  brotli?: number;
+}
+
+export function measure(pages: PageWeight[], css: Asset, js: Asset): SizeReport {
   return {
     pages,
-    css: { bytes: css.length, brotli: brotli(css, 'style.css').length },
-    js: { bytes: js.length, brotli: brotli(js, 'script.js').length },
+    css: { bytes: css.contents.length, brotli: css.brotli ?? weight(css.contents, 'style.css') },
+    js: { bytes: js.contents.length, brotli: js.brotli ?? weight(js.contents, 'script.js') },
   };
+}
+
+/** Weights measured in this process, by content: dev weighs the unchanged CSS and JS of every rebuild once. */
+const weights = new Map<string, number>();
+function weight(contents: Uint8Array, name: string): number {
+  const key = createHash('sha1').update(name).update(contents).digest('hex');
+  let known = weights.get(key);
+  if (known === undefined) {
+    if (weights.size >= 16) weights.clear();
+    known = brotli(contents, name).length;
+    weights.set(key, known);
+  }
+  return known;
 }
 
 /** Budget breaches, each a sentence naming what is too heavy and by how much. */

@@ -8,10 +8,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot } from '../startup/engine.mjs';
-import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding } from './write-files.ts';
+import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding, type OutputFiles } from './write-files.ts';
 
 /**
  * The cache of one output folder lives in the project's cache folder (node_modules/.cache/<engine>/,
@@ -75,6 +75,24 @@ export class CompressionCache {
     if (measure) record.brotli ??= record.br && this.encodings.includes('br') && worthCompressing(path, buffer.length) ? record.br[0] : brotli(buffer, path).length;
     this.used.set(key, record);
     return measure ? record.brotli : undefined;
+  }
+
+  /**
+   * Writes files (name → contents) into dir with their twins, and returns the brotli weight of those
+   * named in weigh: the build's CSS and JS, compressed at the top quality once per content, not once
+   * to write and again to weigh on every build.
+   */
+  writeAll(dir: string, files: OutputFiles, weigh: ReadonlySet<string> = new Set()): Map<string, number> {
+    for (const folder of new Set([...files.keys()].map((name) => dirname(join(dir, name))))) mkdirSync(folder, { recursive: true });
+    const weights = new Map<string, number>();
+    for (const [name, contents] of files) {
+      const path = join(dir, name);
+      const buffer = typeof contents === 'string' ? Buffer.from(contents) : contents;
+      writeFileSync(path, buffer);
+      const weight = this.twins(path, buffer, weigh.has(name));
+      if (weight !== undefined) weights.set(name, weight);
+    }
+    return weights;
   }
 
   private twin(key: string, record: EntryRecord, encoding: Encoding, path: string, buffer: Uint8Array): void {

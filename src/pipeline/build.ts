@@ -142,6 +142,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
     const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track, encodings, measureWeight: budgets !== undefined };
     let pages: PageResult[];
+    let assetWeights: Map<string, number> | undefined;
     let write: () => Promise<Published | undefined>;
     if (previous) {
       // Only the pages whose reads a content edit touched; written after the checks pass.
@@ -162,14 +163,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       job.cacheIndex = job.cacheDir ? readIndex(job.cacheDir) : undefined;
       // Static files are compressed once too: kept in the same cache as the pages.
       const staticCache = job.cacheDir ? new CompressionCache(job.cacheDir, staging, encodings, job.cacheIndex) : undefined;
-      // Asset and static writes go first: their compression proceeds on the thread pool while pages render.
-      const assetsWritten = writeFiles(staging, generated, encodings);
+      // Generated files (CSS, JS, sitemap…) through the cache too: the CSS and JS at the top quality once, and weighed from their twins.
+      const weigh = new Set(job.measureWeight ? [bundle.css.url, bundle.js.url].map((url) => url.slice(1)) : []);
+      const assetsWritten = staticCache ? Promise.resolve(staticCache.writeAll(staging, generated, weigh)) : writeFiles(staging, generated, encodings).then(() => undefined);
       const staticCopied = copyStaticFiles(staticDir, statics.files, staging, (path, data) => (staticCache ? staticCache.twins(path, data) : writeCompressedSync(path, data, encodings)));
       const into = staging;
       // A full build places the editor; a dev rebuild keeps the one already in the output.
       const editorPlaced = site.admin ? editorBundle().then((dir) => placeEditor(dir, into)) : undefined;
-      const [output] = await settled([pool ? pool.run(site, siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
+      const [output, weighed] = await settled([pool ? pool.run(site, siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
       pages = output.pages;
+      assetWeights = weighed;
       const dir = staging;
       write = async () => {
         const published = await publish(dir, plan, { emptyOutDir: options.emptyOutDir, changing: () => (fate = plan.mode === 'swap' ? 'replaced' : 'partial') });
@@ -190,7 +193,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const contentLinkProblems = checkContentLinks(links, index, urls, shown(staticDir));
     if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
     const problems = [...checkOutputLinks(rendered, index, shown(staticDir)), ...unknownIslands(rendered, Object.keys(site.islands.registry))];
-    const sizes = measure(rendered, bundle.css.contents, bundle.js.contents);
+    const sizes = measure(rendered, { contents: bundle.css.contents, brotli: assetWeights?.get(bundle.css.url.slice(1)) }, { contents: bundle.js.contents, brotli: assetWeights?.get(bundle.js.url.slice(1)) });
     const over = budgets ? overBudget(sizes, budgets, rendered.filter((p) => p.islands.length).length) : [];
     if (over.length) problems.push(new Problem('budget/exceeded', { part: 'page-weight budgets' }, 'are exceeded', over.map((message) => ({ path: '', message }))));
     if (problems.length) throw new BuildFailure(problems);

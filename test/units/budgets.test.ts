@@ -36,7 +36,7 @@ describe('page-weight budgets', () => {
 
   it('measure CSS and JS compressed', () => {
     const text = new TextEncoder().encode('a'.repeat(10_000));
-    const report = measure([], text, text);
+    const report = measure([], { contents: text }, { contents: text });
     expect(report.css.bytes).toBe(10_000);
     expect(report.css.brotli).toBeLessThan(200);
     expect(report.css.brotli).toBeGreaterThan(0);
@@ -45,9 +45,14 @@ describe('page-weight budgets', () => {
 
   it('weigh CSS and JS as their served .br twins, compressed at the highest quality', () => {
     const css = new TextEncoder().encode(readFileSync(new URL('../../src/admin/fields.ts', import.meta.url), 'utf8'));
-    const report = measure([], css, css);
+    const report = measure([], { contents: css }, { contents: css });
     const best = brotliCompressSync(css, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     expect(report.css.brotli).toBe(best);
     expect(report.js.brotli).toBe(best);
+  });
+
+  it('take a weight the build already knows (its .br twin\'s) instead of compressing again', () => {
+    const text = new TextEncoder().encode('body { color: red }');
+    expect(measure([], { contents: text, brotli: 1234 }, { contents: text, brotli: 99 })).toEqual({ pages: [], css: { bytes: text.length, brotli: 1234 }, js: { bytes: text.length, brotli: 99 } });
   });
 });
