@@ -56,7 +56,7 @@ export async function compare(contenders: Contender[], runs: number, outDir: (i:
     for (const [i, c] of contenders.entries()) {
       const run = await timeOnce(c.command(outDir(i)), c.cwd);
       results[i]!.push(run);
-      line.push(`${c.name} ${(run.ms / 1000).toFixed(2)} s`);
+      line.push(`${c.name} ${(run.ms / 1000).toFixed(2)} s${Number.isNaN(run.peakMb) ? '' : ` ${run.peakMb} MB`}`);
     }
     console.log(`run ${r + 1}: ${line.join(', ')}`);
   }
