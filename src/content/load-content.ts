@@ -1,7 +1,7 @@
 // Loads the content folder as the site's content model describes it: reads every YAML and Markdown
 // file, validates each against its schema, checks that every locale holds the same files and keys,
 // and returns plain validated data. Every problem found is collected and thrown together.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { shown as shownPath } from '../problems/shown.ts';
@@ -15,7 +15,8 @@ import { classify, pagesWithContent } from './classify.ts';
 import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
-import { readMarkdownFile, readYamlFile, type ParsedFile } from './read-file.ts';
+import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
+import { ContentCache, type CachedParse } from './content-cache.ts';
 import { tracked } from './track.ts';
 import { validate } from './validate.ts';
 
@@ -36,6 +37,8 @@ export interface LoadOptions {
   track?: boolean;
   /** Keep parsed files for the next load in this process, which then reads only changed files (dev). */
   reuse?: boolean;
+  /** Keep parsed files and their Markdown for the next build in this file (content-cache.ts), made by this version of the code. */
+  cache?: { file: string; version: string };
 }
 
 // A file that has not changed since the last load (same size and modification time) is not parsed,
@@ -44,12 +47,12 @@ const parsedCache = new Map<string, { mtimeMs: number; size: number; parsed: Par
 const checkedCache = new WeakMap<ParsedFile, Map<z.ZodType, unknown>>();
 const markdownCache = new WeakMap<ParsedFile, ReturnType<typeof renderMarkdown>>();
 
-function readCached(path: string, shown: string, reuse: boolean): ParsedFile {
-  if (!reuse) return path.endsWith('.md') ? readMarkdownFile(path, shown) : readYamlFile(path, shown);
+function readCached(path: string, shown: string, reuse: boolean, read: (path: string, shown: string) => ParsedFile): ParsedFile {
+  if (!reuse) return read(path, shown);
   const { mtimeMs, size } = statSync(path);
   const known = parsedCache.get(path);
   if (known && known.mtimeMs === mtimeMs && known.size === size && known.parsed.file === shown) return known.parsed;
-  const parsed = path.endsWith('.md') ? readMarkdownFile(path, shown) : readYamlFile(path, shown);
+  const parsed = read(path, shown);
   parsedCache.set(path, { mtimeMs, size, parsed });
   return parsed;
 }
@@ -96,9 +99,24 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     return options.track ? tracked(data, rel) : data;
   };
 
+  // Parsed again only when its bytes are new to the cache kept between builds.
+  const cache = new ContentCache(options.cache?.file, options.cache?.version);
+  const records = new WeakMap<ParsedFile, CachedParse>();
+  const read = (path: string, shownFile: string): ParsedFile => {
+    const bytes = readFileSync(path);
+    const key = ContentCache.keyOf(path, bytes);
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = parseSource(bytes.toString('utf8'), path, shownFile);
+      cache.put(key, entry);
+    }
+    const parsed = fromRecord(entry, shownFile);
+    records.set(parsed, entry);
+    return parsed;
+  };
   const parse = (rel: string): ParsedFile | undefined => {
     try {
-      return readCached(join(contentDir, rel), shown(rel), !!options.reuse);
+      return readCached(join(contentDir, rel), shown(rel), !!options.reuse, read);
     } catch (error) {
       if ((error as { code?: string }).code === 'ENOENT') problems.push(inFile('content/missing-file', shown(rel), 'is missing', [{ path: '', message: 'every site needs this file' }]));
       else if (error instanceof ProblemError) problems.push(error.problem);
@@ -187,7 +205,12 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`);
           if (data === undefined || !parsed) return [id, undefined];
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
-          if (!markdownCache.has(parsed)) markdownCache.set(parsed, renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed));
+          if (!markdownCache.has(parsed)) {
+            const entry = records.get(parsed);
+            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed);
+            if (entry && !entry.markdown) cache.rendered(entry, markdown);
+            markdownCache.set(parsed, markdown);
+          }
           const { html, links: found, findings } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
           for (const finding of findings) {
@@ -200,6 +223,8 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     byLocale[locale] = text;
   }
 
+  // What parsed is kept, whether or not the content as a whole passed.
+  cache.save();
   if (problems.length) throw new BuildFailure(sortProblems(mergeParity(problems)));
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);

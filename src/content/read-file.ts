@@ -78,9 +78,33 @@ function locate(source: string, file: string, lineOffset: number, path: readonly
   return undefined;
 }
 
+/**
+ * What a parse found, as plain data (content-cache.ts keeps it between builds): the data, the
+ * Markdown body, and the YAML text with its first line, from which positions are found again.
+ */
+export interface ParseRecord {
+  data: unknown;
+  body?: string;
+  bodyLine?: number;
+  yaml: string;
+  lineOffset: number;
+}
+
+/** A parsed file again from its record, shown as file. */
+export function fromRecord(record: ParseRecord, file: string): ParsedFile {
+  const { data, body, bodyLine, yaml, lineOffset } = record;
+  return { file, data, ...(body === undefined ? {} : { body, bodyLine }), positionOf: (path) => locate(yaml, file, lineOffset, path) };
+}
+
+/** Parses a YAML or Markdown file's text (by the path's extension); a problem is thrown as a ProblemError. */
+export function parseSource(source: string, path: string, file: string): ParseRecord {
+  if (path.endsWith('.md')) return parseMarkdown(source, file);
+  return { data: parseYaml(source, file, 0).data, yaml: source, lineOffset: 0 };
+}
+
 /** Reads a YAML file. */
 export function readYamlFile(path: string, file: string): ParsedFile {
-  return { file, ...parseYaml(readFileSync(path, 'utf8'), file, 0) };
+  return fromRecord(parseSource(readFileSync(path, 'utf8'), path, file), file);
 }
 
 /** Front matter is data, never code: gray-matter would evaluate "---js" (and merges its own engines with ours). */
@@ -88,9 +112,13 @@ const REFUSE = (language: string) => () => {
   throw new Error(`front matter in ${language} is never run`);
 };
 
-/** Reads a Markdown file with YAML front matter (gray-matter splits it). */
+/** Reads a Markdown file with YAML front matter. */
 export function readMarkdownFile(path: string, file: string): ParsedFile {
-  const source = readFileSync(path, 'utf8');
+  return fromRecord(parseMarkdown(readFileSync(path, 'utf8'), file), file);
+}
+
+/** Parses Markdown with YAML front matter (gray-matter splits it). */
+function parseMarkdown(source: string, file: string): ParseRecord {
   // "---js", "---coffee", "---json": any language named after the opening delimiter but YAML is refused
   // before gray-matter sees the file, so no engine of its own can ever run.
   const language = matter.language(source).name;
@@ -98,12 +126,14 @@ export function readMarkdownFile(path: string, file: string): ParsedFile {
     const message = `front matter is YAML only; "---${language}" names another language, and content never runs code. Start the file with a plain "---" line`;
     throw new ProblemError(inFile('markdown/front-matter-language', file, 'has front matter that is not YAML', [{ path: '', message }], { line: 1, col: 4 }));
   }
-  let parsed: ReturnType<typeof parseYaml> | undefined;
+  let parsed: { data: unknown } | undefined;
+  let yaml = '';
   // The front matter starts on line 2, after the opening "---".
   const result = matter(source, {
     language: 'yaml',
     engines: {
       yaml: (frontMatter: string) => {
+        yaml = frontMatter;
         parsed = parseYaml(frontMatter, file, 1);
         return (parsed.data ?? {}) as object;
       },
@@ -115,5 +145,5 @@ export function readMarkdownFile(path: string, file: string): ParsedFile {
   });
   if (!parsed) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has no front matter', [{ path: '', message: 'expected the file to start with a "---" block of YAML' }], { line: 1, col: 1 }));
   const bodyLine = source.slice(0, source.length - result.content.length).split('\n').length;
-  return { file, data: parsed.data, body: result.content, bodyLine, positionOf: parsed.positionOf };
+  return { data: parsed.data, body: result.content, bodyLine, yaml, lineOffset: 1 };
 }

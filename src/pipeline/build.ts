@@ -10,6 +10,7 @@ import { measure, overBudget } from '../checks/budgets.ts';
 import { unknownIslands } from '../checks/islands.ts';
 import { localesWithoutIcu } from '../checks/locales.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../checks/links.ts';
+import { contentCacheFor } from '../content/content-cache.ts';
 import { loadContent } from '../content/load-content.ts';
 import { walk } from '../files/walk.ts';
 import { cacheDirFor, CompressionCache, pruneCache, readIndex } from '../output/compression-cache.ts';
@@ -113,7 +114,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     if (statics.problems.length) throw new BuildFailure(statics.problems);
-    const { content, files: contentFiles, links } = await loadContent<EngineContent>(site, contentDir, { track: options.track, reuse: options.track });
+    const { content, files: contentFiles, links } = await loadContent<EngineContent>(site, contentDir, { track: options.track, reuse: options.track, cache: contentCacheFor(contentDir) });
     const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(content));
     const routes = planRoutes(site, content);
     const signature = routeSignature(routes);

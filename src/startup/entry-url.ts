@@ -9,3 +9,8 @@ export function entryUrl(source: URL): string {
   const dir = process.env.SITE_COMPILED_DIR;
   return dir ? pathToFileURL(compiledPath(dir, fileURLToPath(source))).href : source.href;
 }
+
+/** The folder of the compiled code running now (named by a hash of every file it was compiled from); none when run from source. */
+export function compiledDir(): string | undefined {
+  return process.env.SITE_COMPILED_DIR || undefined;
+}

@@ -1,0 +1,106 @@
+// Parsed content kept between builds: a file's data, body and rendered Markdown, keyed by its bytes,
+// so a build parses and renders only the files that changed since the last one (at 4,000 pages,
+// parsing and Markdown are most of the time before rendering). Validation and every check still run
+// on every build, on the kept data. Kept in one JSON file per content folder, for one version of the
+// code (engine, site definition and templates: another parser or policy may read the same bytes otherwise).
+// Nothing in it is trusted blindly: an unreadable or malformed file or entry is a miss.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { compiledDir } from '../startup/entry-url.ts';
+import type { RenderedMarkdown } from './markdown.ts';
+import type { ParseRecord } from './read-file.ts';
+
+/** A parse, with the Markdown rendered from its body once it has been. */
+export type CachedParse = ParseRecord & { markdown?: RenderedMarkdown };
+
+const FORMAT = 1;
+
+/**
+ * Where the parses of a content folder are kept for the code running now: beside its compiled
+ * versions (the project's cache folder, or SITE_COMPILE_CACHE), one file per content folder, so it
+ * goes where they go. None when the engine runs from its sources (tests, tsx).
+ */
+export function contentCacheFor(contentDir: string): { file: string; version: string } | undefined {
+  const compiled = compiledDir();
+  if (!compiled) return undefined;
+  const key = createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 12);
+  return { file: join(dirname(compiled), `content-${key}.json`), version: basename(compiled) };
+}
+
+export class ContentCache {
+  private readonly kept: Map<string, CachedParse>;
+  private readonly used = new Map<string, CachedParse>();
+  private changed = false;
+
+  /** The cache kept in file for this version of the code; none (an empty cache, never saved) without a file. */
+  constructor(private readonly file?: string, private readonly version = '') {
+    this.kept = file ? readKept(file, version) : new Map();
+  }
+
+  /** The key of a file's bytes, read as the kind of file its path names. */
+  static keyOf(path: string, bytes: Uint8Array): string {
+    return createHash('sha1').update(path.endsWith('.md') ? 'md\0' : 'yaml\0').update(bytes).digest('hex');
+  }
+
+  get(key: string): CachedParse | undefined {
+    const entry = this.used.get(key) ?? this.kept.get(key);
+    if (entry) this.used.set(key, entry);
+    return entry;
+  }
+
+  /** Keeps a new parse, unless JSON would not give its data back as it is (YAML's .inf and .nan). */
+  put(key: string, entry: CachedParse): void {
+    if (!jsonSafe(entry.data)) return;
+    this.used.set(key, entry);
+    this.changed = true;
+  }
+
+  /** The Markdown of an entry was rendered: kept with it. */
+  rendered(entry: CachedParse, markdown: RenderedMarkdown): void {
+    entry.markdown = markdown;
+    this.changed = true;
+  }
+
+  /** Writes what this load used (nothing else: files removed or changed since drop out) when it differs from what was read. */
+  save(): void {
+    if (!this.file || (!this.changed && this.used.size === this.kept.size)) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, JSON.stringify({ format: FORMAT, version: this.version, entries: Object.fromEntries(this.used) }));
+      renameSync(temporary, this.file);
+    } catch {
+      // A cache that cannot be written costs the next build time, not its output.
+      rmSync(temporary, { force: true });
+    }
+  }
+}
+
+function readKept(file: string, version: string): Map<string, CachedParse> {
+  try {
+    const { format, version: madeBy, entries } = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; version?: unknown; entries?: unknown };
+    if (format !== FORMAT || madeBy !== version || !entries || typeof entries !== 'object') return new Map();
+    return new Map(Object.entries(entries as Record<string, unknown>).filter((pair): pair is [string, CachedParse] => usable(pair[1])));
+  } catch {
+    return new Map(); // none yet, or unreadable
+  }
+}
+
+function usable(entry: unknown): entry is CachedParse {
+  if (!entry || typeof entry !== 'object') return false;
+  const { yaml, lineOffset, body, bodyLine, markdown } = entry as Record<string, unknown>;
+  if (typeof yaml !== 'string' || !Number.isInteger(lineOffset)) return false;
+  if (body !== undefined && (typeof body !== 'string' || !Number.isInteger(bodyLine))) return false;
+  if (markdown === undefined) return true;
+  const { html, links, findings } = markdown as Record<string, unknown>;
+  return typeof html === 'string' && Array.isArray(links) && Array.isArray(findings);
+}
+
+/** Whether JSON keeps a value as it is: no number it would write as null (Infinity, NaN) or as 0 (-0). */
+function jsonSafe(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(jsonSafe);
+  if (value && typeof value === 'object') return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(jsonSafe);
+  return value === null || typeof value === 'string' || typeof value === 'boolean';
+}

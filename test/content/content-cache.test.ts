@@ -1,0 +1,104 @@
+// Parsed content kept between builds (content-cache.ts) must never show what a file no longer says:
+// a file is parsed again when its bytes change, whatever its size and time; what content may not hold
+// is refused on every build; a damaged, foreign or older cache is a miss, never an error.
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentCache } from '../../src/content/content-cache.ts';
+import { loadContent } from '../../src/content/load-content.ts';
+import { loadSite } from '../../src/pipeline/load-site.ts';
+import { BuildFailure } from '../../src/problems/problem.ts';
+import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
+
+let site: Sandbox;
+let cacheFile: string;
+beforeEach(async () => {
+  site = await sandbox();
+  cacheFile = join(site.dir, 'content-cache.json');
+});
+afterEach(() => site.cleanup());
+
+type Loaded = { locales: Record<string, { services: Record<string, { front: Record<string, unknown>; html: string }> }> };
+const load = async (version = 'v1') => (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content', cache: { file: cacheFile, version } })).content as unknown as Loaded;
+const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
+const kept = () => Object.keys((JSON.parse(readFileSync(cacheFile, 'utf8')) as { entries: object }).entries).length;
+
+describe('content kept between builds', () => {
+  it('gives the same content as a fresh parse, and keeps every file it read', async () => {
+    const fresh = (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' })).content;
+    const first = await load();
+    const again = await load();
+    expect(again).toEqual(fresh);
+    expect(first).toEqual(fresh);
+    expect(kept()).toBeGreaterThan(50);
+  });
+
+  it('parses a file again when its bytes change, even with the same size and time', async () => {
+    const file = join(site.content, 'en/services/vaccines.md');
+    await load();
+    const before = statSync(file);
+    const text = readFileSync(file, 'utf8');
+    const changed = text.replace('Vaccines', 'Vacxines');
+    expect(changed.length).toBe(text.length);
+    writeFileSync(file, changed);
+    utimesSync(file, before.atime, before.mtime);
+    expect(vaccines(await load()).front.name).toBe('Vacxines');
+    // And a body edit the same way: the Markdown is rendered again.
+    const body = readFileSync(file, 'utf8');
+    writeFileSync(file, body.replace('one of the simplest ways', 'one of the simplest wayz'));
+    utimesSync(file, before.atime, before.mtime);
+    expect(vaccines(await load()).html).toContain('one of the simplest wayz');
+  });
+
+  it('refuses what content may not hold on every build, not only when it was first parsed', async () => {
+    await site.edit('en/services/vaccines.md', (text) => `${text.trimEnd()}\n\n<script>alert(1)</script>\n`);
+    for (let build = 0; build < 2; build++) {
+      const error = await load().then(() => undefined, (e: unknown) => e);
+      expect(error, `build ${build + 1}`).toBeInstanceOf(BuildFailure);
+      expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/content\/en\/services\/vaccines\.md:\d+:1 .*\n.*script/);
+    }
+  });
+
+  it('is what the same version of the code reads, and another version never does', async () => {
+    await load('v1');
+    const saved = JSON.parse(readFileSync(cacheFile, 'utf8')) as { entries: Record<string, { markdown?: { html: string } }> };
+    for (const entry of Object.values(saved.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
+    writeFileSync(cacheFile, JSON.stringify(saved));
+    expect(vaccines(await load('v1')).html).toContain('KEPT');
+    expect(vaccines(await load('v2')).html).not.toContain('KEPT');
+    expect(JSON.parse(readFileSync(cacheFile, 'utf8')).version).toBe('v2');
+  });
+
+  it('drops the parse of a file that changed', async () => {
+    await load();
+    const all = kept();
+    await site.edit('en/services/vaccines.md', (text) => text.replace('Vaccines', 'Shots'));
+    await load();
+    expect(kept()).toBe(all);
+  });
+
+  it('is a miss when damaged, and is written whole again', async () => {
+    writeFileSync(cacheFile, '{"format":1,"version":"v1","entries":{"x":');
+    expect(vaccines(await load()).html).toContain('<');
+    expect(kept()).toBeGreaterThan(50);
+    const entries = JSON.parse(readFileSync(cacheFile, 'utf8')).entries as Record<string, { html?: string; yaml: unknown }>;
+    for (const entry of Object.values(entries)) entry.yaml = 42; // malformed: not used
+    writeFileSync(cacheFile, JSON.stringify({ format: 1, version: 'v1', entries }));
+    expect(vaccines(await load()).html).toContain('<');
+  });
+});
+
+describe('the cache itself', () => {
+  it('keeps no data JSON would change (.inf, .nan, -0)', () => {
+    const cache = new ContentCache();
+    for (const [key, data] of [['inf', { a: Infinity }], ['nan', [Number.NaN]], ['zero', { n: -0 }], ['ok', { a: [1, 'x', null, true] }]] as const) cache.put(key, { data, yaml: '', lineOffset: 0 });
+    expect(['inf', 'nan', 'zero', 'ok'].map((k) => cache.get(k) !== undefined)).toEqual([false, false, false, true]);
+  });
+
+  it('keys a file by its bytes and by how it is read', () => {
+    const bytes = new TextEncoder().encode('title: x\n');
+    expect(ContentCache.keyOf('a.yaml', bytes)).toBe(ContentCache.keyOf('b.yaml', bytes));
+    expect(ContentCache.keyOf('a.yaml', bytes)).not.toBe(ContentCache.keyOf('a.md', bytes));
+    expect(ContentCache.keyOf('a.yaml', bytes)).not.toBe(ContentCache.keyOf('a.yaml', new TextEncoder().encode('title: y\n')));
+  });
+});
