@@ -1,6 +1,6 @@
 // The contract between content/ and templates/: every content file is checked against one of
 // these schemas, so templates receive typed, complete data and never read files themselves.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** A string of a given form; the editor (/admin/) shows the same explanation as the build. */

@@ -2,7 +2,7 @@
 // input side), and each property becomes a Sveltia field with the same rules (required, lengths,
 // patterns, ranges, choices), so the editor refuses what the build would. `.meta({ cms: { … } })`
 // on a schema sets a label, a hint or a widget where the default is wrong.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A node of the JSON Schema zod writes (the parts the editor can use). */
 interface JsonNode {

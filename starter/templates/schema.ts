@@ -1,6 +1,6 @@
 // What each content file must hold. The build checks every file against these, in every language,
 // and names the file and line of any mistake.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.string().trim().min(1, 'must not be empty');
 

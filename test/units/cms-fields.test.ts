@@ -2,7 +2,7 @@
 // build enforces becomes the editor's own (required, lengths, patterns, ranges, choices), labels are
 // spelt out, per-locale files are edited side by side, and the editor's CSP per Git host.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { adminCsp } from '../../src/admin/admin-files.ts';
 import { cmsConfig, cmsConfigFile } from '../../src/admin/cms-config.ts';
 import { fieldOf, fileFields, jsonSchemaOf, labelOf } from '../../src/admin/fields.ts';

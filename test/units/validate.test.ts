@@ -1,7 +1,7 @@
 // Schema mistakes as a person reads them: the key path, what was expected, what was found (a value
 // shown short, a list by its length), unknown keys with the nearest known one, and the first issue's line.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { validate } from '../../src/content/validate.ts';
 
 const schema = z.object({
