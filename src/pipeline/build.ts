@@ -114,7 +114,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     if (statics.problems.length) throw new BuildFailure(statics.problems);
-    const { content, files: contentFiles, links } = await loadContent<EngineContent>(site, contentDir, { track: options.track, reuse: options.track, cache: contentCacheFor(contentDir) });
+    // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
+    const { content, files: contentFiles, links } = await loadContent<EngineContent>(site, contentDir, { track: options.track, reuse: options.track, cache: options.track ? undefined : contentCacheFor(contentDir) });
     const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(content));
     const routes = planRoutes(site, content);
     const signature = routeSignature(routes);
