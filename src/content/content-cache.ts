@@ -5,7 +5,7 @@
 // code (engine, site definition and templates: another parser or policy may read the same bytes otherwise).
 // Nothing in it is trusted blindly: an unreadable or malformed file or entry is a miss.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { compiledDir } from '../startup/entry-url.ts';
 import type { RenderedMarkdown } from './markdown.ts';
@@ -15,6 +15,9 @@ import type { ParseRecord } from './read-file.ts';
 export type CachedParse = ParseRecord & { markdown?: RenderedMarkdown };
 
 const FORMAT = 1;
+/** Content folders whose parses are kept per compiled site: the least recently used go first (a benchmark makes a new folder every run). */
+const KEEP = 8;
+const KEPT_NAME = /^content-[0-9a-f]{12}\.json$/;
 
 /**
  * Where the parses of a content folder are kept for the code running now: beside its compiled
@@ -64,17 +67,31 @@ export class ContentCache {
 
   /** Writes what this load used (nothing else: files removed or changed since drop out) when it differs from what was read. */
   save(): void {
-    if (!this.file || (!this.changed && this.used.size === this.kept.size)) return;
-    mkdirSync(dirname(this.file), { recursive: true });
+    if (!this.file) return;
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {
+      if (!this.changed && this.used.size === this.kept.size) {
+        if (this.used.size) utimesSync(this.file, new Date(), new Date()); // used: the last to be pruned
+        return;
+      }
+      mkdirSync(dirname(this.file), { recursive: true });
       writeFileSync(temporary, JSON.stringify({ format: FORMAT, version: this.version, entries: Object.fromEntries(this.used) }));
       renameSync(temporary, this.file);
+      prune(dirname(this.file), this.file);
     } catch {
       // A cache that cannot be written costs the next build time, not its output.
       rmSync(temporary, { force: true });
     }
   }
+}
+
+/** Removes the kept parses of all but the KEEP content folders used last (this one always kept). */
+function prune(dir: string, current: string): void {
+  const others = readdirSync(dir)
+    .filter((name) => KEPT_NAME.test(name) && join(dir, name) !== current)
+    .map((name) => ({ path: join(dir, name), used: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { path } of others.slice(KEEP - 1)) rmSync(path, { force: true });
 }
 
 function readKept(file: string, version: string): Map<string, CachedParse> {

@@ -1,7 +1,7 @@
 // Parsed content kept between builds (content-cache.ts) must never show what a file no longer says:
 // a file is parsed again when its bytes change, whatever its size and time; what content may not hold
 // is refused on every build; a damaged, foreign or older cache is a miss, never an error.
-import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentCache } from '../../src/content/content-cache.ts';
@@ -85,6 +85,31 @@ describe('content kept between builds', () => {
     for (const entry of Object.values(entries)) entry.yaml = 42; // malformed: not used
     writeFileSync(cacheFile, JSON.stringify({ format: 1, version: 'v1', entries }));
     expect(vaccines(await load()).html).toContain('<');
+  });
+});
+
+describe('kept parses of many content folders', () => {
+  it('are pruned to the eight used last, the one in use always kept', async () => {
+    cacheFile = join(site.dir, 'kept', 'content-000000000000.json');
+    mkdirSync(join(site.dir, 'kept'));
+    const others = Array.from({ length: 9 }, (_, i) => join(site.dir, 'kept', `content-${String(i + 1).padStart(12, 'a')}.json`));
+    others.forEach((file, i) => {
+      writeFileSync(file, '{}');
+      utimesSync(file, new Date(Date.UTC(2026, 0, 1 + i)), new Date(Date.UTC(2026, 0, 1 + i)));
+    });
+    writeFileSync(join(site.dir, 'kept', 'notes.txt'), 'not ours');
+    await load();
+    const left = readdirSync(join(site.dir, 'kept')).sort();
+    // The two oldest of the nine others went; the one in use, the seven newest and a file not of the cache stayed.
+    expect(left).toEqual(['content-000000000000.json', ...others.slice(2).map((f) => f.split('/').pop()!), 'notes.txt'].sort());
+  });
+
+  it('mark the one a build used without a change as used', async () => {
+    await load();
+    const old = new Date(Date.UTC(2026, 0, 1));
+    utimesSync(cacheFile, old, old);
+    await load();
+    expect(statSync(cacheFile).mtimeMs).toBeGreaterThan(old.getTime());
   });
 });
 
