@@ -110,7 +110,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Workers take a moment to load the templates, so they start while the content loads.
   const wantWorkers = options.workers ?? 'auto';
-  const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await walk(contentDir)).files.length >= WORKER_THRESHOLD)) ? new RenderPool() : undefined;
+  const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await walk(contentDir)).files.length >= WORKER_THRESHOLD)) ? new RenderPool(siteModule) : undefined;
   let staging: string | undefined;
   try {
     if (statics.problems.length) throw new BuildFailure(statics.problems);
@@ -172,7 +172,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const into = staging;
       // A full build places the editor; a dev rebuild keeps the one already in the output.
       const editorPlaced = site.admin ? editorBundle().then((dir) => placeEditor(dir, into)) : undefined;
-      const [output, weighed] = await settled([pool ? pool.run(site, siteModule, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
+      const [output, weighed] = await settled([pool ? pool.run(site, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
       pages = output.pages;
       assetWeights = weighed;
       const dir = staging;

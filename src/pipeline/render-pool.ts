@@ -20,12 +20,13 @@ type Reply = { ok: true; results: unknown } | { ok: false; message: string; code
 export class RenderPool {
   private workers: Channel[];
 
-  /** One thread fewer than the cores: this thread renders too. */
-  constructor(size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
+  /** One thread fewer than the cores: this thread renders too. Each loads the site's templates at once, while this thread loads the content. */
+  constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
     this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url))));
+    for (const worker of this.workers) worker.tell({ type: 'site', siteModule });
   }
 
-  async run(site: SiteDefinition, siteModule: string, routes: Route[], job: RenderJob, onProgress?: (done: number, total: number) => void): Promise<RenderOutput> {
+  async run(site: SiteDefinition, routes: Route[], job: RenderJob, onProgress?: (done: number, total: number) => void): Promise<RenderOutput> {
     const all: number[][] = [];
     for (let i = 0; i < routes.length; i += CHUNK) all.push(Array.from({ length: Math.min(CHUNK, routes.length - i) }, (_, k) => i + k));
     const chunks = new ChunkRuns(all, this.workers.length + 1);
@@ -39,7 +40,7 @@ export class RenderPool {
     const inWorkers = this.workers.map(async (worker, w) => {
       const started = performance.now();
       let count = 0;
-      await worker.ask({ type: 'job', siteModule, routes, job });
+      await worker.ask({ type: 'job', routes, job });
       // Two chunks in flight, so the worker goes on with the next while this thread, busy rendering, has not read its reply yet.
       const next = () => {
         const chunk = chunks.next(w + 1);
@@ -124,6 +125,11 @@ class Channel {
     worker.on('error', (error: Error) => {
       for (const waiting of this.pending.splice(0)) waiting.reject(error);
     });
+  }
+
+  /** A message with no answer. */
+  tell(message: unknown): void {
+    this.worker.postMessage(message);
   }
 
   ask<T>(message: unknown): Promise<T> {

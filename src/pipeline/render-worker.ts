@@ -1,5 +1,6 @@
-// A worker thread's part of a large build: receive the job once (site module, routes, content),
-// then render and write the chunks of pages it is asked for.
+// A worker thread's part of a large build: load the site definition as soon as it is named (while the
+// main thread loads the content), receive the job once (routes, content), then render and write the
+// chunks of pages it is asked for.
 import { parentPort } from 'node:worker_threads';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
@@ -7,14 +8,21 @@ import { describeFailure } from './describe-failure.ts';
 import { loadSite } from './load-site.ts';
 import { renderAndWrite, type RenderJob } from './render-pages.ts';
 
-type Message = { type: 'job'; siteModule: string; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
+type Message = { type: 'site'; siteModule: string } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
 
+let loading: Promise<SiteDefinition> | undefined;
 let current: { site: SiteDefinition; routes: Route[]; job: RenderJob } | undefined;
 
 parentPort!.on('message', async (message: Message) => {
   try {
+    if (message.type === 'site') {
+      // Not answered: a site that fails to load fails the job, when the main thread is waiting for it.
+      loading = loadSite(message.siteModule);
+      loading.catch(() => undefined);
+      return;
+    }
     if (message.type === 'job') {
-      current = { site: await loadSite(message.siteModule), routes: message.routes, job: message.job };
+      current = { site: await loading!, routes: message.routes, job: message.job };
       return parentPort!.postMessage({ ok: true, results: { pages: [], cacheUsed: [] } });
     }
     const results = renderAndWrite(current!.site, current!.routes, message.indexes, current!.job);
