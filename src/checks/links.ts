@@ -48,6 +48,30 @@ export function idsOf(html: string): Set<string> {
   return new Set(Array.from(html.matchAll(ID), (m) => intern(m[1]!)));
 }
 
+/** A stretch of a page's markup; `kept` names one that stands the same on many pages (read once). */
+export interface Stretch {
+  html: string;
+  kept?: object;
+}
+const ofKept = new WeakMap<object, { refs: string[]; ids: string[] }>();
+
+/** referencesOf and idsOf of the page the stretches make, reading a repeated stretch once (no match spans two: they meet between tags). */
+export function linksOf(parts: readonly Stretch[]): { refs: string[]; ids: string[] } {
+  if (parts.length === 1) return { refs: referencesOf(parts[0]!.html), ids: [...idsOf(parts[0]!.html)] };
+  const refs = new Set<string>();
+  const ids = new Set<string>();
+  for (const part of parts) {
+    let found = part.kept && ofKept.get(part.kept);
+    if (!found) {
+      found = { refs: referencesOf(part.html), ids: [...idsOf(part.html)] };
+      if (part.kept) ofKept.set(part.kept, found);
+    }
+    for (const ref of found.refs) refs.add(ref);
+    for (const id of found.ids) ids.add(id);
+  }
+  return { refs: [...refs], ids: [...ids] };
+}
+
 interface Unresolved {
   code: 'link/broken' | 'file/missing-static';
   problem: string;

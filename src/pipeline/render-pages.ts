@@ -11,7 +11,7 @@ import type { SharedParts } from '../render/shared.tsx';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
-import { idsOf, referencesOf } from '../checks/links.ts';
+import { linksOf } from '../checks/links.ts';
 import { CompressionCache, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
 import { brotli, type Encoding } from '../output/write-files.ts';
 
@@ -78,7 +78,7 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
   const render = () => renderPage(route, { site, content: job.content, assets: job.assets, baseUrl: job.baseUrl, year: job.year, shared: sharedOf(job) });
   const { result: page, reads } = job.track ? recordReads(render) : { result: render(), reads: undefined };
   const html = Buffer.from(page.html);
-  return { html, result: { index, bytes: html.length, refs: referencesOf(page.html), ids: [...idsOf(page.html)], islands: page.islands, reads } };
+  return { html, result: { index, bytes: html.length, ...linksOf(page.parts), islands: page.islands, reads } };
 }
 
 /** Renders and writes the routes at the given indexes. */

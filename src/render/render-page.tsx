@@ -10,7 +10,8 @@ import type { EngineContent } from '../site/page-data.ts';
 import { Document, type Assets } from './document.tsx';
 import { IslandCollector, IslandProps, type IslandRecord } from './island.tsx';
 import { PageContext, type PageData } from './page-context.tsx';
-import { SharingContext, splice, type SharedParts, type Sharing } from './shared.tsx';
+import { randomUUID } from 'node:crypto';
+import { SharingContext, splice, type PagePart, type SharedParts, type Sharing } from './shared.tsx';
 
 export interface RenderOptions {
   site: SiteDefinition;
@@ -27,7 +28,12 @@ export interface RenderedPage {
   html: string;
   /** Names of the islands the page holds. */
   islands: string[];
+  /** The HTML as the stretches it was put together from (shared parts apart), for what reads every page. */
+  parts: PagePart[];
 }
+
+/** Stands for the body while the document around it is rendered: no content can hold it by chance. */
+const BODY = `<site-body-${randomUUID()}>`;
 
 /** A template threw while rendering a page: a bug in a template, so its stack is kept. */
 export class RenderError extends Error {
@@ -99,18 +105,20 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
         </SharingContext.Provider>
       </PageContext.Provider>,
     );
-    const body = sharing?.placed.length ? splice(rendered, sharing, islands) : rendered;
-    const bodyHtml = islands.length ? body + renderToStaticMarkup(<IslandProps islands={islands} />) : body;
+    const body = sharing?.placed.length ? splice(rendered, sharing, islands) : [{ html: rendered }];
+    if (islands.length) body.push({ html: renderToStaticMarkup(<IslandProps islands={islands} />) });
     const where = `page ${route.url} (${route.locale})`;
     const meta = site.meta ? callHook('meta()', where, () => site.meta!(page)) : defaultMeta(page);
     const title = site.documentTitle ? callHook('documentTitle()', where, () => site.documentTitle!(meta, page)) : meta.title;
     const jsonLd = callHook('jsonLd()', where, () => site.jsonLd?.(page, meta));
-    const html = renderToStaticMarkup(
+    const document = renderToStaticMarkup(
       <PageContext.Provider value={page}>
-        <Document page={page} meta={meta} title={title} head={site.head} assets={assets} jsonLd={jsonLd} bodyHtml={bodyHtml} hasIslands={islands.length > 0} />
+        <Document page={page} meta={meta} title={title} head={site.head} assets={assets} jsonLd={jsonLd} bodyHtml={BODY} hasIslands={islands.length > 0} />
       </PageContext.Provider>,
     );
-    return { html: `<!DOCTYPE html>${html}`, islands: islands.map((i) => i.name) };
+    const at = document.indexOf(BODY);
+    const parts = [{ html: `<!DOCTYPE html>${document.slice(0, at)}` }, ...body, { html: document.slice(at + BODY.length) }];
+    return { html: parts.map((p) => p.html).join(''), islands: islands.map((i) => i.name), parts };
   } catch (error) {
     if (error instanceof HookError) throw error;
     throw new RenderError(route, Template.displayName ?? Template.name ?? definition.id, error);

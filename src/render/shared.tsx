@@ -65,9 +65,11 @@ function place(part: SharedPart, offset: number): string {
 /**
  * Markup that is the same on every page of a locale: rendered on the first page, reused on the
  * others. What it renders may depend on the locale and the content, never on the page (its route,
- * its own content, a "current" link); the splice test of a site proves it.
+ * its own content, a "current" link), unless `vary` says how: a part that marks the current link
+ * passes which link is current, and is kept once per locale and value (a header: one per section,
+ * not one per page). The splice test of a site proves both.
  */
-export function Shared({ id, children }: { id: string; children: ReactNode }) {
+export function Shared({ id, vary, children }: { id: string; vary?: string; children: ReactNode }) {
   const sharing = useContext(SharingContext);
   const outer = useContext(InsideShared);
   const collected = useContext(IslandCollector);
@@ -76,8 +78,8 @@ export function Shared({ id, children }: { id: string; children: ReactNode }) {
   if (outer) throw new Error(`<Shared id="${id}"> is inside <Shared id="${outer}">: shared parts do not nest`);
   const inner = <InsideShared.Provider value={id}>{children}</InsideShared.Provider>;
   if (!sharing || !collected || !page) return inner;
-  const key = `${page.locale}\0${id}`;
-  if (sharing.placed.some((p) => p.key === key)) throw new Error(`<Shared id="${id}"> is used twice on one page: give each part its own id`);
+  const key = vary === undefined ? `${page.locale}\0${id}` : `${page.locale}\0${id}\0${vary}`;
+  if (sharing.placed.some((p) => p.id === id)) throw new Error(`<Shared id="${id}"> is used twice on one page: give each part its own id`);
   const kept = sharing.parts.get(key);
   sharing.placed.push({ key, id, offset: collected.length, kept });
   if (!kept) return <site-shared data-id={id}>{inner}</site-shared>;
@@ -86,24 +88,35 @@ export function Shared({ id, children }: { id: string; children: ReactNode }) {
   return <site-shared data-id={id} />;
 }
 
+/** A stretch of a page's markup: a kept shared part where it was placed, or markup of the page's own. */
+export interface PagePart {
+  html: string;
+  /** The kept part this stretch is (the same object on every page of the locale). */
+  kept?: SharedPart;
+}
+
 /**
- * The page's markup with each marker replaced: a first rendering is unwrapped and kept, an empty
- * marker gets the kept markup, its islands numbered from where it stands.
+ * The page's markup with each marker replaced, as the stretches between and of the shared parts: a
+ * first rendering is unwrapped and kept, an empty marker gets the kept markup, its islands numbered
+ * from where it stands. Whatever reads every page (the link check) reads a kept part once.
  */
-export function splice(html: string, sharing: Sharing, islands: IslandRecord[]): string {
-  let out = html;
+export function splice(html: string, sharing: Sharing, islands: IslandRecord[]): PagePart[] {
+  const parts: PagePart[] = [];
   let from = 0;
   for (const { key, id, offset, kept } of sharing.placed) {
-    const start = out.indexOf(open(id), from);
+    const start = html.indexOf(open(id), from);
     if (start < 0) throw new Error(`<Shared id="${id}">: its marker is missing from the page`);
     const bodyStart = start + open(id).length;
-    const end = out.indexOf(CLOSE, bodyStart);
-    const body = kept ? place(kept, offset) : out.slice(bodyStart, end);
-    if (!kept) sharing.parts.set(key, keep(body, offset, islands));
-    out = out.slice(0, start) + body + out.slice(end + CLOSE.length);
-    from = start + body.length;
+    const end = html.indexOf(CLOSE, bodyStart);
+    let part = kept;
+    let body: string;
+    if (part) body = place(part, offset);
+    else sharing.parts.set(key, (part = keep((body = html.slice(bodyStart, end)), offset, islands)));
+    parts.push({ html: html.slice(from, start) }, { html: body, kept: part });
+    from = end + CLOSE.length;
   }
-  return out;
+  parts.push({ html: html.slice(from) });
+  return parts;
 }
 
 declare module 'react' {

@@ -1,6 +1,8 @@
 // The sticky header: logo, main navigation with the Services dropdown, language toggle, call button
-// and, on small screens, the hamburger menu.
-import { island } from 'sitewright';
+// and, on small screens, the hamburger menu. All but the language toggle (this page's address in the
+// other language) depends on the page only through which link is current: those parts are <Shared>,
+// kept once per language and current link.
+import { island, Shared } from 'sitewright';
 import { usePage } from '../context.ts';
 import { fill, telHref } from '../lib/format.ts';
 import { Phone } from '../components/icons.ts';
@@ -28,26 +30,31 @@ export function Header() {
   const servicesAt = servicesIndex(page);
   // The phone menu: the main tasks first, then the other pages; Services stands in as a group.
   const menuLinks = nav.filter((link) => !MENU_TASKS.includes(link.id!));
+  const inServices = route.path.startsWith('/services');
+  // Everything of the page the shared parts show: which links are marked current.
+  const current = JSON.stringify([nav.filter((l) => l.current).map((l) => l.href), [...services.primary, ...services.aesthetic].filter((l) => l.current).map((l) => l.href), inServices]);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <a className="logo" href={href('/')} aria-label={fill(ui.logoLabel, { name: content.site.name })}>
-          <Logo />
-          <span className="logo__name">{content.site.name}</span>
-        </a>
-        <nav className="nav" aria-label={ui.nav.label}>
-          <ul className="nav__list">
-            {nav.map((link, i) => (
-              <li key={link.href}>
-                {i === servicesAt ? (
-                  <ServicesMenuIsland services={services} current={route.path.startsWith('/services')} />
-                ) : (
-                  <a className="nav__link" href={link.href} aria-current={link.current ? 'page' : undefined}>{link.label}</a>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Shared id="header-nav" vary={current}>
+          <a className="logo" href={href('/')} aria-label={fill(ui.logoLabel, { name: content.site.name })}>
+            <Logo />
+            <span className="logo__name">{content.site.name}</span>
+          </a>
+          <nav className="nav" aria-label={ui.nav.label}>
+            <ul className="nav__list">
+              {nav.map((link, i) => (
+                <li key={link.href}>
+                  {i === servicesAt ? (
+                    <ServicesMenuIsland services={services} current={inServices} />
+                  ) : (
+                    <a className="nav__link" href={link.href} aria-current={link.current ? 'page' : undefined}>{link.label}</a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </Shared>
         <div className="site-header__actions">
           {others.map((other) => (
             // The name starts with the visible code (WCAG 2.5.3: "click ES" works) and says the language in that language.
@@ -55,20 +62,22 @@ export function Header() {
               {other.locale.toUpperCase()}<span className="visually-hidden"> – {other.name}</span>
             </a>
           ))}
-          <a className="btn btn--light btn--call" href={telHref(content.site.phone.e164)}>
-            <Icon icon={Phone} size={18} />
-            <span>{ui.actions.callNow}</span>
-          </a>
-          <MobileMenuIsland
-            labels={{ menu: ui.nav.menu, open: ui.nav.openMenu, close: ui.nav.closeMenu, nav: ui.nav.label }}
-            tasks={MENU_TASKS.flatMap((id) => nav.filter((link) => link.id === id)).map(withoutId)}
-            links={menuLinks.map(withoutId)}
-            services={services}
-            servicesAfter={menuLinks.findIndex((link) => link.id === 'services') - 1}
-            book={{ href: href('/contact#appointment'), label: ui.actions.bookAppointment }}
-            call={{ href: telHref(content.site.phone.e164), label: ui.actions.callNow }}
-            fallbackHref="#footer-nav"
-          />
+          <Shared id="header-actions" vary={current}>
+            <a className="btn btn--light btn--call" href={telHref(content.site.phone.e164)}>
+              <Icon icon={Phone} size={18} />
+              <span>{ui.actions.callNow}</span>
+            </a>
+            <MobileMenuIsland
+              labels={{ menu: ui.nav.menu, open: ui.nav.openMenu, close: ui.nav.closeMenu, nav: ui.nav.label }}
+              tasks={MENU_TASKS.flatMap((id) => nav.filter((link) => link.id === id)).map(withoutId)}
+              links={menuLinks.map(withoutId)}
+              services={services}
+              servicesAfter={menuLinks.findIndex((link) => link.id === 'services') - 1}
+              book={{ href: href('/contact#appointment'), label: ui.actions.bookAppointment }}
+              call={{ href: telHref(content.site.phone.e164), label: ui.actions.callNow }}
+              fallbackHref="#footer-nav"
+            />
+          </Shared>
         </div>
       </div>
     </header>

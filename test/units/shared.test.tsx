@@ -20,7 +20,7 @@ function page(locale: string, tree: ReactNode, parts?: SharedParts): { html: str
       </SharingContext.Provider>
     </PageContext.Provider>,
   );
-  return { html: sharing ? splice(html, sharing, islands) : html, islands };
+  return { html: sharing ? splice(html, sharing, islands).map((p) => p.html).join('') : html, islands };
 }
 
 describe('a shared part', () => {
@@ -49,6 +49,32 @@ describe('a shared part', () => {
     // Once for each locale with sharing, once for each whole render.
     expect(renders).toBe(2 + 5);
     expect([...parts.keys()]).toEqual(['en\0footer', 'es\0footer']);
+  });
+
+  it('that varies is rendered once per locale and value, each page getting the one of its value', () => {
+    let renders = 0;
+    const Nav = ({ current }: { current: string }) => {
+      renders += 1;
+      return <nav>{['home', 'about', 'services'].map((p) => <a key={p} aria-current={p === current ? 'page' : undefined}>{p}</a>)}<Pin n={1} /></nav>;
+    };
+    const tree = (current: string, own: string) => (
+      <>
+        <Shared id="nav" vary={current}><Nav current={current} /></Shared>
+        <h1>{own}</h1>
+      </>
+    );
+    const parts: SharedParts = new Map();
+    const pages = [['en', 'about', 'About us'], ['en', 'services', 'Vaccines'], ['en', 'services', 'Pediatrics'], ['en', 'about', 'Team'], ['es', 'about', 'Nosotros']] as const;
+    for (const [locale, current, own] of pages) {
+      const spliced = page(locale, tree(current, own), parts);
+      expect(spliced.html).toBe(page(locale, tree(current, own)).html);
+      expect(spliced.html).toContain(`<a aria-current="page">${current}</a>`);
+    }
+    // Three kept parts (en about, en services, es about), and a whole render for every page.
+    expect(renders).toBe(3 + pages.length);
+    expect([...parts.keys()].sort()).toEqual(['en\0nav\0about', 'en\0nav\0services', 'es\0nav\0about']);
+    // An id is used once a page whatever it varies with.
+    expect(() => page('en', <><Shared id="a" vary="1">x</Shared><Shared id="a" vary="2">y</Shared></>, parts)).toThrow('<Shared id="a"> is used twice on one page');
   });
 
   it('is not nested, has a plain id and is used once a page', () => {
