@@ -59,13 +59,30 @@ describe('the clinic site', () => {
     expect(problems[0]!.text).toMatch(/^\d+ pages \(.*\)  refer to a missing static file\n {2}"\/images\/services\/dot-physicals\.svg": no such file; expected .*site-static-\w+\/images\/services\/dot-physicals\.svg$/);
   });
 
-  it('renders the same pages in worker threads as in this thread (the path large sites take)', async () => {
+  it('renders the same pages and copies the same static files in worker threads as in this thread (the path large sites take)', async () => {
     const here = await buildInto({ workers: false });
     const pool = await buildInto({ workers: true });
     cleanups.push(here.cleanup, pool.cleanup);
     const pages = here.result.routes.map((r) => r.file);
     for (const file of pages) expect(await readFile(join(pool.out, file), 'utf8'), file).toBe(await readFile(join(here.out, file), 'utf8'));
+    // Every file and twin, the static ones copied by a worker while the content loaded.
+    const files = (dir: string) => readdir(dir, { recursive: true }).then((names) => names.sort());
+    expect(await files(pool.out)).toEqual(await files(here.out));
+    for (const file of (await files(join(here.out, 'images'))).filter((f) => /\.(svg|png|br)$/.test(f))) {
+      expect(await readFile(join(pool.out, 'images', file)), file).toEqual(await readFile(join(here.out, 'images', file)));
+    }
     expect(pool.result.sizes.pages.map((p) => p.brotli)).toEqual(here.result.sizes.pages.map((p) => p.brotli));
+  });
+
+  it('leaves nothing behind when the content fails while a worker copies the static files', async () => {
+    const site = await sandbox();
+    const parent = await mkdtemp(join(tmpdir(), 'site-dist-'));
+    const out = join(parent, 'dist');
+    cleanups.push(site.cleanup, () => rm(parent, { recursive: true, force: true }), () => rm(cacheDirFor(out, ROOT), { recursive: true, force: true }));
+    await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: [unclosed'));
+    const error = await buildInto({ content: site.content, out, workers: true }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    expect(await readdir(parent)).toEqual([]);
   });
 
   it('keeps compressed twins only for what the last build wrote', async () => {

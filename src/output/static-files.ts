@@ -2,8 +2,7 @@
 // it: a link to /etc/passwd or to a secret beside the project must never reach a public folder. A
 // hidden file or folder (.env, .git/) is not published, except .well-known/, and neither are the
 // leftovers of editors (backup~, .swp): a warning names each, --strict makes it an error.
-import { constants, readFileSync } from 'node:fs';
-import { mkdir, open, writeFile } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { checkSvg } from '../security/html-policy.ts';
 import { inFile, type Problem } from '../problems/problem.ts';
@@ -47,21 +46,21 @@ export async function listStatic(staticDir: string, shownDir: string): Promise<S
 /**
  * Copies the listed files into dir, handing each to `twins` (its precompressed twins). Each is
  * opened without following a link (O_NOFOLLOW), so a file replaced by a link after it was listed is
- * refused rather than followed.
+ * refused rather than followed. One file at a time, synchronously: a large site's static files are
+ * copied by a render worker while the main thread loads the content, a small site's take a few ms, and
+ * no folder of any size can run out of file handles.
  */
-export async function copyStaticFiles(staticDir: string, files: string[], dir: string, twins?: (path: string, data: Uint8Array) => void): Promise<void> {
-  await Promise.all([...new Set(files.map((f) => dirname(join(dir, f))))].map((folder) => mkdir(folder, { recursive: true })));
-  await Promise.all(
-    files.map(async (rel) => {
-      const handle = await open(join(staticDir, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
-      try {
-        if (!(await handle.stat()).isFile()) throw new Error(`${rel} is no longer a regular file`);
-        const data = await handle.readFile();
-        await writeFile(join(dir, rel), data);
-        twins?.(join(dir, rel), data);
-      } finally {
-        await handle.close();
-      }
-    }),
-  );
+export function copyStaticFiles(staticDir: string, files: string[], dir: string, twins?: (path: string, data: Uint8Array) => void): void {
+  for (const folder of new Set(files.map((f) => dirname(join(dir, f))))) mkdirSync(folder, { recursive: true });
+  for (const rel of files) {
+    const fd = openSync(join(staticDir, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      if (!fstatSync(fd).isFile()) throw new Error(`${rel} is no longer a regular file`);
+      const data = readFileSync(fd);
+      writeFileSync(join(dir, rel), data);
+      twins?.(join(dir, rel), data);
+    } finally {
+      closeSync(fd);
+    }
+  }
 }

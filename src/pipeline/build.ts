@@ -13,13 +13,13 @@ import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../checks
 import { contentCacheFor } from '../content/content-cache.ts';
 import { loadContent } from '../content/load-content.ts';
 import { walk } from '../files/walk.ts';
-import { cacheDirFor, CompressionCache, pruneCache, readIndex } from '../output/compression-cache.ts';
+import { cacheDirFor, CompressionCache, pruneCache, readIndex, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
 import { planOutput } from '../output/guard.ts';
 import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
-import { copyStaticFiles, listStatic } from '../output/static-files.ts';
+import { listStatic } from '../output/static-files.ts';
 import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from '../admin/admin-files.ts';
 import { editorBundle } from '../admin/editor-bundle.ts';
-import { brotli, DEFAULT_ENCODINGS, writeCompressedSync, writeFiles } from '../output/write-files.ts';
+import { brotli, DEFAULT_ENCODINGS, writeFiles } from '../output/write-files.ts';
 import { siteFiles } from '../plugins/index.ts';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
@@ -35,7 +35,7 @@ import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { bundleAssets } from '../bundle/client-assets.ts';
 import { loadSite } from './load-site.ts';
-import { renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
+import { copyStatic, renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
 import { affectedPages, type BuildState } from './state.ts';
 
@@ -112,8 +112,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const wantWorkers = options.workers ?? 'auto';
   const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await walk(contentDir)).files.length >= WORKER_THRESHOLD)) ? new RenderPool(siteModule) : undefined;
   let staging: string | undefined;
+  let staticCopied: Promise<[string, EntryRecord][]> | undefined;
+  const encodings = compress ? (site.output?.precompress ?? DEFAULT_ENCODINGS) : [];
+  const cacheDir = compress ? cacheDirFor(outDir, dirname(siteFile)) : undefined;
+  let cacheIndex: CacheIndex | undefined;
   try {
     if (statics.problems.length) throw new BuildFailure(statics.problems);
+    if (pool) {
+      // A worker copies the static files into the staging folder while this thread loads the content.
+      await removeDebris(outDir);
+      staging = await stagingDir(outDir);
+      cacheIndex = cacheDir ? readIndex(cacheDir) : undefined;
+      staticCopied = pool.copyStatic({ staticDir, files: statics.files, dir: staging, cacheDir, encodings, cacheIndex });
+      staticCopied.catch(() => undefined); // awaited with the pages; a build that fails before then ends the worker
+    }
     // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
     const { content, files: contentFiles, links } = await loadContent<EngineContent>(site, contentDir, { track: options.track, reuse: options.track, cache: options.track ? undefined : contentCacheFor(contentDir) });
     const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(content));
@@ -140,7 +152,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const assets: Assets = { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts };
     const budgets = callHook('budgets()', undefined, () => site.budgets?.(content));
-    const encodings = compress ? (site.output?.precompress ?? DEFAULT_ENCODINGS) : [];
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
     const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track, encodings, measureWeight: budgets !== undefined };
     let pages: PageResult[];
@@ -158,21 +169,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         return undefined;
       };
     } else {
-      await removeDebris(outDir);
-      staging = await stagingDir(outDir);
+      if (!staging) {
+        await removeDebris(outDir);
+        staging = await stagingDir(outDir);
+        cacheIndex = cacheDir ? readIndex(cacheDir) : undefined;
+      }
       job.outDir = staging;
-      job.cacheDir = compress ? cacheDirFor(outDir, dirname(siteFile)) : undefined;
-      job.cacheIndex = job.cacheDir ? readIndex(job.cacheDir) : undefined;
-      // Static files are compressed once too: kept in the same cache as the pages.
-      const staticCache = job.cacheDir ? new CompressionCache(job.cacheDir, staging, encodings, job.cacheIndex) : undefined;
+      job.cacheDir = cacheDir;
+      job.cacheIndex = cacheIndex;
+      // Static and generated files are compressed once too: kept in the same cache as the pages.
+      const statically = staticCopied ?? Promise.resolve(copyStatic({ staticDir, files: statics.files, dir: staging, cacheDir, encodings, cacheIndex }));
+      const generatedCache = cacheDir ? new CompressionCache(cacheDir, staging, encodings, cacheIndex) : undefined;
       // Generated files (CSS, JS, sitemap…) through the cache too: the CSS and JS at the top quality once, and weighed from their twins.
       const weigh = new Set(job.measureWeight ? [bundle.css.url, bundle.js.url].map((url) => url.slice(1)) : []);
-      const assetsWritten = staticCache ? Promise.resolve(staticCache.writeAll(staging, generated, weigh)) : writeFiles(staging, generated, encodings).then(() => undefined);
-      const staticCopied = copyStaticFiles(staticDir, statics.files, staging, (path, data) => (staticCache ? staticCache.twins(path, data) : writeCompressedSync(path, data, encodings)));
+      const assetsWritten = generatedCache ? Promise.resolve(generatedCache.writeAll(staging, generated, weigh)) : writeFiles(staging, generated, encodings).then(() => undefined);
       const into = staging;
       // A full build places the editor; a dev rebuild keeps the one already in the output.
       const editorPlaced = site.admin ? editorBundle().then((dir) => placeEditor(dir, into)) : undefined;
-      const [output, weighed] = await settled([pool ? pool.run(site, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, staticCopied, editorPlaced] as const);
+      const [output, weighed, staticUsed] = await settled([pool ? pool.run(site, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, statically, editorPlaced] as const);
       pages = output.pages;
       assetWeights = weighed;
       const dir = staging;
@@ -180,7 +194,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const published = await publish(dir, plan, { emptyOutDir: options.emptyOutDir, changing: () => (fate = plan.mode === 'swap' ? 'replaced' : 'partial') });
         fate = 'replaced';
         staging = undefined;
-        if (job.cacheDir) pruneCache(job.cacheDir, new Map([...(staticCache?.used ?? []), ...output.cacheUsed]));
+        if (cacheDir) pruneCache(cacheDir, new Map([...staticUsed, ...(generatedCache?.used ?? []), ...output.cacheUsed]));
         return published;
       };
     }

@@ -13,7 +13,8 @@ import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { linksOf } from '../checks/links.ts';
 import { CompressionCache, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
-import { brotli, type Encoding } from '../output/write-files.ts';
+import { copyStaticFiles } from '../output/static-files.ts';
+import { brotli, writeCompressedSync, type Encoding } from '../output/write-files.ts';
 
 export interface RenderJob {
   content: EngineContent;
@@ -96,4 +97,22 @@ export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: n
     return result;
   });
   return { pages, cacheUsed: cache ? [...cache.used] : [] };
+}
+
+/** The static files of a build, to be copied into its staging folder with their twins. */
+export interface StaticTask {
+  staticDir: string;
+  files: string[];
+  /** The staging folder. */
+  dir: string;
+  cacheDir?: string;
+  encodings: readonly Encoding[];
+  cacheIndex?: CacheIndex;
+}
+
+/** Copies the static files with their twins (linked from the compression cache when it has them); returns the cache entries it used. */
+export function copyStatic(task: StaticTask): [string, EntryRecord][] {
+  const cache = task.cacheDir ? new CompressionCache(task.cacheDir, task.dir, task.encodings, task.cacheIndex) : undefined;
+  copyStaticFiles(task.staticDir, task.files, task.dir, (path, data) => (cache ? cache.twins(path, data) : writeCompressedSync(path, data, task.encodings)));
+  return cache ? [...cache.used] : [];
 }

@@ -8,7 +8,8 @@ import type { Worker } from 'node:worker_threads';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
-import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput } from './render-pages.ts';
+import type { EntryRecord } from '../output/compression-cache.ts';
+import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, type StaticTask } from './render-pages.ts';
 
 /** Below this many content files, one thread renders faster than starting workers. */
 export const WORKER_THRESHOLD = 400;
@@ -24,6 +25,11 @@ export class RenderPool {
   constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
     this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url))));
     for (const worker of this.workers) worker.tell({ type: 'site', siteModule });
+  }
+
+  /** Copies the static files in a worker while this thread goes on (loads the content); resolves to the compression-cache entries it used. */
+  copyStatic(task: StaticTask): Promise<[string, EntryRecord][]> {
+    return this.workers[0]!.ask({ type: 'static', task });
   }
 
   async run(site: SiteDefinition, routes: Route[], job: RenderJob, onProgress?: (done: number, total: number) => void): Promise<RenderOutput> {

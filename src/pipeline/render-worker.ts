@@ -1,14 +1,14 @@
-// A worker thread's part of a large build: load the site definition as soon as it is named (while the
-// main thread loads the content), receive the job once (routes, content), then render and write the
-// chunks of pages it is asked for.
+// A worker thread's part of a large build: load the site definition as soon as it is named and copy the
+// static files (while the main thread loads the content), receive the job once (routes, content), then
+// render and write the chunks of pages it is asked for.
 import { parentPort } from 'node:worker_threads';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { describeFailure } from './describe-failure.ts';
 import { loadSite } from './load-site.ts';
-import { renderAndWrite, type RenderJob } from './render-pages.ts';
+import { copyStatic, renderAndWrite, type RenderJob, type StaticTask } from './render-pages.ts';
 
-type Message = { type: 'site'; siteModule: string } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
+type Message = { type: 'site'; siteModule: string } | { type: 'static'; task: StaticTask } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
 
 let loading: Promise<SiteDefinition> | undefined;
 let current: { site: SiteDefinition; routes: Route[]; job: RenderJob } | undefined;
@@ -21,6 +21,7 @@ parentPort!.on('message', async (message: Message) => {
       loading.catch(() => undefined);
       return;
     }
+    if (message.type === 'static') return parentPort!.postMessage({ ok: true, results: copyStatic(message.task) });
     if (message.type === 'job') {
       current = { site: await loading!, routes: message.routes, job: message.job };
       return parentPort!.postMessage({ ok: true, results: { pages: [], cacheUsed: [] } });
