@@ -101,10 +101,15 @@ const TITLES = { 'link/broken': 'has a broken internal link', 'file/missing-stat
  * a shared template) is reported once, with the pages it is on. */
 export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: string[] }[], index: OutputIndex, staticDir: string): Problem[] {
   const broken = new Map<string, Unresolved & { ref: string; routes: Route[] }>();
+  // A reference with a path resolves the same from every page: the header's and footer's are on all of them.
+  const withPath = new Map<string, Unresolved | undefined>();
   for (const { route, refs, ids } of pages) {
-    const ownIds = new Set(ids);
+    let ownIds: Set<string> | undefined;
     for (const ref of refs) {
-      const found = resolves(ref, route.url, index, staticDir, ownIds);
+      let found: Unresolved | undefined;
+      if (ref.startsWith('#')) found = resolves(ref, route.url, index, staticDir, (ownIds ??= new Set(ids)));
+      else if (withPath.has(ref)) found = withPath.get(ref);
+      else withPath.set(ref, (found = resolves(ref, route.url, index, staticDir)));
       if (!found) continue;
       const key = `${ref}\0${found.problem}`;
       const entry = broken.get(key) ?? { ...found, ref, routes: [] };
