@@ -2,7 +2,7 @@
 // a link into the other language, a missing static file, an island the client registry lacks, a
 // registry entry without a template, a content file no page reads. And the two render paths (this
 // thread and worker threads) write the same site; the compression cache forgets what no build uses.
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,18 @@ describe('the clinic site', () => {
     await site.edit('en/pages/about.yaml', (t) => t.replace(/^title: .*$/m, 'title: [unclosed'));
     const error = await buildInto({ content: site.content, out, workers: true }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(BuildFailure);
+    expect(await readdir(parent)).toEqual([]);
+  });
+
+  it('refuses an SVG that could run code on the worker path too, in the bytes it would have published', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-static-'));
+    const parent = await mkdtemp(join(tmpdir(), 'site-dist-'));
+    const out = join(parent, 'dist');
+    cleanups.push(() => rm(dir, { recursive: true, force: true }), () => rm(parent, { recursive: true, force: true }), () => rm(cacheDirFor(out, ROOT), { recursive: true, force: true }));
+    await cp(STATIC, dir, { recursive: true });
+    await writeFile(join(dir, 'images/badge.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4" onload="alert(1)"/></svg>');
+    const problems = await problemsOf(buildInto({ static: dir, out, workers: true }));
+    expect(problems).toEqual([{ code: 'static/unsafe-svg', text: expect.stringMatching(/\/images\/badge\.svg {2}is an SVG that could run code where it is opened\n {2}<circle onload>/) }]);
     expect(await readdir(parent)).toEqual([]);
   });
 

@@ -34,33 +34,48 @@ export async function listStatic(staticDir: string, shownDir: string): Promise<S
     else if (EDITOR_LEFTOVER.test(rel)) warnings.push({ file: shown(rel), message: "not published: an editor's backup or temporary file" });
     else files.push(rel);
   }
-  // An SVG opened on its own is a document of the site: it may not carry a script. Read in this
-  // thread: awaiting one read after another left it idle (~0.5 s for 4,000 SVGs).
-  for (const rel of files.filter((f) => /\.svg$/i.test(f))) {
-    const found = checkSvg(readFileSync(join(staticDir, rel), 'utf8'));
-    if (found.length) problems.push(inFile('static/unsafe-svg', shown(rel), 'is an SVG that could run code where it is opened', found.map((message) => ({ path: '', message }))));
-  }
   return { files, warnings, problems };
 }
 
 /**
  * Copies the listed files into dir, handing each to `twins` (its precompressed twins). Each is
  * opened without following a link (O_NOFOLLOW), so a file replaced by a link after it was listed is
- * refused rather than followed. One file at a time, synchronously: a large site's static files are
- * copied by a render worker while the main thread loads the content, a small site's take a few ms, and
- * no folder of any size can run out of file handles.
+ * refused rather than followed. An SVG opened on its own is a document of the site: one that could
+ * carry a script is not copied but returned as a problem, checked in the bytes that would be
+ * published. One file at a time, synchronously: a large site's static files are copied by a render
+ * worker while the main thread loads the content, a small site's take a few ms, and no folder of any
+ * size can run out of file handles.
  */
-export function copyStaticFiles(staticDir: string, files: string[], dir: string, twins?: (path: string, data: Uint8Array) => void): void {
+export function copyStaticFiles(staticDir: string, files: string[], dir: string, twins?: (path: string, data: Uint8Array) => void): UnsafeSvg[] {
+  const refused: UnsafeSvg[] = [];
   for (const folder of new Set(files.map((f) => dirname(join(dir, f))))) mkdirSync(folder, { recursive: true });
   for (const rel of files) {
     const fd = openSync(join(staticDir, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
       if (!fstatSync(fd).isFile()) throw new Error(`${rel} is no longer a regular file`);
       const data = readFileSync(fd);
+      const unsafe = /\.svg$/i.test(rel) ? checkSvg(data.toString('utf8')) : [];
+      if (unsafe.length) {
+        refused.push({ file: rel, found: unsafe });
+        continue;
+      }
       writeFileSync(join(dir, rel), data);
       twins?.(join(dir, rel), data);
     } finally {
       closeSync(fd);
     }
   }
+  return refused;
+}
+
+/** An SVG not copied, with what it holds that could run code (plain data: it may come from a worker). */
+export interface UnsafeSvg {
+  /** Relative to static/. */
+  file: string;
+  found: string[];
+}
+
+/** The build's problems for the SVGs refused, static/ shown as `shownDir`. */
+export function unsafeSvgProblems(refused: UnsafeSvg[], shownDir: string): Problem[] {
+  return refused.map(({ file, found }) => inFile('static/unsafe-svg', `${shownDir}/${file}`, 'is an SVG that could run code where it is opened', found.map((message) => ({ path: '', message }))));
 }

@@ -13,10 +13,10 @@ import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../checks
 import { contentCacheFor } from '../content/content-cache.ts';
 import { loadContent } from '../content/load-content.ts';
 import { walk } from '../files/walk.ts';
-import { cacheDirFor, CompressionCache, pruneCache, readIndex, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
+import { cacheDirFor, CompressionCache, pruneCache, readIndex, type CacheIndex } from '../output/compression-cache.ts';
 import { planOutput } from '../output/guard.ts';
 import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
-import { listStatic } from '../output/static-files.ts';
+import { listStatic, unsafeSvgProblems } from '../output/static-files.ts';
 import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from '../admin/admin-files.ts';
 import { editorBundle } from '../admin/editor-bundle.ts';
 import { brotli, DEFAULT_ENCODINGS, writeFiles } from '../output/write-files.ts';
@@ -35,7 +35,7 @@ import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { bundleAssets } from '../bundle/client-assets.ts';
 import { loadSite } from './load-site.ts';
-import { copyStatic, renderOne, writeWhole, type PageResult, type RenderJob } from './render-pages.ts';
+import { copyStatic, renderOne, writeWhole, type PageResult, type RenderJob, type StaticCopy } from './render-pages.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
 import { affectedPages, type BuildState } from './state.ts';
 
@@ -112,7 +112,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const wantWorkers = options.workers ?? 'auto';
   const pool = !options.track && (wantWorkers === true || (wantWorkers === 'auto' && (await walk(contentDir)).files.length >= WORKER_THRESHOLD)) ? new RenderPool(siteModule) : undefined;
   let staging: string | undefined;
-  let staticCopied: Promise<[string, EntryRecord][]> | undefined;
+  let staticCopied: Promise<StaticCopy> | undefined;
   const encodings = compress ? (site.output?.precompress ?? DEFAULT_ENCODINGS) : [];
   const cacheDir = compress ? cacheDirFor(outDir, dirname(siteFile)) : undefined;
   let cacheIndex: CacheIndex | undefined;
@@ -177,8 +177,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       job.outDir = staging;
       job.cacheDir = cacheDir;
       job.cacheIndex = cacheIndex;
-      // Static and generated files are compressed once too: kept in the same cache as the pages.
-      const statically = staticCopied ?? Promise.resolve(copyStatic({ staticDir, files: statics.files, dir: staging, cacheDir, encodings, cacheIndex }));
+      // Static and generated files are compressed once too: kept in the same cache as the pages. A
+      // worker copied them meanwhile (done long before the content is): an SVG refused stops the build here.
+      const copied = await (staticCopied ?? copyStatic({ staticDir, files: statics.files, dir: staging, cacheDir, encodings, cacheIndex }));
+      if (copied.refused.length) throw new BuildFailure(unsafeSvgProblems(copied.refused, shown(staticDir)));
       const generatedCache = cacheDir ? new CompressionCache(cacheDir, staging, encodings, cacheIndex) : undefined;
       // Generated files (CSS, JS, sitemap…) through the cache too: the CSS and JS at the top quality once, and weighed from their twins.
       const weigh = new Set(job.measureWeight ? [bundle.css.url, bundle.js.url].map((url) => url.slice(1)) : []);
@@ -186,7 +188,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const into = staging;
       // A full build places the editor; a dev rebuild keeps the one already in the output.
       const editorPlaced = site.admin ? editorBundle().then((dir) => placeEditor(dir, into)) : undefined;
-      const [output, weighed, staticUsed] = await settled([pool ? pool.run(site, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, statically, editorPlaced] as const);
+      const [output, weighed] = await settled([pool ? pool.run(site, routes, job, options.onProgress) : renderHere(site, routes, job, options.onProgress), assetsWritten, editorPlaced] as const);
       pages = output.pages;
       assetWeights = weighed;
       const dir = staging;
@@ -194,7 +196,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         const published = await publish(dir, plan, { emptyOutDir: options.emptyOutDir, changing: () => (fate = plan.mode === 'swap' ? 'replaced' : 'partial') });
         fate = 'replaced';
         staging = undefined;
-        if (cacheDir) pruneCache(cacheDir, new Map([...staticUsed, ...(generatedCache?.used ?? []), ...output.cacheUsed]));
+        if (cacheDir) pruneCache(cacheDir, new Map([...copied.used, ...(generatedCache?.used ?? []), ...output.cacheUsed]));
         return published;
       };
     }

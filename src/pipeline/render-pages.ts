@@ -13,7 +13,7 @@ import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { linksOf } from '../checks/links.ts';
 import { CompressionCache, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
-import { copyStaticFiles } from '../output/static-files.ts';
+import { copyStaticFiles, type UnsafeSvg } from '../output/static-files.ts';
 import { brotli, writeCompressedSync, type Encoding } from '../output/write-files.ts';
 
 export interface RenderJob {
@@ -110,9 +110,15 @@ export interface StaticTask {
   cacheIndex?: CacheIndex;
 }
 
-/** Copies the static files with their twins (linked from the compression cache when it has them); returns the cache entries it used. */
-export function copyStatic(task: StaticTask): [string, EntryRecord][] {
+/** What copying the static files came to: the compression-cache entries used, and the SVGs refused. */
+export interface StaticCopy {
+  used: [string, EntryRecord][];
+  refused: UnsafeSvg[];
+}
+
+/** Copies the static files with their twins (linked from the compression cache when it has them). */
+export function copyStatic(task: StaticTask): StaticCopy {
   const cache = task.cacheDir ? new CompressionCache(task.cacheDir, task.dir, task.encodings, task.cacheIndex) : undefined;
-  copyStaticFiles(task.staticDir, task.files, task.dir, (path, data) => (cache ? cache.twins(path, data) : writeCompressedSync(path, data, task.encodings)));
-  return cache ? [...cache.used] : [];
+  const refused = copyStaticFiles(task.staticDir, task.files, task.dir, (path, data) => (cache ? cache.twins(path, data) : writeCompressedSync(path, data, task.encodings)));
+  return { used: cache ? [...cache.used] : [], refused };
 }

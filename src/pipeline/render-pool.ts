@@ -8,8 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
-import type { EntryRecord } from '../output/compression-cache.ts';
-import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, type StaticTask } from './render-pages.ts';
+import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, type StaticCopy, type StaticTask } from './render-pages.ts';
 
 /** Below this many content files, one thread renders faster than starting workers. */
 export const WORKER_THRESHOLD = 400;
@@ -27,8 +26,8 @@ export class RenderPool {
     for (const worker of this.workers) worker.tell({ type: 'site', siteModule });
   }
 
-  /** Copies the static files in a worker while this thread goes on (loads the content); resolves to the compression-cache entries it used. */
-  copyStatic(task: StaticTask): Promise<[string, EntryRecord][]> {
+  /** Copies the static files in a worker while this thread goes on (loads the content). */
+  copyStatic(task: StaticTask): Promise<StaticCopy> {
     return this.workers[0]!.ask({ type: 'static', task });
   }
 
