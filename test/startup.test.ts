@@ -3,6 +3,7 @@
 // runs worker threads and dev's fresh build worker from the compiled output. On a scratch copy of
 // the project with its own compile cache, so the real sources and cache are left alone.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,18 @@ describe('launcher', () => {
     } finally {
       await rm(copy, { recursive: true, force: true });
     }
+  });
+
+  it('never loads esprima, which js-yaml would use to build functions from YAML text', async () => {
+    // Listed at exit: every CommonJS module the build loaded (the compiled chunks bundle the rest).
+    const probe = join(dir, 'loaded-modules.cjs');
+    await writeFile(probe, "process.on('exit', () => process.stderr.write('loaded: ' + Object.keys(require.cache).join(' ') + '\\n'));\n");
+    const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), ['build', '-o', join(dir, 'dist-probe')], { cwd: dir, env: { ...env(), NODE_OPTIONS: `--require ${probe}` } });
+    expect(stdout).toMatch(/^Built \d+ pages/m);
+    const loaded = /^loaded: (.*)$/m.exec(stderr)![1]!;
+    expect(loaded).toContain('react-dom');
+    expect(existsSync(join(ROOT, 'node_modules/esprima'))).toBe(true); // installed (gray-matter's js-yaml asks for it), so leaving it out is a choice
+    expect(loaded).not.toContain('esprima');
   });
 
   it('says there is no site where none is, and how to start one', async () => {
