@@ -2,7 +2,8 @@
 // ahead of time, in one esbuild build, so a start neither transforms TypeScript again nor loads
 // hundreds of small modules. The engine sets up what a site would otherwise have to: the JSX
 // transform, the module format, and one copy of React and zod, taken from the site's own folder,
-// so engine and templates share its contexts (zod bundled into the chunks, React loaded as it is).
+// so engine and templates share its contexts (both bundled into the chunks: React's production or
+// development build, as NODE_ENV says at compile time, which is part of the cache's key).
 // A site needs no tsconfig.json and no "type" field.
 // Plain JavaScript on purpose: it runs before anything is compiled.
 //
@@ -23,10 +24,13 @@ export const ENGINE_ENTRIES = {
   'engine-build-worker': 'src/dev/build-worker.ts',
 };
 const SITE_ENTRY = 'site-definition';
-/** Packages the site owns and the engine shares: resolved from the site's folder, one copy for both. */
-const SHARED_PACKAGES = /^(react|react-dom)(\/.*)?$/;
-/** Shared too, but bundled into the compiled chunks (one build: one copy for engine and site). */
-const BUNDLED_SHARED = /^zod(\/.*)?$/;
+/**
+ * Packages the site owns and the engine shares: resolved from the site's folder (else the engine's),
+ * one copy for both, bundled into the compiled chunks as ES modules or CommonJS wrapped by esbuild.
+ * Loaded by Node instead, React's CommonJS cost ~20 ms a start (its module loader, and the lexer
+ * reading even the development builds to find their exports).
+ */
+const BUNDLED_SHARED = /^(zod|react|react-dom)(\/.*)?$/;
 const KEEP = 4; // compiled versions kept, so a running `dev` keeps its lazily loaded chunks
 
 const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
@@ -35,7 +39,7 @@ const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 1
 export function cacheDir(siteFile) {
   const base = process.env.SITE_COMPILE_CACHE || join(cacheRoot(siteFile ? dirname(siteFile) : process.cwd()), 'compiled');
   // Keyed by where the engine and the site live, and by this compiler and Node's version.
-  return join(base, sha(`${ENGINE_ROOT}\0${siteFile ?? ''}\0${ENGINE.version}\0${process.version}\0${readFileSync(fileURLToPath(import.meta.url), 'utf8')}`));
+  return join(base, sha(`${ENGINE_ROOT}\0${siteFile ?? ''}\0${ENGINE.version}\0${process.version}\0${process.env.NODE_ENV ?? ''}\0${readFileSync(fileURLToPath(import.meta.url), 'utf8')}`));
 }
 
 /** The version folder in use, when every input still has the size and time it was compiled from. */
@@ -85,6 +89,7 @@ export async function compile({ site } = {}) {
       jsx: 'automatic',
       // The site's tsconfig.json may say anything (or not exist): the engine decides how its code compiles.
       tsconfigRaw: {},
+      define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
       // Bundled CommonJS packages require Node's built-in modules. (Written in two parts so that
       // keepSourceUrls, which rewrites that expression in this very file, leaves the banner alone.)
       // Never esprima: js-yaml (gray-matter's) loads it, when installed, for a YAML type that builds
@@ -124,11 +129,10 @@ export async function compile({ site } = {}) {
 /**
  * How bare imports are found. The engine's own name means its sources (a site imports the engine by
  * name, and gets the very modules the engine runs); React, React DOM and zod come from the site's
- * folder, once, for engine and site alike (zod bundled, as ES modules); esbuild stays outside (it
+ * folder (else the engine's), once, for engine and site alike, bundled; esbuild stays outside (it
  * runs a native binary). A package the site imports but does not have installed is an error naming the line to add.
  */
 function packages(siteDir) {
-  const fromSite = createRequire(join(siteDir, 'package.json'));
   const fromEngine = createRequire(join(ENGINE_ROOT, 'package.json'));
   const own = new RegExp(`^${ENGINE.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
   return {
@@ -136,22 +140,12 @@ function packages(siteDir) {
     setup(b) {
       b.onResolve({ filter: own }, () => ({ path: join(ENGINE_ROOT, 'src/index.ts') }));
       b.onResolve({ filter: /^esbuild$/ }, () => ({ path: fromEngine.resolve('esbuild'), external: true }));
-      // zod is bundled, as ES modules: loading its CommonJS build took ~60 files and ~90 ms at every start.
+      // Bundled: loading zod's CommonJS build took ~60 files and ~90 ms at every start, React's ~20 ms.
       b.onResolve({ filter: BUNDLED_SHARED }, async (args) => {
         if (args.pluginData === 'shared') return undefined;
         for (const resolveDir of [siteDir, ENGINE_ROOT]) {
           const found = await b.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: 'shared' });
           if (!found.errors.length) return found;
-        }
-        return undefined; // esbuild reports it, with the importing file and line
-      });
-      b.onResolve({ filter: SHARED_PACKAGES }, (args) => {
-        for (const require of [fromSite, fromEngine]) {
-          try {
-            return { path: require.resolve(args.path), external: true };
-          } catch {
-            // not installed there
-          }
         }
         return undefined; // esbuild reports it, with the importing file and line
       });
