@@ -119,6 +119,11 @@ describe('launcher', () => {
     const loaded = /^loaded: (.*)$/m.exec(stderr)![1]!;
     expect(loaded).toContain('loaded-modules.cjs');
     expect(loaded).not.toMatch(/node_modules\/react/);
+    // The legacy server renderer only (renderToStaticMarkup): React DOM's streaming one is not even compiled in.
+    const compiled = (await readdir(cache(), { recursive: true })).filter((f) => /\/chunks\/[^/]+\.mjs$/.test(f));
+    const code = (await Promise.all(compiled.map((f) => readFile(join(cache(), f), 'utf8')))).join('\n');
+    expect(code).toMatch(/^\/\/ \S*node_modules\/react-dom\/cjs\/react-dom-server-legacy\.node\.(production|development)\.js$/m);
+    expect(code).not.toMatch(/^\/\/ \S*node_modules\/react-dom\/cjs\/react-dom-server\.node\./m);
     expect(existsSync(join(ROOT, 'node_modules/esprima'))).toBe(true); // installed (gray-matter's js-yaml asks for it), so leaving it out is a choice
     expect(loaded).not.toContain('esprima');
   });

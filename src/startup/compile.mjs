@@ -140,6 +140,16 @@ function packages(siteDir) {
     setup(b) {
       b.onResolve({ filter: own }, () => ({ path: join(ENGINE_ROOT, 'src/index.ts') }));
       b.onResolve({ filter: /^esbuild$/ }, () => ({ path: fromEngine.resolve('esbuild'), external: true }));
+      // The engine renders with renderToStaticMarkup only: React DOM's legacy server renderer, without
+      // the streaming one that react-dom/server also loads (~8 ms of every start). Where a React has
+      // another layout, react-dom/server as it is.
+      b.onResolve({ filter: /^react-dom\/server$/ }, async (args) => {
+        if (args.pluginData === 'shared') return undefined;
+        const found = await b.resolve('react-dom/package.json', { kind: args.kind, resolveDir: siteDir, importer: args.importer, pluginData: 'shared' });
+        const dir = found.errors.length ? dirname(fromEngine.resolve('react-dom/package.json')) : dirname(found.path);
+        const legacy = join(dir, 'cjs', `react-dom-server-legacy.node.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}.js`);
+        return existsSync(legacy) ? { path: legacy } : undefined;
+      });
       // Bundled: loading zod's CommonJS build took ~60 files and ~90 ms at every start, React's ~20 ms.
       b.onResolve({ filter: BUNDLED_SHARED }, async (args) => {
         if (args.pluginData === 'shared') return undefined;
