@@ -1,9 +1,14 @@
 // Checks parsed data against its schema and turns every zod issue into a readable problem:
 // the key path, what was expected, what was found, and a hint where one helps.
-import type { z } from 'zod';
+import * as z from 'zod';
 import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
 import type { ParsedFile } from './read-file.ts';
 import { didYouMean } from './suggest.ts';
+
+// zod compiles a parser per schema with new Function on its first use: a build validates each file
+// once, and compiling cost more than it saved (~20 ms of the real site's build). Nothing is generated
+// from code at run time either.
+z.config({ jitless: true });
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
