@@ -2,7 +2,7 @@
 // element of the page it names; a link written in content is reported where it was written, and one
 // to another locale's page names this locale's page.
 import { describe, expect, it } from 'vitest';
-import { checkContentLinks, checkOutputLinks, idsOf, referencesOf, type OutputIndex } from '../../src/checks/links.ts';
+import { checkContentLinks, checkOutputLinks, idsOf, linksOf, referencesOf, type OutputIndex } from '../../src/checks/links.ts';
 import type { Route } from '../../src/routes/routes.ts';
 import { localeUrls } from '../../src/routes/urls.ts';
 
@@ -97,5 +97,23 @@ describe('reading a page', () => {
     const html = '<a href="/about">a</a><a href="/about">b</a><a href="https://x.example/">c</a><a href="//cdn.example/x">d</a><img src="/favicon.svg"><a href="#top">e</a><p id="top"></p><div id="x y"></div>';
     expect(referencesOf(html)).toEqual(['/about', '/favicon.svg', '#top']);
     expect([...idsOf(html)]).toEqual(['top', 'x y']);
+  });
+
+  it('as stretches finds what the whole page holds, in its order, reading a kept stretch once', () => {
+    const footer = { kept: 'footer' };
+    const page = (n: number) => [
+      { html: `<head><link href="/a.css"></head><body><a href="/about">x</a><h1 id="t${n}">` },
+      { html: `<footer id="foot"><a href="/about">About</a><a href="/privacy">P</a><site-island data-props="${n}"></site-island></footer>`, kept: footer },
+      { html: `<a href="#foot">top</a><a href="/page-${n}" id="t${n}-link">next</a></body>` },
+    ];
+    for (const n of [1, 7]) {
+      const whole = page(n).map((p) => p.html).join('');
+      expect(linksOf(page(n))).toEqual({ refs: referencesOf(whole), ids: [...idsOf(whole)] });
+    }
+    expect(linksOf(page(2)).refs).toEqual(['/a.css', '/about', '/privacy', '#foot', '/page-2']);
+    // The kept stretch is read once: its stand-in on a later page is not read again.
+    expect(linksOf([{ html: '<p id="own">', kept: undefined }, { html: '<a href="/elsewhere" id="other">', kept: footer }])).toEqual({ refs: ['/about', '/privacy'], ids: ['own', 'foot'] });
+    // One stretch: the page itself.
+    expect(linksOf([{ html: '<a href="/x" id="y">' }])).toEqual({ refs: ['/x'], ids: ['y'] });
   });
 });
