@@ -14,33 +14,43 @@ import { Header } from './Header.tsx';
 const HelpWidgetIsland = island('HelpWidget', HelpWidget);
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { text } = usePage();
+  return (
+    <>
+      <a className="skip-link" href="#main">{text.ui.skipToContent}</a>
+      <Header />
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Shared id="footer-and-widgets">
+        <FooterAndWidgets />
+      </Shared>
+    </>
+  );
+}
+
+/** Worked out only where it is rendered: once per language, not on every page that reuses it. */
+function FooterAndWidgets() {
   const { text, content, href } = usePage();
   const { ui } = text;
   const tel = telHref(content.site.phone.e164);
   return (
     <>
-      <a className="skip-link" href="#main">{ui.skipToContent}</a>
-      <Header />
-      <main id="main" tabIndex={-1}>{children}</main>
-      <Shared id="footer-and-widgets">
-        <Footer />
-        <HelpWidgetIsland
-          labels={{ ...ui.help, emergency: ui.emergency, newTab: ui.opensInNewTab }}
-          links={{
-            book: href('/contact#appointment'),
-            insurance: href('/insurance'),
-            directions: content.locations.map((location) => ({
-              label: fill(ui.help.directions, { city: location.city }),
-              href: directionsUrl(content.site.maps.directionsUrl, location),
-            })),
-            call: tel,
-          }}
-        />
-        <a className="call-fab" href={tel}>
-          <Icon icon={Phone} size={22} />
-          <span>{ui.actions.callNow}</span>
-        </a>
-      </Shared>
+      <Footer />
+      <HelpWidgetIsland
+        labels={{ ...ui.help, emergency: ui.emergency, newTab: ui.opensInNewTab }}
+        links={{
+          book: href('/contact#appointment'),
+          insurance: href('/insurance'),
+          directions: content.locations.map((location) => ({
+            label: fill(ui.help.directions, { city: location.city }),
+            href: directionsUrl(content.site.maps.directionsUrl, location),
+          })),
+          call: tel,
+        }}
+      />
+      <a className="call-fab" href={tel}>
+        <Icon icon={Phone} size={22} />
+        <span>{ui.actions.callNow}</span>
+      </a>
     </>
   );
 }
