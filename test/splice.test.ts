@@ -29,9 +29,9 @@ async function bothWays(siteFile: string, contentDir: string) {
 }
 
 describe.each([
-  ['the clinic site', SITE, CONTENT, 'footer-and-widgets', ['header-nav', 'header-actions']],
-  ['the three-locale fixture', join(FIXTURE, 'site.config.ts'), join(FIXTURE, 'content'), 'footer', []],
-])('%s, every page rendered whole and spliced', (_, siteFile, contentDir, part, varying) => {
+  ['the clinic site', SITE, CONTENT, ['footer-and-widgets', 'service-closing'], ['header-nav', 'header-actions', 'service-pricing']],
+  ['the three-locale fixture', join(FIXTURE, 'site.config.ts'), join(FIXTURE, 'content'), ['footer'], []],
+])('%s, every page rendered whole and spliced', (_, siteFile, contentDir, parts, varying) => {
   it('is the same HTML, byte for byte, with the same islands', async () => {
     const { pages, shared, routes } = await bothWays(siteFile, contentDir);
     for (const { route, whole, spliced } of pages) {
@@ -44,7 +44,7 @@ describe.each([
       expect(linksOf(spliced.parts), `${route.locale} ${route.url}`).toEqual({ refs: referencesOf(whole.html), ids: [...idsOf(whole.html)] });
     }
     // The part that varies with nothing is kept once per locale (one that varies, once per value), and no marker is left on any page.
-    expect([...shared.keys()].filter((key) => key.split('\0').length === 2).sort()).toEqual([...new Set(routes.map((r) => r.locale))].map((l) => `${l}\0${part}`).sort());
+    expect([...shared.keys()].filter((key) => key.split('\0').length === 2).sort()).toEqual([...new Set(routes.map((r) => r.locale))].flatMap((l) => parts.map((part) => `${l}\0${part}`)).sort());
     expect(pages.some(({ spliced }) => spliced.html.includes('site-shared'))).toBe(false);
     // A part that varies (the header, by its current link) is kept once per value, fewer than the pages of a locale.
     for (const id of varying) {

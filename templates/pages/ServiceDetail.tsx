@@ -1,5 +1,6 @@
 // One service's page: lead, book/call, illustration, What We Do, benefits, steps, FAQs, insurance,
 // related services (only where the page has them) and the emergency disclaimer.
+import { Shared } from 'sitewright';
 import { usePage } from '../context.ts';
 import { BookButton, BookOrCallSection, CallButton } from '../components/BookOrCall.tsx';
 import { firstSentence } from '../lib/format.ts';
@@ -14,7 +15,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
   const { front, html } = text.services[slug]!;
   const group = content.servicesIndex.aesthetic.includes(slug) ? 'aesthetic' : 'primary';
   // Self-pay: aesthetic treatments, and the exams insurance never pays for. Both point to the Good Faith Estimate.
-  const selfPay = group === 'aesthetic' ? ui.service.selfPay : content.servicesIndex.selfPayExams.includes(slug) ? ui.service.examPricing : undefined;
+  const pricing = group === 'aesthetic' ? 'aesthetic' : content.servicesIndex.selfPayExams.includes(slug) ? 'exam' : 'insured';
   const related = content.servicesIndex.related[slug] ?? [];
   return (
     <>
@@ -69,15 +70,10 @@ export function ServiceDetail({ slug }: { slug: string }) {
         </div>
       </Section>
 
-      {selfPay ? (
-        <Section id="pricing" title={selfPay.title} lead={selfPay.text}>
-          <a className="link-arrow" href={href('/good-faith-estimate')}>{ui.service.selfPayLink} <Icon icon={ArrowRight} size={18} /></a>
-        </Section>
-      ) : (
-        <Section id="pricing" title={ui.service.pricing.title} lead={ui.service.pricing.text}>
-          <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <Icon icon={ArrowRight} size={18} /></a>
-        </Section>
-      )}
+      {/* The same on every service page of a kind (aesthetic, self-pay exam, insured): kept once per kind. */}
+      <Shared id="service-pricing" vary={pricing}>
+        <Pricing kind={pricing} />
+      </Shared>
 
       {related.length > 0 && (
         <Section id="related" className="section--tinted" title={ui.service.related}>
@@ -92,12 +88,30 @@ export function ServiceDetail({ slug }: { slug: string }) {
         </Section>
       )}
 
-      <div className="container">
-        <p className="disclaimer" role="note">
-          <Icon icon={TriangleAlert} size={20} /> {ui.service.disclaimer}
-        </p>
-      </div>
-      <BookOrCallSection />
+      <Shared id="service-closing">
+        <div className="container">
+          <p className="disclaimer" role="note">
+            <Icon icon={TriangleAlert} size={20} /> {ui.service.disclaimer}
+          </p>
+        </div>
+        <BookOrCallSection />
+      </Shared>
     </>
+  );
+}
+
+/** What the service costs: self-pay with a Good Faith Estimate, or what insurance covers. */
+function Pricing({ kind }: { kind: 'aesthetic' | 'exam' | 'insured' }) {
+  const { text, href } = usePage();
+  const { ui } = text;
+  const selfPay = kind === 'aesthetic' ? ui.service.selfPay : kind === 'exam' ? ui.service.examPricing : undefined;
+  return selfPay ? (
+    <Section id="pricing" title={selfPay.title} lead={selfPay.text}>
+      <a className="link-arrow" href={href('/good-faith-estimate')}>{ui.service.selfPayLink} <Icon icon={ArrowRight} size={18} /></a>
+    </Section>
+  ) : (
+    <Section id="pricing" title={ui.service.pricing.title} lead={ui.service.pricing.text}>
+      <a className="link-arrow" href={href('/insurance')}>{ui.service.pricingLink} <Icon icon={ArrowRight} size={18} /></a>
+    </Section>
   );
 }
