@@ -124,7 +124,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       staging = await stagingDir(outDir);
       cacheIndex = cacheDir ? readIndex(cacheDir) : undefined;
       staticCopied = pool.copyStatic({ staticDir, files: statics.files, dir: staging, cacheDir, encodings, cacheIndex });
-      staticCopied.catch(() => undefined); // awaited with the pages; a build that fails before then ends the worker
+      staticCopied.catch(() => undefined); // awaited before the pages; a build that fails before then ends the worker first
     }
     // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
     const { content, files: contentFiles, links } = await loadContent<EngineContent>(site, contentDir, { track: options.track, reuse: options.track, cache: options.track ? undefined : contentCacheFor(contentDir) });

@@ -1,5 +1,6 @@
 // Renders one route to a complete HTML document with the site's layout, the page's template and
 // the site's head hooks. Pure: data in, a string out, no file I/O.
+import { randomUUID } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Route } from '../routes/routes.ts';
 import { absoluteUrl, localeUrls } from '../routes/urls.ts';
@@ -10,7 +11,6 @@ import type { EngineContent } from '../site/page-data.ts';
 import { Document, type Assets } from './document.tsx';
 import { IslandCollector, IslandProps, type IslandRecord } from './island.tsx';
 import { PageContext, type PageData } from './page-context.tsx';
-import { randomUUID } from 'node:crypto';
 import { SharingContext, splice, type PagePart, type SharedParts, type Sharing } from './shared.tsx';
 
 export interface RenderOptions {
