@@ -44,6 +44,15 @@ async function filesOf(dir: string): Promise<Map<string, string>> {
   return files;
 }
 
+/** Where a file of two outputs first differs: 160 characters of each from just before that point. */
+async function firstDifference(expectedDir: string, actualDir: string, file: string): Promise<string> {
+  const [expected, actual] = await Promise.all([expectedDir, actualDir].map((dir) => readFile(join(dir, file), 'utf8').catch(() => '(missing)')));
+  let at = 0;
+  while (at < expected!.length && expected![at] === actual![at]) at++;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 120));
+  return `${file}, from character ${at}:\n  checkout: ${around(expected!)}\n  package:  ${around(actual!)}`;
+}
+
 describe('the packed engine', () => {
   it('declares itself as a package: bin, exports with types, files, engines, peers', async () => {
     const manifest = JSON.parse(await readFile(join(app, 'node_modules/sitewright/package.json'), 'utf8'));
@@ -116,6 +125,13 @@ describe('the packed engine', () => {
     const editor = (files: Map<string, string>) => [...files.keys()].filter((path) => path.startsWith('admin/cms/')).map((path) => path.replace(/-[A-Z0-9]{8}\.js$/, '.js')).sort();
     const copied = await filesOf(join(clinic, 'dist'));
     const checkout = await filesOf(join(work, 'checkout-dist'));
+    // Said in words when it fails: the first file that differs, around its first difference, and the Node each build ran on.
+    const differing = [...ours(checkout)].filter(([path, hash]) => copied.get(path) !== hash).map(([path]) => path);
+    if (differing.length) {
+      const runtime = async (cwd: string, command: string[]) => (await sh(command[0]!, [...command.slice(1), 'node', '-p', 'process.execPath + " " + process.version + " icu " + process.versions.icu'], cwd)).stdout.trim();
+      const text = await firstDifference(join(work, 'checkout-dist'), join(clinic, 'dist'), differing.find((p) => !p.endsWith('.br')) ?? differing[0]!);
+      expect.fail(`${differing.length} files differ (${differing.slice(0, 8).join(', ')}…)\n${text}\nnode under npx: ${await runtime(clinic, ['npx', '--no', '--'])}\nnode here: ${process.execPath} ${process.version} icu ${process.versions.icu}`);
+    }
     expect(ours(copied)).toEqual(ours(checkout));
     expect(editor(copied)).toEqual(editor(checkout));
     expect(editor(copied)).toContain('admin/cms/index.js');
