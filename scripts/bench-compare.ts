@@ -17,15 +17,17 @@ interface Run {
   peakMb: number;
 }
 
-// Peak resident memory: a Node program reports its own at exit (worker threads included); any other
-// goes through GNU time when it is installed.
+// Peak resident memory: GNU time's, when it is installed, for every contender alike (worker threads
+// included). Without it, a Node program reports its own at exit through a preloaded module, which
+// costs each start some tens of milliseconds (Node's ES module loader comes up for it).
 const PROBE = `process.on('exit',()=>process.stderr.write('peak-rss-mb '+Math.round(process.resourceUsage().maxRSS/1024)+'\\n'))`;
 const GNU_TIME = '/usr/bin/time';
 
 /** One build from spawn to exit; rejects with the output when it fails. */
 function timeOnce(argv: string[], cwd?: string): Promise<Run> {
-  const node = argv[0] === process.execPath || argv[0]!.endsWith('/bin/site');
-  const full = node || !existsSync(GNU_TIME) ? argv : [GNU_TIME, '-f', 'peak-rss-kb %M', ...argv];
+  const gnuTime = existsSync(GNU_TIME);
+  const node = !gnuTime && (argv[0] === process.execPath || argv[0]!.endsWith('/bin/site'));
+  const full = gnuTime ? [GNU_TIME, '-f', 'peak-rss-kb %M', ...argv] : argv;
   const env = { ...process.env, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` };
   return new Promise((resolve, reject) => {
     const started = performance.now();
