@@ -110,8 +110,39 @@ describe('launcher', () => {
     }
   });
 
-  it('loads React from its compiled chunks, and never esprima, which js-yaml would use to build functions from YAML text', async () => {
-    // Listed at exit: every CommonJS module Node loaded (the compiled chunks bundle the rest).
+  it('keeps the V8 code cache of a whole build beside the compiled CLI, and starts cold from a damaged one', async () => {
+    const out = join(dir, 'dist-code-cache');
+    const first = await site('build', '-o', out);
+    expect(first.stderr).toMatch(/startup: code cache (none|used)/);
+    const built = await readFile(join(out, 'index.html'), 'utf8');
+    const second = await site('build', '-o', out);
+    expect(second.stderr).toContain('startup: code cache used');
+    // Damaged in the middle, its length unchanged: never handed to V8, the build as before, the cache written again.
+    // (Every kept cache: the one of the commands that need no site, --help above, too.)
+    const kept = async () => (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('engine-cli.cjs.v8cache'));
+    for (const file of await kept()) {
+      const bytes = await readFile(join(cache(), file));
+      bytes.fill(0x5a, bytes.length >> 1, (bytes.length >> 1) + 64);
+      await writeFile(join(cache(), file), bytes);
+    }
+    const damaged = await site('build', '-o', out);
+    expect(damaged.code).toBe(0);
+    expect(damaged.stderr).toContain('startup: code cache none');
+    expect(await readFile(join(out, 'index.html'), 'utf8')).toBe(built);
+    expect((await site('build', '-o', out)).stderr).toContain('startup: code cache used');
+    // A failed build keeps no cache: it would hold little of what a build runs.
+    for (const file of await kept()) await rm(join(cache(), file));
+    await edit('content/en/ui.yaml', (t) => `${t}\nnot valid: [yaml`);
+    try {
+      expect((await site('build', '-o', out)).code).toBe(1);
+      expect(await kept()).toEqual([]);
+    } finally {
+      await edit('content/en/ui.yaml', (t) => t.replace('\nnot valid: [yaml', ''));
+    }
+  });
+
+  it('loads React from its compiled bundle, and never esprima, which js-yaml would use to build functions from YAML text', async () => {
+    // Listed at exit: every CommonJS module Node loaded (the compiled bundle holds the rest).
     const probe = join(dir, 'loaded-modules.cjs');
     await writeFile(probe, "process.on('exit', () => process.stderr.write('loaded: ' + Object.keys(require.cache).join(' ') + '\\n'));\n");
     const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), ['build', '-o', join(dir, 'dist-probe')], { cwd: dir, env: { ...env(), NODE_OPTIONS: `--require ${probe}` } });
@@ -120,7 +151,7 @@ describe('launcher', () => {
     expect(loaded).toContain('loaded-modules.cjs');
     expect(loaded).not.toMatch(/node_modules\/react/);
     // The legacy server renderer only (renderToStaticMarkup): React DOM's streaming one is not even compiled in.
-    const compiled = (await readdir(cache(), { recursive: true })).filter((f) => /\/chunks\/[^/]+\.mjs$/.test(f));
+    const compiled = (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('.cjs'));
     const code = (await Promise.all(compiled.map((f) => readFile(join(cache(), f), 'utf8')))).join('\n');
     expect(code).toMatch(/^\/\/ \S*node_modules\/react-dom\/cjs\/react-dom-server-legacy\.node\.(production|development)\.js$/m);
     expect(code).not.toMatch(/^\/\/ \S*node_modules\/react-dom\/cjs\/react-dom-server\.node\./m);

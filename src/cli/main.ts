@@ -112,11 +112,9 @@ program
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runDev);
 
-try {
-  // -V, as the first releases spelt it, still prints the version.
-  await program.parseAsync(process.argv.map((arg, i) => (i === 2 && arg === '-V' ? '-v' : arg)));
-} catch (error) {
+// -V, as the first releases spelt it, still prints the version. (No top-level await: the compiled CLI is a CommonJS bundle.)
+program.parseAsync(process.argv.map((arg, i) => (i === 2 && arg === '-V' ? '-v' : arg))).catch((error: unknown) => {
   if (!(error instanceof CommanderError)) throw error;
   // Help and the version end well; anything else commander refused is a mistake in the command.
   process.exitCode = error.exitCode === 0 ? 0 : 2;
-}
+});

@@ -4,11 +4,7 @@ import * as z from 'zod';
 import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
 import type { ParsedFile } from './read-file.ts';
 import { didYouMean } from './suggest.ts';
-
-// zod compiles a parser per schema with new Function on its first use: a build validates each file
-// once, and compiling cost more than it saved (~20 ms of the real site's build). Nothing is generated
-// from code at run time either.
-z.config({ jitless: true });
+import './zod-config.ts';
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';

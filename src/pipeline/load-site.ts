@@ -7,7 +7,7 @@ import { BuildFailure, Problem } from '../problems/problem.ts';
 import { ENCODINGS } from '../output/write-files.ts';
 import { paramsOf } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { entryUrl } from '../startup/entry-url.ts';
+import { compiledDir, compiledSite } from '../startup/entry-url.ts';
 
 const loaded = new Map<string, Promise<SiteDefinition>>();
 
@@ -20,9 +20,10 @@ export function loadSite(module: string): Promise<SiteDefinition> {
     return Promise.reject(new BuildFailure([problem]));
   }
   if (!site) {
-    // Run compiled (bin/site), the definition is imported from the same compiled output as the engine,
+    // Run compiled (bin/site), the definition is the one compiled into the running code with the engine,
     // so both share one copy of the modules they have in common (React contexts among them).
-    site = import(entryUrl(new URL(url))).then((m: { default?: SiteDefinition }) => {
+    const module = compiledDir() ? compiledDefinition(fileURLToPath(url)) : import(url);
+    site = module.then((m: { default?: SiteDefinition }) => {
       if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
       const problems = checkDefinition(m.default, url);
       if (problems.length) throw new BuildFailure(problems);
@@ -31,6 +32,13 @@ export function loadSite(module: string): Promise<SiteDefinition> {
     loaded.set(url, site);
   }
   return site;
+}
+
+/** The site definition compiled into the running code; another one cannot be loaded there (it would have its own React). */
+function compiledDefinition(file: string): Promise<{ default?: SiteDefinition }> {
+  const module = compiledSite(file) as { default?: SiteDefinition } | undefined;
+  if (module) return Promise.resolve(module);
+  return Promise.reject(new Error(`${file} is not the site definition compiled into this run (${compiledDir()})`));
 }
 
 export function checkDefinition(site: SiteDefinition, where: string): Problem[] {

@@ -4,3 +4,5 @@ export function cacheDir(siteFile?: string): string;
 export function compile(options?: { site?: string }): Promise<{ dir: string; compiled: boolean }>;
 export function compiledPath(dir: string, sourcePath: string): string;
 export function describeCompileError(error: unknown): Promise<string>;
+/** Where a compiled bundle leaves the site definition compiled into it (globalThis[COMPILED_SITE]). */
+export const COMPILED_SITE: symbol;

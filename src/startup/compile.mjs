@@ -1,15 +1,16 @@
 // Compiles the engine (its CLI and worker modules) and a site's definition with everything it imports
-// ahead of time, in one esbuild build, so a start neither transforms TypeScript again nor loads
-// hundreds of small modules. The engine sets up what a site would otherwise have to: the JSX
-// transform, the module format, and one copy of React and zod, taken from the site's own folder,
-// so engine and templates share its contexts (both bundled into the chunks: React's production or
-// development build, as NODE_ENV says at compile time, which is part of the cache's key).
-// A site needs no tsconfig.json and no "type" field.
+// ahead of time, so a start neither transforms TypeScript again nor loads hundreds of small modules:
+// one CommonJS bundle per engine entry, each with the site definition compiled in (registered on
+// globalThis before the engine runs, see entry-url.ts), run by run-compiled.mjs through V8's code
+// cache. The engine sets up what a site would otherwise have to: the JSX transform, the module
+// format, and one copy of React and zod, taken from the site's own folder, so engine and templates
+// share its contexts (both bundled in: React's production or development build, as NODE_ENV says at
+// compile time, which is part of the cache's key). A site needs no tsconfig.json and no "type" field.
 // Plain JavaScript on purpose: it runs before anything is compiled.
 //
 // The output is cached per engine and site location (a copied checkout never runs the original's
 // code) and used while every file it was made from has the size and time it had; a changed file is
-// recompiled first, into a new version folder, so a running dev keeps the chunks it loads lazily.
+// recompiled first, into a new version folder, so a running dev keeps the code it has loaded.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +24,8 @@ export const ENGINE_ENTRIES = {
   'engine-render-worker': 'src/pipeline/render-worker.ts',
   'engine-build-worker': 'src/dev/build-worker.ts',
 };
-const SITE_ENTRY = 'site-definition';
+/** Where a bundle leaves the site definition compiled into it, for loadSite (entry-url.ts reads it). */
+export const COMPILED_SITE = Symbol.for(`${ENGINE.name}.compiled-site`);
 /**
  * Packages the site owns and the engine shares: resolved from the site's folder (else the engine's),
  * one copy for both, bundled into the compiled chunks as ES modules or CommonJS wrapped by esbuild.
@@ -71,34 +73,30 @@ export async function compile({ site } = {}) {
   const staging = join(dir, `.tmp-${process.pid}-${Date.now()}`);
   const { build } = await import('esbuild');
   try {
-    const entryPoints = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([name, file]) => [name, join(ENGINE_ROOT, file)]));
-    if (siteFile) entryPoints[SITE_ENTRY] = siteFile;
+    // Each engine entry behind a small module that first registers the site definition: the bundle
+    // evaluates the site (and the engine modules and React it imports) before the entry's own code.
+    const entryPoints = Object.fromEntries(Object.keys(ENGINE_ENTRIES).map((name) => [name, `${ENTRY_NAMESPACE}:${name}`]));
     const result = await build({
       absWorkingDir: ENGINE_ROOT,
       entryPoints,
       outdir: staging,
       entryNames: '[name]',
-      chunkNames: 'chunks/[name]-[hash]',
-      // Outside a package scope Node reads .js as CommonJS: .mjs says ES module wherever the cache is.
-      outExtension: { '.js': '.mjs' },
+      outExtension: { '.js': '.cjs' },
       bundle: true,
-      splitting: true,
-      format: 'esm',
+      // CommonJS, so run-compiled.mjs can run it through V8's code cache (vm.Script), which Node 20 has for scripts only.
+      format: 'cjs',
       platform: 'node',
       target: 'node20',
+      // import() of a module in the bundle becomes its lazy initialiser; of esbuild (outside), a require.
+      supported: { 'dynamic-import': false },
       jsx: 'automatic',
       // The site's tsconfig.json may say anything (or not exist): the engine decides how its code compiles.
       tsconfigRaw: {},
       define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
-      // Bundled CommonJS packages require Node's built-in modules. (Written in two parts so that
-      // keepSourceUrls, which rewrites that expression in this very file, leaves the banner alone.)
-      // Never esprima: js-yaml (gray-matter's) loads it, when installed, for a YAML type that builds
-      // functions from text; content is never code, our schema has no such type, and it cost ~7 ms a start.
-      banner: { js: `import { createRequire as __engineRequire } from 'node:module'; const __require0 = __engineRequire(import${'.meta.url'}); const require = Object.assign((id) => { if (id === 'esprima') throw new Error('esprima is never loaded: content is not code'); return __require0(id); }, __require0);` },
       sourcemap: 'linked',
       metafile: true,
       logLevel: 'silent',
-      plugins: [packages(siteFile ? dirname(siteFile) : process.cwd()), keepSourceUrls],
+      plugins: [entries(siteFile), packages(siteFile ? dirname(siteFile) : process.cwd()), keepSourceUrls],
     });
     const inputs = {};
     for (const input of Object.keys(result.metafile.inputs)) {
@@ -109,8 +107,8 @@ export async function compile({ site } = {}) {
     }
     // The tools that compiled it count too: another esbuild may write other code.
     for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) inputs[file] = [statSync(file).size, statSync(file).mtimeMs];
-    const entries = Object.fromEntries(Object.entries(entryPoints).map(([name, file]) => [file, `${name}.mjs`]));
-    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ entries, inputs }));
+    const compiled = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([name, file]) => [join(ENGINE_ROOT, file), `${name}.cjs`]));
+    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ entries: compiled, inputs }));
     const version = sha(JSON.stringify(inputs));
     try {
       renameSync(staging, join(dir, version));
@@ -124,6 +122,33 @@ export async function compile({ site } = {}) {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+const ENTRY_NAMESPACE = 'engine-entry';
+const ZOD_CONFIG = 'src/content/zod-config.ts';
+
+/** The engine entries, each registering the site definition (when there is one) before it runs. */
+function entries(siteFile) {
+  return {
+    name: 'engine-entries',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${ENTRY_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(ENTRY_NAMESPACE.length + 1), namespace: ENTRY_NAMESPACE }));
+      b.onResolve({ filter: /^engine-site$/, namespace: ENTRY_NAMESPACE }, () => ({ path: 'site', namespace: ENTRY_NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, (args) => {
+        if (args.path === 'site') {
+          return {
+            contents: `import * as site from ${JSON.stringify(siteFile)};\nglobalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})] = { file: ${JSON.stringify(siteFile)}, module: site };\n`,
+            resolveDir: dirname(siteFile),
+            loader: 'js',
+          };
+        }
+        const entry = join(ENGINE_ROOT, ENGINE_ENTRIES[args.path]);
+        // zod's configuration first: it is read as each schema is made, the site's among them.
+        const first = siteFile ? `import ${JSON.stringify(join(ENGINE_ROOT, ZOD_CONFIG))};\nimport 'engine-site';\n` : '';
+        return { contents: `${first}import ${JSON.stringify(entry)};\n`, resolveDir: ENGINE_ROOT, loader: 'js' };
+      });
+    },
+  };
 }
 
 /**

@@ -3,9 +3,9 @@
 // definition file (engine.mjs) in the current folder or the nearest folder above it.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { compile, compiledPath, describeCompileError, ENGINE_ENTRIES } from './compile.mjs';
 import { ENGINE_ROOT, findSite } from './engine.mjs';
+import { runCompiled } from './run-compiled.mjs';
 
 const args = process.argv.slice(2);
 const started = performance.now();
@@ -30,7 +30,8 @@ if (args.includes('--debug') || process.env.SITE_DEBUG) process.setSourceMapsEna
 // Worker threads inherit the environment, and spawn.ts starts them from the same compiled output.
 process.env.SITE_COMPILED_DIR = result.dir;
 if (site) process.env.SITE_DEFINITION_FILE = resolve(site);
-await import(pathToFileURL(compiledPath(result.dir, resolve(ENGINE_ROOT, ENGINE_ENTRIES['engine-cli']))).href);
+const { cache } = runCompiled(compiledPath(result.dir, resolve(ENGINE_ROOT, ENGINE_ENTRIES['engine-cli'])), { keep: true });
+if (process.env.SITE_TIMINGS) console.error(`startup: code cache ${cache}`);
 
 function existsQuiet(path) {
   try {

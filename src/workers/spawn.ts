@@ -3,9 +3,10 @@
 // Run compiled (bin/site), it starts the module's compiled file from the folder the launcher chose.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { entryUrl } from '../startup/entry-url.ts';
+import { compiledPath } from '../startup/compile.mjs';
 
 const COMPILER = new URL('../startup/compile.mjs', import.meta.url).href;
+const RUNNER = new URL('../startup/run-compiled.mjs', import.meta.url).href;
 
 export interface SpawnOptions {
   /** Compiled mode: load the current sources, compiling them if they changed (dev's template edits). */
@@ -32,10 +33,11 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
         throw told;
       }
       process.env.SITE_COMPILED_DIR = dir;
-      return import(require('node:url').pathToFileURL(compiledPath(dir, ${source})).href);
+      const { runCompiled } = await import(${JSON.stringify(RUNNER)});
+      return runCompiled(compiledPath(dir, ${source}));
     })`;
   } else {
-    load = `import(${JSON.stringify(entryUrl(moduleUrl))})`;
+    load = `import(${JSON.stringify(RUNNER)}).then(({ runCompiled }) => runCompiled(${JSON.stringify(compiledPath(dir, fileURLToPath(moduleUrl)))}))`;
   }
   // A module that fails to load (a template that does not compile) fails the first task it is
   // given, when the parent is listening, instead of an 'error' event nobody may be waiting for.
