@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { compiledDir } from '../startup/entry-url.ts';
+import { compiledDir } from '../startup/compiled.ts';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { ParseRecord } from './read-file.ts';
 

@@ -7,7 +7,7 @@ import { BuildFailure, Problem } from '../problems/problem.ts';
 import { ENCODINGS } from '../output/write-files.ts';
 import { paramsOf } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { compiledDir, compiledSite } from '../startup/entry-url.ts';
+import { compiledDir, compiledSite } from '../startup/compiled.ts';
 
 const loaded = new Map<string, Promise<SiteDefinition>>();
 

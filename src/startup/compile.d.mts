@@ -1,4 +1,4 @@
-// Types of compile.mjs, for the TypeScript that imports it (spawn.ts, entry-url.ts, tests).
+// Types of compile.mjs, for the TypeScript that imports it (spawn.ts, compiled.ts, tests).
 export const ENGINE_ENTRIES: Record<string, string>;
 export function cacheDir(siteFile?: string): string;
 export function compile(options?: { site?: string }): Promise<{ dir: string; compiled: boolean }>;

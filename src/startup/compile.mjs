@@ -1,7 +1,7 @@
 // Compiles the engine (its CLI and worker modules) and a site's definition with everything it imports
 // ahead of time, so a start neither transforms TypeScript again nor loads hundreds of small modules:
 // one CommonJS bundle per engine entry, each with the site definition compiled in (registered on
-// globalThis before the engine runs, see entry-url.ts), run by run-compiled.mjs through V8's code
+// globalThis before the engine runs, see compiled.ts), run by run-compiled.mjs through V8's code
 // cache. The engine sets up what a site would otherwise have to: the JSX transform, the module
 // format, and one copy of React and zod, taken from the site's own folder, so engine and templates
 // share its contexts (both bundled in: React's production or development build, as NODE_ENV says at
@@ -24,7 +24,7 @@ export const ENGINE_ENTRIES = {
   'engine-render-worker': 'src/pipeline/render-worker.ts',
   'engine-build-worker': 'src/dev/build-worker.ts',
 };
-/** Where a bundle leaves the site definition compiled into it, for loadSite (entry-url.ts reads it). */
+/** Where a bundle leaves the site definition compiled into it, for loadSite (compiled.ts reads it). */
 export const COMPILED_SITE = Symbol.for(`${ENGINE.name}.compiled-site`);
 /**
  * Packages the site owns and the engine shares: resolved from the site's folder (else the engine's),
@@ -233,11 +233,11 @@ export async function describeCompileError(error) {
 
 const manifests = new Map();
 
-/** The compiled file of a source module started on its own (an engine entry or the site definition). */
+/** The compiled bundle of an engine entry (the CLI or a worker's module), run by run-compiled.mjs. */
 export function compiledPath(dir, sourcePath) {
   let manifest = manifests.get(dir);
   if (!manifest) manifests.set(dir, (manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))));
   const out = manifest.entries[resolve(sourcePath)];
-  if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries and the site definition are`);
+  if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries are (the site definition is compiled into each)`);
   return join(dir, out);
 }

@@ -1,5 +1,5 @@
-// Where to find one of our entry modules from: its compiled file when the CLI runs compiled
-// (bin/site: the launcher sets SITE_COMPILED_DIR), its TypeScript source otherwise (tsx, vitest).
+// What the compiled code running now is: its folder (bin/site's launcher sets SITE_COMPILED_DIR; none
+// under tsx or vitest, which run the TypeScript sources) and the site definition compiled into it.
 import { COMPILED_SITE } from './compile.mjs';
 
 /** The folder of the compiled code running now (named by a hash of every file it was compiled from); none when run from source. */
