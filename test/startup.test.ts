@@ -159,6 +159,14 @@ describe('launcher', () => {
     expect(loaded).not.toContain('esprima');
   });
 
+  it('starts Node without the certificates NODE_EXTRA_CA_CERTS names: the engine opens no TLS connection, and Node 20 would load them at every start', async () => {
+    // Node warns at start when the file it was told to load is missing: no warning, nothing loaded.
+    const missing = join(dir, 'no-such-bundle.pem');
+    const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), ['build', '-o', join(dir, 'dist-certs')], { cwd: dir, env: { ...env(), NODE_EXTRA_CA_CERTS: missing } });
+    expect(stdout).toMatch(/^Built \d+ pages/m);
+    expect(stderr).not.toContain(missing);
+  });
+
   it('says there is no site where none is, and how to start one', async () => {
     const result = await siteIn(tmpdir(), 'build');
     expect(result.code).toBe(2);
