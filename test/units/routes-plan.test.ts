@@ -49,6 +49,9 @@ describe('the route table', () => {
 describe('locales without ICU data', () => {
   it('warn, naming the locale, the formats that fall back and what they fall back to', () => {
     expect(localesWithoutIcu({ en: { intl: 'en-US' }, es: { intl: 'es-US' } }, 'site.config.ts')).toEqual([]);
+    // A region ICU has no data of its own for is written in its language's (es-CU as es): no warning.
+    expect(localesWithoutIcu({ es: { intl: 'es-CU' }, pt: { intl: 'pt-BR' } }, 'site.config.ts')).toEqual([]);
+    expect(localesWithoutIcu({ ht: { intl: 'ht-HT' } }, 'site.config.ts').map((w) => w.message)).toEqual([expect.stringContaining('written as en-US writes them')]);
     const [warning, ...rest] = localesWithoutIcu({ en: { intl: 'en-US' }, xx: { intl: 'xx' } }, 'site.config.ts');
     expect(rest).toEqual([]);
     expect(warning!.file).toBe('site.config.ts');
