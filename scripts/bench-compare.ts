@@ -70,7 +70,7 @@ export async function compare(contenders: Contender[], runs: number, outDir: (i:
     const peak = Math.max(...results[i]!.map((r) => r.peakMb));
     const count = pages?.[i];
     const rate = count ? `, ${Math.round(count / (ms / 1000))} pages/s` : '';
-    console.log(`bench: ${c.name} ${count ?? '?'} pages, median ${(ms / 1000).toFixed(2)} s, peak ${Number.isNaN(peak) ? 'n/a' : `${peak} MB`}${rate}`);
+    console.log(`bench: ${c.name}${count ? ` ${count} pages` : ''}, median ${(ms / 1000).toFixed(2)} s, peak ${Number.isNaN(peak) ? 'n/a' : `${peak} MB`}${rate}`);
   }
   // Each of ours against each peer: below 1.0 means ours is faster.
   const peers = contenders.map((c, i) => ({ c, i })).filter(({ c }) => !c.name.startsWith('ours'));
