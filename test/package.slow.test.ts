@@ -44,6 +44,20 @@ async function filesOf(dir: string): Promise<Map<string, string>> {
   return files;
 }
 
+/** Every package (name@version) installed in the node_modules folders below these folders. */
+async function installedPackages(...dirs: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const dir of dirs) {
+    const files = await readdir(join(dir, 'node_modules'), { recursive: true }).catch(() => [] as string[]);
+    for (const file of files) {
+      if (!/(^|\/)node_modules\/(@[^/]+\/)?[^/@][^/]*\/package\.json$/.test(`node_modules/${file}`)) continue;
+      const manifest = JSON.parse(await readFile(join(dir, 'node_modules', file), 'utf8').catch(() => '{}')) as { name?: string; version?: string };
+      if (manifest.name && manifest.version) found.add(`${manifest.name}@${manifest.version}`);
+    }
+  }
+  return found;
+}
+
 /** Where a file of two outputs first differs: 160 characters of each from just before that point. */
 async function firstDifference(expectedDir: string, actualDir: string, file: string): Promise<string> {
   const [expected, actual] = await Promise.all([expectedDir, actualDir].map((dir) => readFile(join(dir, file), 'utf8').catch(() => '(missing)')));
@@ -130,7 +144,10 @@ describe('the packed engine', () => {
     if (differing.length) {
       const runtime = async (cwd: string, command: string[]) => (await sh(command[0]!, [...command.slice(1), 'node', '-p', 'process.execPath + " " + process.version + " icu " + process.versions.icu'], cwd)).stdout.trim();
       const text = await firstDifference(join(work, 'checkout-dist'), join(clinic, 'dist'), differing.find((p) => !p.endsWith('.br')) ?? differing[0]!);
-      expect.fail(`${differing.length} files differ (${differing.slice(0, 8).join(', ')}…)\n${text}\nnode under npx: ${await runtime(clinic, ['npx', '--no', '--'])}\nnode here: ${process.execPath} ${process.version} icu ${process.versions.icu}`);
+      // Packages the copy has that the checkout has not (a version of its own, or one found from outside both).
+      const checkoutPackages = await installedPackages(ROOT);
+      const onlyCopy = [...(await installedPackages(clinic, app))].filter((p) => !checkoutPackages.has(p) && !p.startsWith('sitewright@'));
+      expect.fail(`${differing.length} files differ (${differing.slice(0, 8).join(', ')}…)\n${text}\nnode under npx: ${await runtime(clinic, ['npx', '--no', '--'])}\nnode here: ${process.execPath} ${process.version} icu ${process.versions.icu}\npackages the copy has and the checkout has not: ${onlyCopy.join(', ') || 'none'}`);
     }
     expect(ours(copied)).toEqual(ours(checkout));
     expect(editor(copied)).toEqual(editor(checkout));
