@@ -130,7 +130,11 @@ describe('the packed engine', () => {
     await sh('npm', ['install', '--prefer-offline'], clinic);
     const copy = await sh('npx', ['site', 'build'], clinic);
     expect(copy.stdout).toMatch(/^Built \d+ pages/);
-    const here = await sh(join(ROOT, 'bin/site'), ['build', '--out', join(work, 'checkout-dist')], ROOT);
+    // The checkout builds with the PATH npx gave the copy, so both run on the same Node: npm puts the
+    // node_modules/.bin of every folder above the copy, up to /, before the PATH, and a machine may
+    // have another `node` in one of them. What is compared is the packed engine, not two Nodes.
+    const npxPath = (await sh('npx', ['--no', '--', 'node', '-p', 'process.env.PATH'], clinic)).stdout.trim();
+    const here = await run(join(ROOT, 'bin/site'), ['build', '--out', join(work, 'checkout-dist')], { cwd: ROOT, env: { ...env, PATH: npxPath }, maxBuffer: 16 * 1024 * 1024 });
     expect(here.stdout).toMatch(/^Built \d+ pages/);
     // The editor's bundle (admin/cms/) is esbuild's, whose chunk names hash where @sveltia/cms and its
     // dependencies sit in node_modules: the same files and assets, under other chunk names. So it (and
@@ -139,7 +143,7 @@ describe('the packed engine', () => {
     const editor = (files: Map<string, string>) => [...files.keys()].filter((path) => path.startsWith('admin/cms/')).map((path) => path.replace(/-[A-Z0-9]{8}\.js$/, '.js')).sort();
     const copied = await filesOf(join(clinic, 'dist'));
     const checkout = await filesOf(join(work, 'checkout-dist'));
-    // Said in words when it fails: the first file that differs, around its first difference, and the Node each build ran on.
+    // Said in words when it fails: the first file that differs, around its first difference, and the Nodes.
     const differing = [...ours(checkout)].filter(([path, hash]) => copied.get(path) !== hash).map(([path]) => path);
     if (differing.length) {
       const runtime = async (cwd: string, command: string[]) => (await sh(command[0]!, [...command.slice(1), 'node', '-p', 'process.execPath + " " + process.version + " icu " + process.versions.icu'], cwd)).stdout.trim();
@@ -147,7 +151,7 @@ describe('the packed engine', () => {
       // Packages the copy has that the checkout has not (a version of its own, or one found from outside both).
       const checkoutPackages = await installedPackages(ROOT);
       const onlyCopy = [...(await installedPackages(clinic, app))].filter((p) => !checkoutPackages.has(p) && !p.startsWith('sitewright@'));
-      expect.fail(`${differing.length} files differ (${differing.slice(0, 8).join(', ')}…)\n${text}\nnode under npx: ${await runtime(clinic, ['npx', '--no', '--'])}\nnode here: ${process.execPath} ${process.version} icu ${process.versions.icu}\npackages the copy has and the checkout has not: ${onlyCopy.join(', ') || 'none'}`);
+      expect.fail(`${differing.length} files differ (${differing.slice(0, 8).join(', ')}…)\n${text}\nnode of both builds (npx's PATH): ${await runtime(clinic, ['npx', '--no', '--'])}\nnode of the test: ${process.execPath} ${process.version} icu ${process.versions.icu}\npackages the copy has and the checkout has not: ${onlyCopy.join(', ') || 'none'}`);
     }
     expect(ours(copied)).toEqual(ours(checkout));
     expect(editor(copied)).toEqual(editor(checkout));
