@@ -23,15 +23,20 @@ interface Run {
 const PROBE = `process.on('exit',()=>process.stderr.write('peak-rss-mb '+Math.round(process.resourceUsage().maxRSS/1024)+'\\n'))`;
 const GNU_TIME = '/usr/bin/time';
 
+// Every contender starts without NODE_EXTRA_CA_CERTS, as on a machine that does not set it: Node 20
+// loads a certificate store at each start when it is set (~45 ms here), which bin/site avoids by
+// itself and would otherwise weigh on a Node peer only.
+const { NODE_EXTRA_CA_CERTS: _certificates, ...BASE_ENV } = process.env;
+
 /** One build from spawn to exit; rejects with the output when it fails. */
 function timeOnce(argv: string[], cwd?: string): Promise<Run> {
   const gnuTime = existsSync(GNU_TIME);
   const node = !gnuTime && (argv[0] === process.execPath || argv[0]!.endsWith('/bin/site'));
   const full = gnuTime ? [GNU_TIME, '-f', 'peak-rss-kb %M', ...argv] : argv;
-  const env = { ...process.env, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` };
+  const env = { ...BASE_ENV, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` };
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(full[0]!, full.slice(1), { cwd, env: node ? env : process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(full[0]!, full.slice(1), { cwd, env: node ? env : BASE_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
