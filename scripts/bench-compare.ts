@@ -23,20 +23,25 @@ interface Run {
 const PROBE = `process.on('exit',()=>process.stderr.write('peak-rss-mb '+Math.round(process.resourceUsage().maxRSS/1024)+'\\n'))`;
 const GNU_TIME = '/usr/bin/time';
 
-// Every contender starts without NODE_EXTRA_CA_CERTS, as on a machine that does not set it: Node 20
-// loads a certificate store at each start when it is set (~45 ms here), which bin/site avoids by
-// itself and would otherwise weigh on a Node peer only.
-const { NODE_EXTRA_CA_CERTS: _certificates, ...BASE_ENV } = process.env;
+/**
+ * The environment as on a machine that does not set NODE_EXTRA_CA_CERTS: Node 20 loads a certificate
+ * store at each start when it is set (~45 ms here), which bin/site avoids by itself and which would
+ * weigh on a Node peer only. For comparisons with peers.
+ */
+export function withoutExtraCertificates(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _certificates, ...rest } = env;
+  return rest;
+}
 
 /** One build from spawn to exit; rejects with the output when it fails. */
-function timeOnce(argv: string[], cwd?: string): Promise<Run> {
+function timeOnce(argv: string[], cwd: string | undefined, baseEnv: NodeJS.ProcessEnv): Promise<Run> {
   const gnuTime = existsSync(GNU_TIME);
   const node = !gnuTime && (argv[0] === process.execPath || argv[0]!.endsWith('/bin/site'));
   const full = gnuTime ? [GNU_TIME, '-f', 'peak-rss-kb %M', ...argv] : argv;
-  const env = { ...BASE_ENV, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` };
+  const env = { ...baseEnv, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` };
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(full[0]!, full.slice(1), { cwd, env: node ? env : BASE_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(full[0]!, full.slice(1), { cwd, env: node ? env : baseEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -53,15 +58,15 @@ function timeOnce(argv: string[], cwd?: string): Promise<Run> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Runs every contender `runs` times, alternating; the first is ours, the base of the ratios. */
-export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string, pages?: number[]): Promise<void> {
+export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string, pages?: number[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // One untimed build each first: installs, caches and the OS's file cache start warm for all.
-  for (const [i, c] of contenders.entries()) await timeOnce(c.command(outDir(i)), c.cwd);
+  for (const [i, c] of contenders.entries()) await timeOnce(c.command(outDir(i)), c.cwd, env);
   console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const results: Run[][] = contenders.map(() => []);
   for (let r = 0; r < runs; r++) {
     const line: string[] = [];
     for (const [i, c] of contenders.entries()) {
-      const run = await timeOnce(c.command(outDir(i)), c.cwd);
+      const run = await timeOnce(c.command(outDir(i)), c.cwd, env);
       results[i]!.push(run);
       line.push(`${c.name} ${(run.ms / 1000).toFixed(2)} s${Number.isNaN(run.peakMb) ? '' : ` ${run.peakMb} MB`}`);
     }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { compare, type Contender } from './bench-compare.ts';
+import { compare, withoutExtraCertificates, type Contender } from './bench-compare.ts';
 import { eleventy, hugo, writeCorpus } from './bench-rivals.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -179,7 +179,8 @@ async function compareRivals(work: string, total: number, runs: number): Promise
   }
   console.log(`compare: about ${total} pages each, ${runs} alternating runs after one warm-up each, in ${work}`);
   try {
-    await compare(contenders, runs, (i) => join(work, `out-${i}`), counts);
+    // Peers as on a machine without NODE_EXTRA_CA_CERTS (see withoutExtraCertificates).
+    await compare(contenders, runs, (i) => join(work, `out-${i}`), counts, withoutExtraCertificates(process.env));
   } finally {
     await rm(minimal.dir, { recursive: true, force: true });
   }
