@@ -38,10 +38,10 @@ function timeOnce(argv: string[], cwd: string | undefined, baseEnv: NodeJS.Proce
   const gnuTime = existsSync(GNU_TIME);
   const node = !gnuTime && (argv[0] === process.execPath || argv[0]!.endsWith('/bin/site'));
   const full = gnuTime ? [GNU_TIME, '-f', 'peak-rss-kb %M', ...argv] : argv;
-  const env = { ...baseEnv, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` };
+  const env = node ? { ...baseEnv, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}` } : baseEnv;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(full[0]!, full.slice(1), { cwd, env: node ? env : baseEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(full[0]!, full.slice(1), { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

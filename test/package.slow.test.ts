@@ -15,7 +15,7 @@ import { get } from './helpers/http.ts';
 const run = promisify(execFile);
 // npm and npx as a user runs them: no audit or funding talk, and never this checkout's node_modules/.bin.
 const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', SITE_COMPILE_CACHE: '', SITE_NO_COMPILE: '' };
-const sh = (command: string, args: string[], cwd: string) => run(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+const sh = (command: string, args: string[], cwd: string, more: NodeJS.ProcessEnv = {}) => run(command, args, { cwd, env: { ...env, ...more }, maxBuffer: 16 * 1024 * 1024 });
 
 let work: string;
 let app: string;
@@ -134,7 +134,7 @@ describe('the packed engine', () => {
     // node_modules/.bin of every folder above the copy, up to /, before the PATH, and a machine may
     // have another `node` in one of them. What is compared is the packed engine, not two Nodes.
     const npxPath = (await sh('npx', ['--no', '--', 'node', '-p', 'process.env.PATH'], clinic)).stdout.trim();
-    const here = await run(join(ROOT, 'bin/site'), ['build', '--out', join(work, 'checkout-dist')], { cwd: ROOT, env: { ...env, PATH: npxPath }, maxBuffer: 16 * 1024 * 1024 });
+    const here = await sh(join(ROOT, 'bin/site'), ['build', '--out', join(work, 'checkout-dist')], ROOT, { PATH: npxPath });
     expect(here.stdout).toMatch(/^Built \d+ pages/);
     // The editor's bundle (admin/cms/) is esbuild's, whose chunk names hash where @sveltia/cms and its
     // dependencies sit in node_modules: the same files and assets, under other chunk names. So it (and

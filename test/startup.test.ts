@@ -98,13 +98,14 @@ describe('launcher', () => {
       expect(result.code).toBe(0);
 
       // A package the site imports that is installed nowhere it can be found: the file, the line, and the command.
-      await writeFile(join(copy, 'templates/extra.ts'), "import pad from 'left-pad-never-installed';\nexport const padded = pad('1', 3);\n");
+      const absent = 'left-pad-never-installed'; // written into the copy's template, installed nowhere
+      await writeFile(join(copy, 'templates/extra.ts'), `import pad from '${absent}';\nexport const padded = pad('1', 3);\n`);
       await writeFile(join(copy, 'site.config.ts'), `import './templates/extra.ts';\n${await readFile(join(copy, 'site.config.ts'), 'utf8')}`);
       const missing = await siteIn(copy, 'build');
       expect(missing.code).toBe(1);
-      expect(missing.stderr).toContain('"left-pad-never-installed" is not installed for this site');
+      expect(missing.stderr).toContain(`"${absent}" is not installed for this site`);
       expect(missing.stderr).toContain('templates/extra.ts:1:16');
-      expect(missing.stderr).toContain('npm install left-pad-never-installed');
+      expect(missing.stderr).toContain(`npm install ${absent}`);
     } finally {
       await rm(copy, { recursive: true, force: true });
     }

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledDir } from '../startup/compiled.ts';
 import { ENGINE_ROOT } from '../startup/engine.mjs';
 import { shown } from './shown.ts';
 
@@ -24,7 +25,7 @@ const maps = new Map<string, SourceMap | null>();
 
 /** The source map of a compiled file of the engine and site (SITE_COMPILED_DIR), read once. */
 function mapOf(file: string): SourceMap | null {
-  const compiled = process.env.SITE_COMPILED_DIR;
+  const compiled = compiledDir();
   if (!compiled || !file.startsWith(`${compiled}/`)) return null;
   let map = maps.get(file);
   if (map === undefined) {

@@ -28,12 +28,12 @@ export const ENGINE_ENTRIES = {
 export const COMPILED_SITE = Symbol.for(`${ENGINE.name}.compiled-site`);
 /**
  * Packages the site owns and the engine shares: resolved from the site's folder (else the engine's),
- * one copy for both, bundled into the compiled chunks as ES modules or CommonJS wrapped by esbuild.
+ * one copy for both, bundled into each compiled bundle as ES modules or CommonJS wrapped by esbuild.
  * Loaded by Node instead, React's CommonJS cost ~20 ms a start (its module loader, and the lexer
  * reading even the development builds to find their exports).
  */
 const BUNDLED_SHARED = /^(zod|react|react-dom)(\/.*)?$/;
-const KEEP = 4; // compiled versions kept, so a running `dev` keeps its lazily loaded chunks
+const KEEP = 4; // compiled versions kept, so a process started from an older one (a running `dev`) still starts its worker threads from it
 
 const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
 

@@ -23,7 +23,7 @@ try {
 if (process.env.SITE_TIMINGS) {
   console.error(`startup: ${result.compiled ? 'compiled the sources' : 'reused the compiled sources'} in ${Math.round(performance.now() - started)} ms`);
 }
-// Stack traces point at the TypeScript of the site and the engine, not at the compiled chunks: the
+// Stack traces point at the TypeScript of the site and the engine, not at the compiled bundle: the
 // engine maps the frames it shows when it shows them (problems/stack.ts); Node maps every stack,
 // reading each module's map as it loads (~90 ms of every start), only with --debug.
 if (args.includes('--debug') || process.env.SITE_DEBUG) process.setSourceMapsEnabled(true);

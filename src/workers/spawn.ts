@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compiledPath } from '../startup/compile.mjs';
+import { compiledDir } from '../startup/compiled.ts';
 
 const COMPILER = new URL('../startup/compile.mjs', import.meta.url).href;
 const RUNNER = new URL('../startup/run-compiled.mjs', import.meta.url).href;
@@ -14,7 +15,7 @@ export interface SpawnOptions {
 }
 
 export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = false }: SpawnOptions = {}): Worker {
-  const dir = process.env.SITE_COMPILED_DIR;
+  const dir = compiledDir();
   const source = JSON.stringify(fileURLToPath(moduleUrl));
   let load: string;
   if (!dir) {
