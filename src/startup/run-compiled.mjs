@@ -2,9 +2,11 @@
 // The bytecode of the functions a whole run compiled is kept beside the bundle, so a later start
 // neither parses ~2 MB of JavaScript nor compiles each function again as it is first called (the
 // build of a 68-page site: ~65 ms of ~0.44 s). Node 20 offers this for scripts only (vm.Script), not
-// for ES modules. V8 checks the cache against the source and its flags; its own checksum only in
-// debug builds, so the file starts with ours (CRC-32 of the rest): a damaged or foreign cache is
-// not used, costs a cold start, and is written again. Plain JavaScript: it runs before anything is compiled.
+// for ES modules. V8 checks a cache against its flags and the source's length only (a cache of
+// another source of the same length runs that source's code), and its own checksum in debug builds
+// only, so the file starts with ours: CRC-32s of the bundle it was made from and of the cache itself.
+// A damaged or foreign cache is not used, costs a cold start, and is written again. Plain
+// JavaScript: it runs before anything is compiled.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -17,13 +19,15 @@ import { crc32 } from 'node:zlib';
  */
 export function runCompiled(file, { keep = false } = {}) {
   const cacheFile = `${file}.v8cache`;
-  const cachedData = readCache(cacheFile);
+  const source = readFileSync(file);
+  const sourceCrc = crc32(source);
+  const cachedData = readCache(cacheFile, sourceCrc);
   // The wrapper on the bundle's first line: line numbers (stack frames, source maps) stay the file's.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, { filename: file, cachedData });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source.toString('utf8')}\n})`, { filename: file, cachedData });
   const cache = !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
   if (keep && cache !== 'used') {
     process.once('exit', (code) => {
-      if (code === 0) save(cacheFile, script);
+      if (code === 0) save(cacheFile, script, sourceCrc);
     });
   }
   const module = { exports: {} };
@@ -31,25 +35,29 @@ export function runCompiled(file, { keep = false } = {}) {
   return { exports: module.exports, cache };
 }
 
-/** The code cache kept for a bundle, when it is whole: none when missing, short or not what its checksum says. */
-function readCache(cacheFile) {
+/** The code cache kept for this bundle, when it is whole: none when missing, short, made from other bytes or not what its checksum says. */
+function readCache(cacheFile, sourceCrc) {
   let bytes;
   try {
     bytes = readFileSync(cacheFile);
   } catch {
     return undefined; // none yet
   }
-  if (bytes.length <= 4) return undefined;
-  const data = bytes.subarray(4);
-  return bytes.readUInt32LE(0) === crc32(data) ? data : undefined;
+  if (bytes.length <= HEADER) return undefined;
+  const data = bytes.subarray(HEADER);
+  return bytes.readUInt32LE(0) === sourceCrc && bytes.readUInt32LE(4) === crc32(data) ? data : undefined;
 }
 
-function save(cacheFile, script) {
+/** The header: CRC-32 of the bundle's bytes, then of the cache data. */
+const HEADER = 8;
+
+function save(cacheFile, script, sourceCrc) {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     const data = script.createCachedData();
-    const header = Buffer.alloc(4);
-    header.writeUInt32LE(crc32(data));
+    const header = Buffer.alloc(HEADER);
+    header.writeUInt32LE(sourceCrc, 0);
+    header.writeUInt32LE(crc32(data), 4);
     writeFileSync(temporary, Buffer.concat([header, data]));
     renameSync(temporary, cacheFile); // whole or not at all, whichever process finishes last
   } catch {

@@ -1,0 +1,3 @@
+// Types of run-compiled.mjs, for the TypeScript that imports it (tests).
+/** Runs a compiled bundle through V8's code cache; with keep, writes the cache at exit after a run that ended well. */
+export function runCompiled(file: string, options?: { keep?: boolean }): { exports: unknown; cache: 'none' | 'used' | 'rejected' };

@@ -1,0 +1,95 @@
+// Running a compiled bundle (src/startup/run-compiled.mjs): its exports, CommonJS's names, stack lines
+// that are the file's own, a code cache used only when whole and V8's, and esprima never loaded.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCompiled } from '../../src/startup/run-compiled.mjs';
+
+const RUNNER = fileURLToPath(new URL('../../src/startup/run-compiled.mjs', import.meta.url));
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'run-compiled-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A bundle of our own, as compile.mjs writes them: CommonJS, one file. */
+async function bundle(name: string, body: string): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, body);
+  return file;
+}
+
+/** Runs the bundle in a Node of its own with keep, as the launcher does; resolves with its exit code. */
+async function runKeeping(file: string, exitCode = 0): Promise<void> {
+  const script = `import(${JSON.stringify(RUNNER)}).then(({ runCompiled }) => { runCompiled(${JSON.stringify(file)}, { keep: true }); process.exitCode = ${exitCode}; })`;
+  await promisify(execFile)(process.execPath, ['-e', script]).catch((error: { code?: number }) => {
+    if (error.code !== exitCode) throw error;
+  });
+}
+
+describe('a compiled bundle', () => {
+  it('runs as CommonJS, with its exports, require, __filename and __dirname', async () => {
+    const file = await bundle('plain.cjs', "exports.answer = 42;\nmodule.exports.dir = __dirname;\nmodule.exports.file = __filename;\nmodule.exports.sep = require('node:path').sep;\n");
+    const { exports, cache } = runCompiled(file);
+    expect(exports).toEqual({ answer: 42, dir, file, sep: '/' });
+    expect(cache).toBe('none');
+  });
+
+  it("throws from the file's own line and column (the wrapper adds no line)", async () => {
+    const file = await bundle('throws.cjs', "const a = 1;\nconst b = 2;\n  throw new Error('line three');\n");
+    let stack = '';
+    try {
+      runCompiled(file);
+    } catch (error) {
+      stack = (error as Error).stack!;
+    }
+    expect(stack).toContain(`${file}:3:9`);
+  });
+
+  it('never loads esprima, and loads what else it asks for', async () => {
+    const file = await bundle('esprima.cjs', "module.exports = (id) => require(id);\n");
+    const load = runCompiled(file).exports as (id: string) => unknown;
+    expect(() => load('esprima')).toThrow('esprima is never loaded: content is not code');
+    expect(load('node:os')).toHaveProperty('tmpdir');
+  });
+
+  it('keeps its code cache after a run that ended well, and uses it next time', async () => {
+    const file = await bundle('kept.cjs', "function twice(n) { return n * 2; }\nmodule.exports = twice(21);\n");
+    await runKeeping(file, 3);
+    await expect(readFile(`${file}.v8cache`)).rejects.toThrow(); // a run that failed keeps none
+    await runKeeping(file);
+    const kept = await readFile(`${file}.v8cache`);
+    expect(runCompiled(file)).toEqual({ exports: 42, cache: 'used' });
+  });
+
+  it('never hands V8 a cache that is not whole or not of its own bytes, and reports one V8 refuses', async () => {
+    const file = await bundle('damaged.cjs', 'module.exports = 7;\n');
+    await runKeeping(file);
+    const kept = await readFile(`${file}.v8cache`);
+    expect(kept.readUInt32LE(0)).toBe(crc32(await readFile(file)));
+    expect(kept.readUInt32LE(4)).toBe(crc32(kept.subarray(8)));
+    // Damaged after its checksum was written: not used, and the bundle runs as it is.
+    const damaged = Buffer.from(kept);
+    damaged.fill(0x5a, damaged.length >> 1, (damaged.length >> 1) + 16);
+    await writeFile(`${file}.v8cache`, damaged);
+    expect(runCompiled(file)).toEqual({ exports: 7, cache: 'none' });
+    // Too short to hold the checksums and data.
+    await writeFile(`${file}.v8cache`, kept.subarray(0, 8));
+    expect(runCompiled(file).cache).toBe('none');
+    // Made for another bundle of the same length: V8 would take it (it compares lengths) and run 7.
+    const sameLength = await bundle('same-length.cjs', 'module.exports = 8;\n');
+    await writeFile(`${sameLength}.v8cache`, kept);
+    expect(runCompiled(sameLength)).toEqual({ exports: 8, cache: 'none' });
+    // Our checks passed (the header names this bundle), but made for other code: V8 refuses it.
+    const other = await bundle('other.cjs', 'module.exports = 80;\n');
+    const relabelled = Buffer.from(kept);
+    relabelled.writeUInt32LE(crc32(await readFile(other)), 0);
+    await writeFile(`${other}.v8cache`, relabelled);
+    expect(runCompiled(other)).toEqual({ exports: 80, cache: 'rejected' });
+  });
+});
