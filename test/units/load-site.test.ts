@@ -55,6 +55,8 @@ describe('a site definition module', () => {
     // The module the bundle registered: its pages, not those of the file on disk (which imports would give).
     const registered = { default: { ...(await loadSite(join(dir, 'good.ts'))), pages: [{ id: 'compiled', path: '/', template: () => null }] } };
     process.env.SITE_COMPILED_DIR = join(dir, 'compiled-version');
+    // Nothing registered yet: refused the same way, never imported.
+    expect(String(await failure(other))).toContain(`${other} is not the site definition compiled into this run`);
     registry[COMPILED_SITE] = { file: compiledIn, module: registered };
     try {
       expect((await loadSite(compiledIn)).pages.map((p) => p.id)).toEqual(['compiled']);

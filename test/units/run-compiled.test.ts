@@ -67,6 +67,25 @@ describe('a compiled bundle', () => {
     expect(runCompiled(file)).toEqual({ exports: 42, cache: 'used' });
   });
 
+  it('asks to keep its cache at exit only with keep and without a usable cache, and writes it only for exit code 0', async () => {
+    const file = await bundle('exit.cjs', 'module.exports = 5;\n');
+    const added = () => process.rawListeners('exit').length;
+    const before = added();
+    runCompiled(file);
+    expect(added()).toBe(before); // not asked to keep
+    runCompiled(file, { keep: true });
+    expect(added()).toBe(before + 1);
+    // Taken off (this test's process goes on) and called as the exit would call it, twice.
+    const listener = process.listeners('exit').at(-1) as (code: number) => void;
+    process.removeListener('exit', process.rawListeners('exit').at(-1) as () => void);
+    listener(1);
+    await expect(readFile(`${file}.v8cache`)).rejects.toThrow();
+    listener(0);
+    expect((await readFile(`${file}.v8cache`)).readUInt32LE(0)).toBe(crc32(await readFile(file)));
+    runCompiled(file, { keep: true }); // its cache is used: nothing to keep
+    expect(added()).toBe(before);
+  });
+
   it('never hands V8 a cache that is not whole or not of its own bytes, and reports one V8 refuses', async () => {
     const file = await bundle('damaged.cjs', 'module.exports = 7;\n');
     await runKeeping(file);
@@ -78,8 +97,12 @@ describe('a compiled bundle', () => {
     damaged.fill(0x5a, damaged.length >> 1, (damaged.length >> 1) + 16);
     await writeFile(`${file}.v8cache`, damaged);
     expect(runCompiled(file)).toEqual({ exports: 7, cache: 'none' });
-    // Too short to hold the checksums and data.
+    // Too short to hold the checksums and data, even with checksums that fit (no data: a CRC-32 of 0).
     await writeFile(`${file}.v8cache`, kept.subarray(0, 8));
+    expect(runCompiled(file).cache).toBe('none');
+    const headerOnly = Buffer.alloc(8);
+    headerOnly.writeUInt32LE(crc32(await readFile(file)), 0);
+    await writeFile(`${file}.v8cache`, headerOnly);
     expect(runCompiled(file).cache).toBe('none');
     // Made for another bundle of the same length: V8 would take it (it compares lengths) and run 7.
     const sameLength = await bundle('same-length.cjs', 'module.exports = 8;\n');
