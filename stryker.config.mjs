@@ -22,6 +22,8 @@ export default {
     'src/report/plural.ts',
     'src/report/annotations.ts',
     'src/pipeline/load-site.ts',
+    'src/startup/compiled.ts',
+    'src/startup/run-compiled.mjs',
     'src/admin/fields.ts',
     'src/admin/cms-config.ts',
     'src/render/shared.tsx',
