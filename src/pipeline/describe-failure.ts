@@ -2,6 +2,7 @@
 // with the page, the template or hook, the message, and where in the site's own files it happened
 // (the whole stack with --debug).
 import { RenderError } from '../render/render-page.tsx';
+import { inertLines } from '../problems/inert.ts';
 import { BuildFailure } from '../problems/problem.ts';
 import { describeCause, mappedStack } from '../problems/stack.ts';
 import { formatProblems } from '../report/problems.ts';
@@ -9,6 +10,7 @@ import { HookError } from '../site/hooks.ts';
 
 export function describeFailure(error: unknown): string {
   if (error instanceof BuildFailure) return formatProblems(error.problems);
-  if (error instanceof RenderError || error instanceof HookError) return `${error.message}\n${describeCause(error.cause)}`;
-  return error instanceof Error ? (error.stack ? mappedStack(error.stack) : error.message) : String(error);
+  // A template's or hook's message may quote content: its control characters are shown, not sent to the terminal.
+  if (error instanceof RenderError || error instanceof HookError) return inertLines(`${error.message}\n${describeCause(error.cause)}`);
+  return inertLines(error instanceof Error ? (error.stack ? mappedStack(error.stack) : error.message) : String(error));
 }

@@ -1,6 +1,8 @@
 // Problems are data: each has a stable code (what went wrong), a place (a content file and line, a
 // page and its output file, or a part of the build) and the sentences a person reads. Code that
 // merges, groups or filters problems looks at the code and the details' kinds, never at the text.
+// Every sentence and place is kept inert (inert.ts): content and file names are data, printed as such.
+import { inert } from './inert.ts';
 
 /** What went wrong. Stable: tests and tools may match on these. */
 export type ProblemCode =
@@ -19,6 +21,11 @@ export type ProblemCode =
   | 'static/not-a-file'
   | 'static/hidden'
   | 'static/unsafe-svg'
+  | 'static/unsafe-name'
+  | 'static/type'
+  | 'content/unsafe-name'
+  | 'content/too-large'
+  | 'content/too-deep'
   | 'static/generated-clash'
   | 'locale/no-icu'
   | 'files/too-deep'
@@ -53,12 +60,20 @@ export type Where =
   | { part: string };
 
 export class Problem {
+  readonly where: Where;
+  readonly title: string;
+  readonly details: Detail[];
+
   constructor(
     readonly code: ProblemCode,
-    readonly where: Where,
-    readonly title: string,
-    readonly details: Detail[] = [],
-  ) {}
+    where: Where,
+    title: string,
+    details: Detail[] = [],
+  ) {
+    this.where = inertWhere(where);
+    this.title = inert(title);
+    this.details = details.map((d) => ({ ...d, path: inert(d.path), message: inert(d.message) }));
+  }
 
   /** The content file this problem is in, if it is one. */
   get file(): string | undefined {
@@ -74,6 +89,13 @@ export class Problem {
     const lines = this.details.map((d) => `  ${d.path ? `${d.path}: ` : ''}${d.message}`);
     return [`${describeWhere(this.where)}  ${this.title}`, ...lines].join('\n');
   }
+}
+
+function inertWhere(where: Where): Where {
+  if ('file' in where) return { ...where, file: inert(where.file) };
+  if ('page' in where) return { page: inert(where.page), output: inert(where.output) };
+  if ('pages' in where) return { ...where, pages: where.pages.map(inert) };
+  return { part: inert(where.part) };
 }
 
 export function describeWhere(where: Where): string {

@@ -1,5 +1,7 @@
 // In GitHub Actions, each problem is also a workflow command (::error file=…,line=…::message), so it
 // shows on the changed line of a pull request, and each warning a ::warning.
+import { randomBytes } from 'node:crypto';
+import { inert } from '../problems/inert.ts';
 import type { Problem } from '../problems/problem.ts';
 import type { Warning } from '../site/definition.ts';
 
@@ -17,6 +19,15 @@ export function annotations(problems: Problem[], warnings: Warning[] = []): stri
     const message = p.file ? [p.title, ...p.details.map((d) => `${d.path ? `${d.path}: ` : ''}${d.message}`)].join('\n') : p.format();
     return `::error ${where}::${data(message)}`;
   });
-  for (const w of warnings) lines.push(`::warning file=${property(w.file)}::${data(w.message)}`);
+  for (const w of warnings) lines.push(`::warning file=${property(inert(w.file))}::${data(inert(w.message))}`);
   return lines;
+}
+
+/**
+ * Text that quotes content (problems, warnings), as GitHub says to print untrusted output: between
+ * ::stop-commands:: and its token, no line of it is read as a workflow command.
+ */
+export function untrustedLog(text: string): string {
+  const token = randomBytes(16).toString('hex');
+  return `::stop-commands::${token}\n${text}\n::${token}::`;
 }

@@ -3,6 +3,7 @@ import type { PageWeight, SizeReport } from '../checks/budgets.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Published } from '../output/publish.ts';
 import type { Budgets, Warning } from '../site/definition.ts';
+import { inert } from '../problems/inert.ts';
 import { plural } from './plural.ts';
 
 /** Warnings listed one per line; past this, counted. */
@@ -48,7 +49,7 @@ export function formatReport(report: SizeReport, budgets: Budgets | undefined, w
   }
   if (warnings.length) {
     lines.push(`  ${plural(warnings.length, 'warning')} (--strict makes them errors):`);
-    for (const w of warnings.slice(0, SHOWN_WARNINGS)) lines.push(`    ${w.file}: ${w.message}`);
+    for (const w of warnings.slice(0, SHOWN_WARNINGS)) lines.push(`    ${inert(w.file)}: ${inert(w.message)}`);
     const more = warnings.length - SHOWN_WARNINGS;
     if (more > 0) lines.push(`    … and ${plural(more, 'more warning')}: ${reportFile ? `all are in ${reportFile}` : 'see them all with --report problems.json'}`);
   } else lines.push('  No warnings.');

@@ -62,7 +62,7 @@ describe('GitHub annotations', () => {
   it('put a problem on its file, line and column, escaping what workflow commands need escaped', () => {
     const problem = inFile('content/schema', 'content/a,b.yaml', 'does not match: 100%', [{ path: 'x', message: 'one\ntwo' }], { line: 3, col: 5 });
     expect(annotations([problem], [{ file: 'content/site.yaml', message: 'a placeholder' }])).toEqual([
-      '::error file=content/a%2Cb.yaml,line=3,col=5,title=content/schema::does not match: 100%25%0Ax: one%0Atwo',
+      '::error file=content/a%2Cb.yaml,line=3,col=5,title=content/schema::does not match: 100%25%0Ax: one\\ntwo',
       '::warning file=content/site.yaml::a placeholder',
     ]);
   });

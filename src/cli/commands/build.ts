@@ -5,7 +5,7 @@
 import { BuildFailure } from '../../problems/problem.ts';
 import { build, outputFate, type OutputFate } from '../../pipeline/build.ts';
 import { describeFailure } from '../../pipeline/describe-failure.ts';
-import { annotations, inGitHubActions } from '../../report/annotations.ts';
+import { annotations, inGitHubActions, untrustedLog } from '../../report/annotations.ts';
 import { writeReport } from '../../report/json-report.ts';
 import { formatProblems } from '../../report/problems.ts';
 import { progressLine } from '../../report/progress.ts';
@@ -64,7 +64,7 @@ export async function runBuild(opts: BuildCommandOptions): Promise<void> {
     progress.done();
     if (opts.report) writeReport(opts.report, [], result.warnings);
     if (inGitHubActions()) for (const line of annotations([], result.warnings)) console.log(line);
-    if (!opts.quiet) console.log(result.summary);
+    if (!opts.quiet) console.log(inGitHubActions() && result.warnings.length ? untrustedLog(result.summary) : result.summary);
     // For the benchmark: the process's peak resident memory, worker threads included.
     if (process.env.SITE_REPORT_MEMORY) console.log(`peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
   } catch (error) {
@@ -78,7 +78,8 @@ export async function runBuild(opts: BuildCommandOptions): Promise<void> {
       for (const line of lines) console.log(line);
     }
     const told = error instanceof BuildFailure ? formatProblems(problems, { reportFile: opts.report }) : describeFailure(error);
-    console.error(`Build failed; ${fate}\n\n${told}`);
+    // In CI the list quotes content (values, file names): GitHub reads none of its lines as a command.
+    console.error(`Build failed; ${fate}\n\n${inGitHubActions() ? untrustedLog(told) : told}`);
     process.exitCode = 1;
   }
 }
