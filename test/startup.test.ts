@@ -142,6 +142,19 @@ describe('launcher', () => {
     }
   });
 
+  it('never runs a compiled bundle whose bytes are not the ones compiled: it compiles again', async () => {
+    const out = join(dir, 'dist-tampered');
+    expect((await site('build', '-o', out)).code).toBe(0);
+    const bundles = (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('engine-cli.cjs'));
+    expect(bundles.length).toBeGreaterThan(0);
+    for (const file of bundles) await writeFile(join(cache(), file), `${await readFile(join(cache(), file), 'utf8')}\nconsole.log('PLANTED CODE RAN');\n`);
+    const run = await site('build', '-o', out);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('PLANTED CODE RAN');
+    expect(run.stderr).toMatch(/engine-cli\.cjs is not the bundle that was compiled \(its SHA-256 differs\): it is not run; compiling again\./);
+    expect((await site('build', '-o', out)).stdout).not.toContain('PLANTED CODE RAN');
+  });
+
   it('loads React from its compiled bundle, and never esprima, which js-yaml would use to build functions from YAML text', async () => {
     // Listed at exit: every CommonJS module Node loaded (the compiled bundle holds the rest).
     const probe = join(dir, 'loaded-modules.cjs');

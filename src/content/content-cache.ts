@@ -3,7 +3,9 @@
 // parsing and Markdown are most of the time before rendering). Validation and every check still run
 // on every build, on the kept data. Kept in one JSON file per content folder, for one version of the
 // code (engine, site definition and templates: another parser or policy may read the same bytes otherwise).
-// Nothing in it is trusted blindly: an unreadable or malformed file or entry is a miss.
+// Nothing in it is trusted blindly: the file starts with a SHA-256 of the rest (a damaged or swapped
+// file is a miss, so a kept Markdown render that skipped the HTML policy is never used), and an
+// unreadable or malformed file or entry is a miss.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -14,7 +16,7 @@ import type { ParseRecord } from './read-file.ts';
 /** A parse, with the Markdown rendered from its body once it has been. */
 export type CachedParse = ParseRecord & { markdown?: RenderedMarkdown };
 
-const FORMAT = 1;
+const FORMAT = 2;
 /** Content folders whose parses are kept per compiled site: the least recently used go first (a benchmark makes a new folder every run). */
 const KEEP = 8;
 const KEPT_NAME = /^content-[0-9a-f]{12}\.json$/;
@@ -75,7 +77,8 @@ export class ContentCache {
         return;
       }
       mkdirSync(dirname(this.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify({ format: FORMAT, version: this.version, entries: Object.fromEntries(this.used) }));
+      const json = JSON.stringify({ format: FORMAT, version: this.version, entries: Object.fromEntries(this.used) });
+      writeFileSync(temporary, `${sha256(json)}\n${json}`);
       renameSync(temporary, this.file);
       prune(dirname(this.file), this.file);
     } catch {
@@ -94,9 +97,15 @@ function prune(dir: string, current: string): void {
   for (const { path } of others.slice(KEEP - 1)) rmSync(path, { force: true });
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 function readKept(file: string, version: string): Map<string, CachedParse> {
   try {
-    const { format, version: madeBy, entries } = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; version?: unknown; entries?: unknown };
+    const text = readFileSync(file, 'utf8');
+    const newline = text.indexOf('\n');
+    const json = text.slice(newline + 1);
+    if (newline !== 64 || text.slice(0, 64) !== sha256(json)) return new Map();
+    const { format, version: madeBy, entries } = JSON.parse(json) as { format?: unknown; version?: unknown; entries?: unknown };
     if (format !== FORMAT || madeBy !== version || !entries || typeof entries !== 'object') return new Map();
     return new Map(Object.entries(entries as Record<string, unknown>).filter((pair): pair is [string, CachedParse] => usable(pair[1])));
   } catch {

@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheRoot, ENGINE, ENGINE_ROOT } from './engine.mjs';
+import { cacheRoot, ENGINE, ENGINE_ROOT, trustedCache } from './engine.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
@@ -39,7 +39,7 @@ const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 1
 
 /** Where the compiled output for an engine and site lives: SITE_COMPILE_CACHE, or the project's cache. */
 export function cacheDir(siteFile) {
-  const base = process.env.SITE_COMPILE_CACHE || join(cacheRoot(siteFile ? dirname(siteFile) : process.cwd()), 'compiled');
+  const base = process.env.SITE_COMPILE_CACHE ? trustedCache(resolve(process.env.SITE_COMPILE_CACHE)) : join(cacheRoot(siteFile ? dirname(siteFile) : process.cwd()), 'compiled');
   // Keyed by where the engine and the site live, and by this compiler and Node's version.
   return join(base, sha(`${ENGINE_ROOT}\0${siteFile ?? ''}\0${ENGINE.version}\0${process.version}\0${process.env.NODE_ENV ?? ''}\0${readFileSync(fileURLToPath(import.meta.url), 'utf8')}`));
 }
@@ -63,9 +63,11 @@ function current(dir) {
  * The compiled output of the engine and of the site definition `site` (a path; none for commands
  * that need no site): reused when fresh, else built now. Returns its folder.
  */
-export async function compile({ site } = {}) {
+export async function compile({ site, distrust } = {}) {
   const siteFile = site ? resolve(site) : undefined;
   const dir = cacheDir(siteFile);
+  // A version whose bundle did not match its checksum is removed and made again, never run.
+  if (distrust) rmSync(distrust, { recursive: true, force: true });
   const fresh = current(dir);
   if (fresh) return { dir: fresh, compiled: false };
   mkdirSync(dir, { recursive: true });
@@ -108,7 +110,9 @@ export async function compile({ site } = {}) {
     // The tools that compiled it count too: another esbuild may write other code.
     for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) inputs[file] = [statSync(file).size, statSync(file).mtimeMs];
     const compiled = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([name, file]) => [join(ENGINE_ROOT, file), `${name}.cjs`]));
-    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ entries: compiled, inputs }));
+    // Each bundle's SHA-256, checked before it runs (run-compiled.mjs): a damaged or swapped bundle is never run.
+    const sha256 = Object.fromEntries(Object.values(compiled).map((name) => [name, createHash('sha256').update(readFileSync(join(staging, name))).digest('hex')]));
+    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ entries: compiled, sha256, inputs }));
     const version = sha(JSON.stringify(inputs));
     try {
       renameSync(staging, join(dir, version));
@@ -235,9 +239,14 @@ const manifests = new Map();
 
 /** The compiled bundle of an engine entry (the CLI or a worker's module), run by run-compiled.mjs. */
 export function compiledPath(dir, sourcePath) {
+  return compiledBundle(dir, sourcePath).file;
+}
+
+/** The compiled bundle of an engine entry and the SHA-256 its bytes must have. */
+export function compiledBundle(dir, sourcePath) {
   let manifest = manifests.get(dir);
   if (!manifest) manifests.set(dir, (manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))));
   const out = manifest.entries[resolve(sourcePath)];
   if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries are (the site definition is compiled into each)`);
-  return join(dir, out);
+  return { file: join(dir, out), sha256: manifest.sha256?.[out] ?? '' };
 }

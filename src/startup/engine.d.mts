@@ -4,3 +4,5 @@ export const ENGINE: { name: string; version: string; peerDependencies?: Record<
 export const DEFAULT_SITE_FILE: string;
 export function findSite(from: string): string | undefined;
 export function cacheRoot(from: string): string;
+export function trustedCache(dir: string): string;
+export const untrustedCaches: string[];

@@ -1,8 +1,8 @@
 // What the engine knows about itself and where it keeps its caches. Plain JavaScript: the launcher
 // reads it before anything is compiled.
-import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, parse } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The engine's package folder (where its package.json is). */
@@ -26,11 +26,55 @@ export function findSite(from) {
 /**
  * The engine's cache folder for a project: node_modules/.cache/<engine>/ in the nearest folder (from
  * `from` up) that has a node_modules, where tools keep their caches and what a fresh install removes;
- * the system's temporary folder when there is none.
+ * else the user's own cache folder ($XDG_CACHE_HOME, ~/.cache). Compiled code runs from there, so the
+ * folder must be this user's alone (trustedCache): never a shared temporary folder.
  */
 export function cacheRoot(from) {
   for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'node_modules'))) return join(dir, 'node_modules', '.cache', ENGINE.name);
-    if (dir === parse(dir).root) return join(tmpdir(), `${ENGINE.name}-cache`);
+    if (existsSync(join(dir, 'node_modules'))) return trustedCache(join(dir, 'node_modules', '.cache', ENGINE.name));
+    if (dir === parse(dir).root) return trustedCache(join(userCacheHome(), ENGINE.name));
   }
+}
+
+/** $XDG_CACHE_HOME when it is an absolute path (the XDG rule), else ~/.cache. */
+function userCacheHome() {
+  const xdg = process.env.XDG_CACHE_HOME;
+  return xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.cache');
+}
+
+const checked = new Map();
+/** Why a cache folder was not used, once per folder: the CLI prints these. */
+export const untrustedCaches = [];
+
+/**
+ * The folder itself when it is this user's alone: made with mode 0700 when missing; refused when it is
+ * a link or not a folder, belongs to another user, or others may write to it (they could plant code
+ * that runs as us). A refused folder is replaced, for this process only, by a private temporary
+ * folder (mkdtemp makes it 0700) removed at exit: the build runs, cold, and trusts nothing it did not write.
+ */
+export function trustedCache(dir) {
+  const known = checked.get(dir);
+  if (known) return known;
+  const why = cacheProblem(dir);
+  let use = dir;
+  if (why) {
+    untrustedCaches.push(`${dir} ${why}`);
+    use = mkdtempSync(join(tmpdir(), `${ENGINE.name}-private-`));
+    process.once('exit', () => rmSync(use, { recursive: true, force: true }));
+  }
+  checked.set(dir, use);
+  return use;
+}
+
+function cacheProblem(dir) {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    return `cannot be made (${error.code ?? error.message})`;
+  }
+  const stat = lstatSync(dir);
+  if (stat.isSymbolicLink() || !stat.isDirectory()) return 'is not a folder (a link, or a file)';
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return `belongs to another user (uid ${stat.uid})`;
+  if (stat.mode & 0o022) return `may be written by other users (mode ${(stat.mode & 0o777).toString(8)})`;
+  return undefined;
 }

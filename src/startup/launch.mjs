@@ -3,9 +3,9 @@
 // definition file (engine.mjs) in the current folder or the nearest folder above it.
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { compile, compiledPath, describeCompileError, ENGINE_ENTRIES } from './compile.mjs';
-import { ENGINE_ROOT, findSite } from './engine.mjs';
-import { runCompiled } from './run-compiled.mjs';
+import { compile, compiledBundle, describeCompileError, ENGINE_ENTRIES } from './compile.mjs';
+import { ENGINE_ROOT, findSite, untrustedCaches } from './engine.mjs';
+import { BundleMismatch, runCompiled } from './run-compiled.mjs';
 
 const args = process.argv.slice(2);
 const started = performance.now();
@@ -20,6 +20,7 @@ try {
   console.error(`${failedWhat(args)} ${what}:\n\n${await describeCompileError(error)}`);
   process.exit(1);
 }
+for (const why of untrustedCaches) console.error(`site: not using the cache folder ${why}; working in a private temporary folder instead (each start compiles afresh until the folder is yours alone).`);
 if (process.env.SITE_TIMINGS) {
   console.error(`startup: ${result.compiled ? 'compiled the sources' : 'reused the compiled sources'} in ${Math.round(performance.now() - started)} ms`);
 }
@@ -30,7 +31,18 @@ if (args.includes('--debug') || process.env.SITE_DEBUG) process.setSourceMapsEna
 // Worker threads inherit the environment, and spawn.ts starts them from the same compiled output.
 process.env.SITE_COMPILED_DIR = result.dir;
 if (site) process.env.SITE_DEFINITION_FILE = resolve(site);
-const { cache } = runCompiled(compiledPath(result.dir, resolve(ENGINE_ROOT, ENGINE_ENTRIES['engine-cli'])), { keep: true });
+const cliSource = resolve(ENGINE_ROOT, ENGINE_ENTRIES['engine-cli']);
+let cache;
+try {
+  ({ cache } = runCompiled(compiledBundle(result.dir, cliSource).file, { keep: true, sha256: compiledBundle(result.dir, cliSource).sha256 }));
+} catch (error) {
+  if (!(error instanceof BundleMismatch)) throw error;
+  // Damaged or swapped since it was compiled: made again from the sources, then run.
+  console.error(`site: ${error.message}; compiling again.`);
+  result = await compile({ site: site && existsQuiet(site) ? site : undefined, distrust: result.dir });
+  process.env.SITE_COMPILED_DIR = result.dir;
+  ({ cache } = runCompiled(compiledBundle(result.dir, cliSource).file, { keep: true, sha256: compiledBundle(result.dir, cliSource).sha256 }));
+}
 if (process.env.SITE_TIMINGS) console.error(`startup: code cache ${cache}`);
 
 function existsQuiet(path) {

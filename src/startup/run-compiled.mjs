@@ -7,19 +7,30 @@
 // only, so the file starts with ours: CRC-32s of the bundle it was made from and of the cache itself.
 // A damaged or foreign cache is not used, costs a cold start, and is written again. Plain
 // JavaScript: it runs before anything is compiled.
+import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
+/** A compiled bundle whose bytes are not the ones its compile recorded: never run. */
+export class BundleMismatch extends Error {
+  constructor(file) {
+    super(`${file} is not the bundle that was compiled (its SHA-256 differs): it is not run`);
+    this.name = 'BundleMismatch';
+  }
+}
+
 /**
- * Runs `file` and returns its exports. With `keep`, the code cache is written at exit when there was
- * none (or V8 refused it) and the run ended well: a run that stopped early would keep little.
+ * Runs `file` and returns its exports. With `sha256`, only when its bytes have that SHA-256 (the
+ * compile's record; ~3 ms for a 2 MB bundle). With `keep`, the code cache is written at exit when
+ * there was none (or V8 refused it) and the run ended well: a run that stopped early would keep little.
  */
-export function runCompiled(file, { keep = false } = {}) {
+export function runCompiled(file, { keep = false, sha256 } = {}) {
   const cacheFile = `${file}.v8cache`;
   const source = readFileSync(file);
+  if (sha256 !== undefined && createHash('sha256').update(source).digest('hex') !== sha256) throw new BundleMismatch(file);
   const sourceCrc = crc32(source);
   const cachedData = readCache(cacheFile, sourceCrc);
   // The wrapper on the bundle's first line: line numbers (stack frames, source maps) stay the file's.

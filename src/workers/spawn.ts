@@ -3,7 +3,7 @@
 // Run compiled (bin/site), it starts the module's compiled file from the folder the launcher chose.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { compiledPath } from '../startup/compile.mjs';
+import { compiledBundle } from '../startup/compile.mjs';
 import { compiledDir } from '../startup/compiled.ts';
 
 const COMPILER = new URL('../startup/compile.mjs', import.meta.url).href;
@@ -24,7 +24,7 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
     // The worker's own threads inherit its folder through the environment.
     // A site's code that does not compile is told as esbuild tells it (file, line, code frame): an
     // Error whose message is that and whose stack is nothing more.
-    load = `import(${JSON.stringify(COMPILER)}).then(async ({ compile, compiledPath, describeCompileError }) => {
+    load = `import(${JSON.stringify(COMPILER)}).then(async ({ compile, compiledBundle, describeCompileError }) => {
       let dir;
       try {
         ({ dir } = await compile({ site: process.env.SITE_DEFINITION_FILE }));
@@ -35,10 +35,12 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
       }
       process.env.SITE_COMPILED_DIR = dir;
       const { runCompiled } = await import(${JSON.stringify(RUNNER)});
-      return runCompiled(compiledPath(dir, ${source}));
+      const bundle = compiledBundle(dir, ${source});
+      return runCompiled(bundle.file, { sha256: bundle.sha256 });
     })`;
   } else {
-    load = `import(${JSON.stringify(RUNNER)}).then(({ runCompiled }) => runCompiled(${JSON.stringify(compiledPath(dir, fileURLToPath(moduleUrl)))}))`;
+    const bundle = compiledBundle(dir, fileURLToPath(moduleUrl));
+    load = `import(${JSON.stringify(RUNNER)}).then(({ runCompiled }) => runCompiled(${JSON.stringify(bundle.file)}, { sha256: ${JSON.stringify(bundle.sha256)} }))`;
   }
   // A module that fails to load (a template that does not compile) fails the first task it is
   // given, when the parent is listening, instead of an 'error' event nobody may be waiting for.

@@ -1,6 +1,7 @@
 // Parsed content kept between builds (content-cache.ts) must never show what a file no longer says:
 // a file is parsed again when its bytes change, whatever its size and time; what content may not hold
 // is refused on every build; a damaged, foreign or older cache is a miss, never an error.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,7 +22,13 @@ afterEach(() => site.cleanup());
 type Loaded = { locales: Record<string, { services: Record<string, { front: Record<string, unknown>; html: string }> }> };
 const load = async (version = 'v1') => (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content', cache: { file: cacheFile, version } })).content as unknown as Loaded;
 const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
-const kept = () => Object.keys((JSON.parse(readFileSync(cacheFile, 'utf8')) as { entries: object }).entries).length;
+/** The cache file's JSON (after its checksum line), and a file written with a right checksum. */
+const readCache = () => JSON.parse(readFileSync(cacheFile, 'utf8').slice(65)) as { version: string; entries: Record<string, { markdown?: { html: string }; yaml: unknown }> };
+const writeCache = (data: unknown) => {
+  const json = JSON.stringify(data);
+  writeFileSync(cacheFile, `${createHash('sha256').update(json).digest('hex')}\n${json}`);
+};
+const kept = () => Object.keys(readCache().entries).length;
 
 describe('content kept between builds', () => {
   it('gives the same content as a fresh parse, and keeps every file it read', async () => {
@@ -61,12 +68,19 @@ describe('content kept between builds', () => {
 
   it('is what the same version of the code reads, and another version never does', async () => {
     await load('v1');
-    const saved = JSON.parse(readFileSync(cacheFile, 'utf8')) as { entries: Record<string, { markdown?: { html: string } }> };
+    const saved = readCache();
     for (const entry of Object.values(saved.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
-    writeFileSync(cacheFile, JSON.stringify(saved));
+    writeCache(saved);
     expect(vaccines(await load('v1')).html).toContain('KEPT');
     expect(vaccines(await load('v2')).html).not.toContain('KEPT');
-    expect(JSON.parse(readFileSync(cacheFile, 'utf8')).version).toBe('v2');
+    expect(readCache().version).toBe('v2');
+  });
+
+  it('is a miss when its bytes are not what its checksum says: a changed render is never used', async () => {
+    await load('v1');
+    const text = readFileSync(cacheFile, 'utf8');
+    writeFileSync(cacheFile, text.replace(/Vaccines/g, 'KEPT'));
+    expect(vaccines(await load('v1')).html).not.toContain('KEPT');
   });
 
   it('drops the parse of a file that changed', async () => {
@@ -81,9 +95,9 @@ describe('content kept between builds', () => {
     writeFileSync(cacheFile, '{"format":1,"version":"v1","entries":{"x":');
     expect(vaccines(await load()).html).toContain('<');
     expect(kept()).toBeGreaterThan(50);
-    const entries = JSON.parse(readFileSync(cacheFile, 'utf8')).entries as Record<string, { html?: string; yaml: unknown }>;
+    const { entries } = readCache();
     for (const entry of Object.values(entries)) entry.yaml = 42; // malformed: not used
-    writeFileSync(cacheFile, JSON.stringify({ format: 1, version: 'v1', entries }));
+    writeCache({ format: 2, version: 'v1', entries });
     expect(vaccines(await load()).html).toContain('<');
   });
 });
