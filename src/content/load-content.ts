@@ -4,6 +4,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import { hasControl } from '../problems/inert.ts';
 import { shown as shownPath } from '../problems/shown.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/problem.ts';
@@ -66,7 +67,13 @@ export async function listContent(dir: string, shown: (rel: string) => string): 
   const found = await walk(dir);
   const problems = [...found.links, ...found.special].map((rel) => inFile('content/not-a-file', shown(rel), 'is not a regular file', [{ path: '', message: 'content is read from regular files only; copy the file itself here instead of a link' }]));
   if (found.tooDeep) problems.push(tooDeep(shown(found.tooDeep)));
-  const files = found.files.filter((f) => !isHidden(f) && !/(^|\/)README\.md$/.test(f) && !EDITOR_LEFTOVER.test(f));
+  // A name with a line break or an escape in it is refused (and shown escaped), never read.
+  const named = found.files.filter((f) => {
+    if (!hasControl(f)) return true;
+    problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: 'its name holds a control character (a line break, a tab, an escape): rename it with letters, digits and dashes' }]));
+    return false;
+  });
+  const files = named.filter((f) => !isHidden(f) && !/(^|\/)README\.md$/.test(f) && !EDITOR_LEFTOVER.test(f));
   return { files, problems };
 }
 
@@ -214,7 +221,8 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           const { html, links: found, findings } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
           for (const finding of findings) {
-            problems.push(inFile(finding.code, parsed.file, finding.code === 'markdown/html' ? 'has HTML that content may not hold' : 'has an address that content may not use', [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
+            const title = finding.code === 'markdown/html' ? 'has HTML that content may not hold' : finding.code === 'markdown/url' ? 'has an address that content may not use' : 'is too complex to read safely';
+            problems.push(inFile(finding.code, parsed.file, title, [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
           }
           return [id, keep(`${locale}/${rel}`, { front: data, html })];
         }),

@@ -14,8 +14,66 @@ export interface MarkdownLink {
 
 export interface MarkdownFinding {
   line: number;
-  code: 'markdown/html' | 'markdown/url';
+  code: 'markdown/html' | 'markdown/url' | 'content/too-deep';
   message: string;
+}
+
+/** Lists and quotes nested deeper than this are refused: the parser recurses once a level. */
+export const MAX_MARKDOWN_DEPTH = 32;
+/** Emphasis markers (* and _) in one paragraph: the parser's emphasis matching grows with their square. */
+export const MAX_EMPHASIS_MARKERS = 2000;
+
+/**
+ * What would make the parser's time or stack grow faster than the text: lists and quotes nested
+ * deeper than any page needs (a level is a ">", a list marker, or two columns of indentation), and a
+ * paragraph with thousands of emphasis markers. Code blocks are not counted. Linear in the text.
+ */
+export function markdownShapeProblem(body: string, firstLine: number): MarkdownFinding | undefined {
+  const lines = body.split('\n');
+  let fence: string | undefined;
+  let markers = 0;
+  let paragraphStart = 0;
+  for (const [i, line] of lines.entries()) {
+    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (fenceMark) {
+      fence = fenceMark;
+      continue;
+    }
+    if (line.trim() === '') {
+      markers = 0;
+      paragraphStart = i + 1;
+      continue;
+    }
+    let depth = 0;
+    let columns = 0;
+    for (let at = 0; at < line.length; ) {
+      const c = line[at]!;
+      if (c === ' ' || c === '\t') {
+        columns += c === '\t' ? 4 : 1;
+        at++;
+      } else if (c === '>') {
+        depth++;
+        at++;
+      } else {
+        const marker = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/.exec(line.slice(at, at + 11));
+        if (!marker) break;
+        depth++;
+        at += marker[0].length;
+      }
+    }
+    if (depth + Math.floor(columns / 2) > MAX_MARKDOWN_DEPTH) {
+      return { line: firstLine + i, code: 'content/too-deep', message: `lists or quotes nest more than ${MAX_MARKDOWN_DEPTH} levels deep here; a page needs a few` };
+    }
+    for (let at = 0; at < line.length; at++) if (line[at] === '*' || line[at] === '_') markers++;
+    if (markers > MAX_EMPHASIS_MARKERS) {
+      return { line: firstLine + paragraphStart, code: 'content/too-deep', message: `this paragraph holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (* or _); split it, or put such text in a code block` };
+    }
+  }
+  return undefined;
 }
 
 export interface RenderedMarkdown {
@@ -41,6 +99,9 @@ function childrenOf(token: Token): Token[] {
 
 /** Renders a Markdown body and lists its local links and forbidden parts with the line they were written on. */
 export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW): RenderedMarkdown {
+  // Refused before the parser sees it: its cost would grow faster than the text.
+  const shape = markdownShapeProblem(body, firstLine);
+  if (shape) return { html: '', links: [], findings: [shape] };
   const tokens = marked.lexer(body);
   const links: MarkdownLink[] = [];
   const findings: MarkdownFinding[] = [];

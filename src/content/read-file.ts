@@ -1,11 +1,18 @@
-// Parses one YAML or Markdown file. The common case is fast: js-yaml (YAML 1.2 core schema, the
-// parser gray-matter ships with) reads the data. Only when something is wrong is the file parsed
-// again with `yaml`, whose document keeps every node's position, so a problem can point at its line.
+// Parses one YAML or Markdown file, with the `yaml` package only (gray-matter splits a Markdown
+// file and hands its front matter to the same parser). Its document keeps every node's position, so
+// a problem can point at its line. Content is data written by people outside the development team:
+// its cost is bounded whatever it holds. Anchors and aliases are refused (a few lines of nested
+// aliases expand to gigabytes), files have a size limit, data a nesting limit, and the parser's own
+// stack limit is a message naming the file, never a crash.
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
-import jsYaml from 'js-yaml';
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
+
+/** Content files larger than this are refused: a page's text is a few KB, a long legal page 50 KB. */
+export const MAX_CONTENT_BYTES = 1024 * 1024;
+/** Deeper data than this is a mistake or an attack: our schemas nest a few levels. */
+export const MAX_DATA_DEPTH = 32;
 
 export interface ParsedFile {
   /** Path as shown in messages, e.g. "content/en/ui.yaml". */
@@ -19,15 +26,13 @@ export interface ParsedFile {
   positionOf(path: readonly PropertyKey[]): Position | undefined;
 }
 
-/** Core schema: no timestamps or YAML 1.1 booleans, so "2025-11-01" and "no" stay strings. */
-function fastParse(source: string): unknown {
-  return jsYaml.load(source, { schema: jsYaml.CORE_SCHEMA });
-}
-
-/** The slow, exact parse: throws a ProblemError at file:line:col with the parser's reason. */
-function parseWithPositions(source: string, file: string, lineOffset: number) {
+/**
+ * The parse, with positions; a syntax error becomes a ProblemError at file:line:col with the parser's
+ * reason. YAML 1.2's core schema: no timestamps or YAML 1.1 booleans, so "2025-11-01" and "no" stay strings.
+ */
+function parseWithPositions(source: string, file: string, lineOffset: number): { doc: Document; lines: LineCounter } {
   const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, schema: 'core' });
   const [first] = doc.errors;
   // A key indented deeper than its neighbours reads to the parser as a value running on over two
   // lines, reported where that value starts: point at the line the writer has to fix instead.
@@ -51,17 +56,41 @@ function parseWithPositions(source: string, file: string, lineOffset: number) {
   return { doc, lines };
 }
 
-/** Parses YAML text; a syntax error becomes a ProblemError. */
+/** Parses YAML text; a syntax error, an anchor or alias, or data nested too deep becomes a ProblemError. */
 function parseYaml(source: string, file: string, lineOffset: number): { data: unknown; positionOf: ParsedFile['positionOf'] } {
-  let data: unknown;
-  try {
-    data = fastParse(source);
-  } catch (error) {
-    parseWithPositions(source, file, lineOffset); // throws with the exact position
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: (error as Error).message.split('\n')[0]! }], mark ? { line: mark.line + 1 + lineOffset, col: mark.column + 1 } : undefined));
+  const { doc, lines } = parseWithPositions(source, file, lineOffset);
+  let alias: { pos: number; what: string } | undefined;
+  visit(doc, (_key, node) => {
+    if (isAlias(node)) alias = { pos: node.range?.[0] ?? 0, what: `*${node.source}` };
+    else if (node && typeof node === 'object' && 'anchor' in node && typeof node.anchor === 'string') {
+      alias = { pos: (node as { range?: [number, number, number] }).range?.[0] ?? 0, what: `&${node.anchor}` };
+    }
+    return alias ? visit.BREAK : undefined;
+  });
+  if (alias) {
+    const pos = lines.linePos(alias.pos);
+    const message = `${alias.what}: anchors and aliases (&name, *name) are not used in content; write the value out where it is needed`;
+    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid content YAML', [{ path: '', message }], { line: pos.line + lineOffset, col: pos.col }));
+  }
+  const data = doc.toJS({ maxAliasCount: 0 }) as unknown;
+  if (depthOf(data) > MAX_DATA_DEPTH) {
+    throw new ProblemError(inFile('content/too-deep', file, 'is nested too deeply', [{ path: '', message: `its data nests more than ${MAX_DATA_DEPTH} levels deep; content needs a few` }], { line: 1 + lineOffset, col: 1 }));
   }
   return { data, positionOf: (path) => locate(source, file, lineOffset, path) };
+}
+
+/** How deeply lists and mappings nest in a value (iteratively: no stack to overflow). */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_DATA_DEPTH) return deepest;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Where a key path was written: the node itself, or its closest existing parent mapping or list. */
@@ -97,7 +126,13 @@ export function fromRecord(record: ParseRecord, file: string): ParsedFile {
 }
 
 /** Parses a YAML or Markdown file's text (by the path's extension); a problem is thrown as a ProblemError. */
-export function parseSource(source: string, path: string, file: string): ParseRecord {
+export function parseSource(text: string, path: string, file: string): ParseRecord {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > MAX_CONTENT_BYTES) {
+    throw new ProblemError(inFile('content/too-large', file, 'is too large', [{ path: '', message: `${Math.round(bytes / 1024)} KB; a content file may hold at most ${MAX_CONTENT_BYTES / 1024} KB (split it, or move large media to static/)` }]));
+  }
+  // A byte order mark (some Windows editors write one) is not text: the file starts after it.
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (path.endsWith('.md')) return parseMarkdown(source, file);
   return { data: parseYaml(source, file, 0).data, yaml: source, lineOffset: 0 };
 }
