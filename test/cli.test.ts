@@ -91,4 +91,13 @@ describe('the command line', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('init into a place no folder can be made returns at once with a sentence, writing nothing', async () => {
+    const proc = await runCli(['init', '/proc/new-site']);
+    expect(proc.code).toBe(2);
+    expect(proc.stderr).toBe('site: cannot make /proc/new-site (ENOENT); nothing was written. Choose a folder you can write to.\n');
+    const nowhere = await runCli(['init', '/no/such/parent/site']);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toBe('site: /no/such/parent is not a folder; init makes the new site\'s folder inside an existing one. Make it first, or choose another place.\n');
+  }, 15_000);
 });

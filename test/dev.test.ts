@@ -127,4 +127,14 @@ describe('dev', () => {
     expect(reply.status).toBe(404);
     expect(reply.body).toContain('<html lang="es"');
   });
+
+  it('answers only localhost names and IP addresses: a page that rebinds its own name to 127.0.0.1 reads nothing', async () => {
+    const port = new URL(base).port;
+    const rebound = await get(base, '/', { Host: `evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).toBe('Blocked request: dev does not answer the host name "evil.example". If it is yours, run site dev with --allowed-host evil.example\n');
+    expect((await get(base, '/__dev/reload.js', { Host: 'evil.example' })).status).toBe(403);
+    expect((await get(base, '/', { Host: `localhost:${port}` })).status).toBe(200);
+    expect((await get(base, '/', { Host: `127.0.0.1:${port}` })).status).toBe(200);
+  });
 });

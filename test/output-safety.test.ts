@@ -76,9 +76,10 @@ describe('the everyday flow keeps working', () => {
     const first = await project.run(['build']);
     expect(first.code, first.stderr).toBe(0);
     expect(existsSync(join(project.dir, 'dist/.site-output'))).toBe(true);
-    const manifest = (await readFile(join(project.dir, 'dist/.site-manifest'), 'utf8')).split('\n');
-    expect(manifest).toContain('index.html');
-    expect(manifest).toContain('es/services/vaccines.html.br');
+    const manifest = JSON.parse(await readFile(join(project.dir, 'dist/.site-manifest'), 'utf8')) as { files: string[]; twins: Record<string, string[]> };
+    expect(manifest.files).toContain('index.html');
+    expect(manifest.files).toContain('es/services/vaccines.html.br');
+    expect(manifest.twins['es/services/vaccines.html']).toEqual(['br']);
     const second = await project.run(['build']);
     expect(second.code, second.stderr).toBe(0);
   });
@@ -112,7 +113,8 @@ describe('the everyday flow keeps working', () => {
 
     // A file the previous build wrote and this one does not is deleted; one it never wrote is kept.
     await writeFile(join(pages, 'old-page.html'), '<!DOCTYPE html><title>old</title>');
-    await writeFile(join(pages, '.site-manifest'), `${await readFile(join(pages, '.site-manifest'), 'utf8')}old-page.html\n`);
+    const listed = JSON.parse(await readFile(join(pages, '.site-manifest'), 'utf8')) as { files: string[] };
+    await writeFile(join(pages, '.site-manifest'), JSON.stringify({ ...listed, files: [...listed.files, 'old-page.html'] }));
     await writeFile(join(pages, 'keep-me.txt'), 'written by hand');
     const second = await built('gh-pages');
     expect(second.stdout).toContain('removed 1 file the previous build wrote');
@@ -121,8 +123,8 @@ describe('the everyday flow keeps working', () => {
     expect(existsSync(join(pages, '.git/HEAD'))).toBe(true);
 
     // A file of someone else's where the build writes one is never replaced without the flag.
-    const manifest = (await readFile(join(pages, '.site-manifest'), 'utf8')).split('\n').filter((f) => f !== 'robots.txt').join('\n');
-    await writeFile(join(pages, '.site-manifest'), manifest);
+    const manifest = JSON.parse(await readFile(join(pages, '.site-manifest'), 'utf8')) as { files: string[] };
+    await writeFile(join(pages, '.site-manifest'), JSON.stringify({ ...manifest, files: manifest.files.filter((f) => f !== 'robots.txt') }));
     await writeFile(join(pages, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
     const { code, stderr } = await project.run(['build', '--out', 'gh-pages']);
     expect(code).toBe(2);
@@ -230,6 +232,35 @@ describe('no debris, no trusted cache', () => {
     expect(existsSync(join(out, 'index.html'))).toBe(true);
   });
 
+  it('puts it back as build, serve and dev start, even when the build then fails', async () => {
+    const out = join(project.dir, 'dist');
+    const old = join(project.dir, '.dist.staging-999996-1.old');
+    const ui = join(project.dir, 'content/en/ui.yaml');
+    const original = await readFile(ui, 'utf8');
+    execFileSync('mv', [out, old]);
+    await writeFile(ui, `${original}\nnot valid: [yaml`);
+    try {
+      const failed = await project.run(['build']);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain('Build failed; dist/ was left as it was.');
+      expect(existsSync(join(out, 'index.html'))).toBe(true);
+    } finally {
+      await writeFile(ui, original);
+    }
+    execFileSync('mv', [out, old]);
+    const { spawn } = await import('node:child_process');
+    const serve = spawn(join(project.dir, 'bin/site'), ['serve', '--port', '0'], { cwd: project.dir, env: { ...process.env, SITE_COMPILE_CACHE: join(project.dir, '.compiled') } });
+    let said = '';
+    serve.stdout.on('data', (d) => (said += d));
+    try {
+      for (const deadline = Date.now() + 20_000; !said.includes('Serving') && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+      expect(said).toContain('Put back the previous output in dist/ (a build was stopped while replacing it).');
+      expect(existsSync(join(out, 'index.html'))).toBe(true);
+    } finally {
+      serve.kill('SIGTERM');
+    }
+  });
+
   it('makes a compressed twin again when the cached one was damaged', async () => {
     const out = join(project.dir, 'dist');
     // The output's .br is a hard link to the cache's entry: truncating one truncates both.
@@ -317,10 +348,10 @@ describe('bounded failure', () => {
     }
   });
 
-  it('100,000 duplicate keys fail quickly, naming the file and line', async () => {
+  it('70,000 duplicate keys (just under the size limit) fail quickly, naming the file and line', async () => {
     const file = join(project.dir, 'content/en/pages/about.yaml');
     const original = await readFile(file, 'utf8');
-    await writeFile(file, `${original}${'title: again\n'.repeat(100_000)}`);
+    await writeFile(file, `${original}${'title: again\n'.repeat(70_000)}`);
     try {
       const { code, stderr } = await project.run(['build', '--out', join(project.dir, 'dist')]);
       expect(code).toBe(1);

@@ -11,6 +11,7 @@ import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
 import { bundleFiles, EDITOR_DIR } from './editor-bundle.ts';
 
 export const ADMIN_DIR = 'admin';
+export { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
 
 /** The hosts the editor's Git backend talks to and shows avatars from. */
 function backendHosts(backend: EditorBackend): { connect: string[]; images: string[] } {

@@ -22,6 +22,9 @@ export interface CmsFile {
   fields: CmsField[];
 }
 
+/** Where uploads go unless the site says otherwise, below static/. */
+export const DEFAULT_MEDIA_FOLDER = 'images/uploads';
+
 const posix = (path: string) => path.split(sep).join('/');
 
 /** The editor's configuration as data. */
@@ -69,7 +72,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     });
   }
 
-  const media = admin.media ?? { folder: 'images/uploads' };
+  const media = admin.media ?? { folder: DEFAULT_MEDIA_FOLDER };
   return {
     app_title: admin.title ?? 'Content editor',
     site_url: baseUrl,

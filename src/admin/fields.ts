@@ -3,6 +3,7 @@
 // patterns, ranges, choices), so the editor refuses what the build would. `.meta({ cms: { … } })`
 // on a schema sets a label, a hint or a widget where the default is wrong.
 import * as z from 'zod';
+import { MEDIA_TYPES } from '../output/static-policy.ts';
 
 /** A node of the JSON Schema zod writes (the parts the editor can use). */
 interface JsonNode {
@@ -58,9 +59,19 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   if (!required || nullable) base.required = false;
   if (i18n) base.i18n = true;
   if (node.description) base.hint = node.description;
-  const field = { ...base, ...widgetOf(node, i18n) } as CmsField;
-  return { ...field, ...node.cms } as CmsField;
+  const field = { ...base, ...widgetOf(node, i18n), ...node.cms } as CmsField;
+  // Uploads are limited to what the build publishes from the uploads folder (output/static-policy.ts):
+  // the editor asks for those types, and the build refuses anything else that reaches the folder.
+  if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image };
+  if (field.widget === 'file') return { ...field, accept: UPLOAD_ACCEPT.file };
+  return field;
 }
+
+/** The types an image or file field accepts (HTML accept syntax), as the uploads folder publishes them. */
+export const UPLOAD_ACCEPT = {
+  image: MEDIA_TYPES.filter((type) => type !== '.pdf').join(','),
+  file: MEDIA_TYPES.join(','),
+};
 
 function widgetOf(node: JsonNode, i18n: boolean): Record<string, unknown> & { widget: string } {
   if (node.enum) return { widget: 'select', options: node.enum.map(String) };

@@ -108,6 +108,7 @@ program
   .option('-c, --content <dir>', 'content folder (default: content/ beside the site definition)')
   .option('-s, --static <dir>', 'static files (default: static/ beside the site definition)')
   .option('-o, --out <dir>', 'output folder for the dev build (default: .site-dev/ beside the site definition)')
+  .option('--allowed-host <name...>', 'answer requests for this host name too (localhost names and IP addresses always are; ".example.test" allows its subdomains)')
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runDev);

@@ -11,6 +11,7 @@ import { mappedStack } from '../problems/stack.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
 import { watchFolders } from './watch.ts';
+import { hostAllowed, hostName } from './allowed-hosts.ts';
 
 export interface DevOptions {
   /** The site definition module (a path). */
@@ -24,6 +25,8 @@ export interface DevOptions {
   emptyOutDir?: boolean;
   port: number;
   host: string;
+  /** Host names dev answers besides localhost, IP addresses and host (--allowed-host). */
+  allowedHosts?: string[];
   log?: (line: string) => void;
 }
 
@@ -112,6 +115,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     // The same headers as `serve` sends (from the build's _headers), minus what needs HTTPS.
     headers: devHeaders,
     before(req, res, pathname) {
+      if (!hostAllowed(req.headers.host, { host: options.host, allowed: options.allowedHosts })) {
+        const name = (hostName(req.headers.host ?? '') ?? 'this name').slice(0, 100);
+        const text = `Blocked request: dev does not answer the host name "${name}". If it is yours, run site dev with --allowed-host ${name}\n`;
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+        res.end(req.method === 'HEAD' ? undefined : text);
+        return true;
+      }
       if (hub.handle(req, res, pathname)) return true;
       if (failure && !pathname.startsWith('/assets/')) {
         const html = errorPage(failure, { extraScripts: [RELOAD_SCRIPT_URL] });

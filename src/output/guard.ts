@@ -147,5 +147,5 @@ export function planOutput(outDir: string, options: GuardOptions): OutputPlan {
     refuse(`${what} is a folder of files this tool did not write (it has no ${MARKER} marker). Build into an empty or new folder, or pass ${EMPTY_OUT_DIR_FLAG} to replace its contents.`);
   }
   const why = existsSync(join(dir, '.git')) ? 'holds a .git' : isMountPoint(dir) ? 'is a mount point' : undefined;
-  return { dir, exists: true, mode: why ? 'in-place' : 'swap', why, previous: ours ? readManifest(dir) : [] };
+  return { dir, exists: true, mode: why ? 'in-place' : 'swap', why, previous: ours ? readManifest(dir).files : [] };
 }

@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 
 /** The marker file: {"generator": name, "version": version}. */
 export const MARKER = '.site-output';
-/** The manifest: one relative path per line, every file the build wrote (marker and manifest aside). */
+/**
+ * The manifest: every file the build wrote (marker and manifest aside), and which of them have
+ * precompressed twins, as JSON: a file name cannot add an entry (a line-per-file list could be led to
+ * delete another file by a name with a line break in it).
+ */
 export const MANIFEST = '.site-manifest';
 
 const ENGINE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
@@ -26,15 +30,38 @@ export function hasMarker(dir: string): boolean {
   }
 }
 
-/** The files the previous build listed in its manifest ([] when there is none). */
-export function readManifest(dir: string): string[] {
+export interface Manifest {
+  files: string[];
+  /** File → the encodings of the twins the build wrote for it ("about.html" → ["br"]). */
+  twins: Record<string, ('br' | 'gzip')[]>;
+}
+
+/** The manifest of a folder; empty when there is none or it is not one of ours. Releases before 0.4 wrote one path per line. */
+export function readManifest(dir: string): Manifest {
+  let text: string;
   try {
-    return readFileSync(`${dir}/${MANIFEST}`, 'utf8').split('\n').filter(Boolean);
+    text = readFileSync(`${dir}/${MANIFEST}`, 'utf8');
   } catch {
-    return [];
+    return { files: [], twins: {} };
+  }
+  try {
+    const data = JSON.parse(text) as Partial<Manifest> & { generator?: unknown };
+    if (data.generator !== ENGINE.name || !Array.isArray(data.files)) return { files: [], twins: {} };
+    const twins = data.twins && typeof data.twins === 'object' ? data.twins : {};
+    return { files: data.files.filter((f): f is string => typeof f === 'string'), twins: Object.fromEntries(Object.entries(twins).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, v.filter((e) => e === 'br' || e === 'gzip')])) };
+  } catch {
+    return { files: text.split('\n').filter(Boolean), twins: {} };
   }
 }
 
 export function manifestContents(files: string[]): string {
-  return `${files.filter((f) => f !== MARKER && f !== MANIFEST).sort().join('\n')}\n`;
+  const listed = files.filter((f) => f !== MARKER && f !== MANIFEST).sort();
+  const all = new Set(listed);
+  const twins: Manifest['twins'] = {};
+  for (const file of listed) {
+    const encoding = file.endsWith('.br') ? 'br' : file.endsWith('.gz') ? 'gzip' : undefined;
+    const of = encoding && file.slice(0, -3);
+    if (encoding && of && all.has(of)) (twins[of] ??= []).push(encoding);
+  }
+  return `${JSON.stringify({ generator: ENGINE.name, files: listed, twins })}\n`;
 }

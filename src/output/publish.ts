@@ -8,7 +8,8 @@ import { copyFile, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from '
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../problems/usage-error.ts';
 import { walk } from '../files/walk.ts';
-import type { OutputPlan } from './guard.ts';
+import { hasControl } from '../problems/inert.ts';
+import { HOST_FILES, type OutputPlan } from './guard.ts';
 import { hasMarker, MANIFEST, manifestContents, MARKER, markerContents } from './marker.ts';
 
 const STAGING = (outDir: string) => new RegExp(`^\\.${basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.staging-(\\d+)-\\d+(\\.old)?$`);
@@ -33,8 +34,8 @@ const running = (pid: number) => {
   }
 };
 
-/** Removes the staging folders that builds killed before they finished left beside outDir (only ours: marked, and their process gone). */
-export async function removeDebris(outDir: string): Promise<string[]> {
+/** The staging folders beside outDir that builds killed before they finished left (only ours: marked, and their process gone). */
+async function staleStaging(outDir: string): Promise<string[]> {
   const parent = dirname(outDir);
   let names: string[];
   try {
@@ -43,16 +44,31 @@ export async function removeDebris(outDir: string): Promise<string[]> {
     return [];
   }
   const pattern = STAGING(outDir);
-  const stale = names.filter((name) => {
+  return names.filter((name) => {
     const match = pattern.exec(name);
     return match && !running(Number(match[1])) && hasMarker(join(parent, name));
   });
-  // Killed between the two renames of a swap: the previous output is the ".old" folder; put it back.
-  const old = stale.find((name) => name.endsWith('.old'));
-  if (old && !existsQuiet(outDir)) await rename(join(parent, old), outDir);
-  const removed = stale.filter((name) => name !== old || !existsQuiet(join(parent, old)));
-  await Promise.all(removed.map((name) => rm(join(parent, name), { recursive: true, force: true })));
-  return removed;
+}
+
+/**
+ * A build killed between the two renames of a swap leaves no output folder, and the previous output
+ * as a ".old" folder beside it: put it back. build, serve and dev do this as they start, so a kill
+ * costs nothing but the new output. Returns whether it put one back.
+ */
+export async function restoreInterrupted(outDir: string): Promise<boolean> {
+  if (existsQuiet(outDir)) return false;
+  const old = (await staleStaging(outDir)).find((name) => name.endsWith('.old'));
+  if (!old) return false;
+  await rename(join(dirname(outDir), old), outDir);
+  return true;
+}
+
+/** Removes the staging folders of killed builds, after putting back an output a killed swap took away. */
+export async function removeDebris(outDir: string): Promise<string[]> {
+  await restoreInterrupted(outDir);
+  const stale = await staleStaging(outDir);
+  await Promise.all(stale.map((name) => rm(join(dirname(outDir), name), { recursive: true, force: true })));
+  return stale;
 }
 
 function existsQuiet(path: string): boolean {
@@ -114,8 +130,13 @@ export async function swapIn(staging: string, outDir: string, changing?: () => v
   if (hadOld) await rm(old, { recursive: true, force: true });
 }
 
-/** A manifest line we may act on: a plain relative path inside the folder. */
-const safeRelative = (path: string) => path.length > 0 && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+/**
+ * A manifest entry we may act on: a plain relative path inside the folder, never in .git/ nor a host's
+ * file (CNAME, .nojekyll) nor our marker, whatever the manifest says.
+ */
+const safeRelative = (path: string) =>
+  path.length > 0 && !path.startsWith('/') && !path.includes('\\') && !hasControl(path) && path !== MARKER &&
+  !HOST_FILES.has(path.split('/')[0]!) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part !== '.git');
 
 /** Refuses to write through a symbolic link or over a folder on the way to a file of the output. */
 function checkPathInside(dir: string, rel: string): void {

@@ -1,13 +1,16 @@
 // What static/ publishes: regular files only. A symbolic link (to anything) is a build error naming
 // it: a link to /etc/passwd or to a secret beside the project must never reach a public folder. A
 // hidden file or folder (.env, .git/) is not published, except .well-known/, and neither are the
-// leftovers of editors (backup~, .swp): a warning names each, --strict makes it an error.
+// leftovers of editors (backup~, .swp): a warning names each, --strict makes it an error. What is left
+// must be a passive type (static-policy.ts) with an inert name, or the build stops naming it; an SVG
+// is published as the sanitiser wrote it (security/svg.ts), never as it was uploaded.
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { checkSvg } from '../security/html-policy.ts';
+import { sanitizeSvg } from '../security/svg.ts';
 import { inFile, type Problem } from '../problems/problem.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import type { Warning } from '../site/definition.ts';
+import { nameProblem, staticTypeProblem, type StaticPolicy } from './static-policy.ts';
 
 export interface StaticListing {
   /** The files to publish, relative to static/. */
@@ -19,10 +22,14 @@ export interface StaticListing {
 }
 
 /** Lists static/ (shown as `shownDir` in messages); a folder that does not exist publishes nothing. */
-export async function listStatic(staticDir: string, shownDir: string): Promise<StaticListing> {
+export async function listStatic(staticDir: string, shownDir: string, policy: StaticPolicy = {}): Promise<StaticListing> {
   const found = await walk(staticDir);
   const shown = (rel: string) => `${shownDir}/${rel}`;
   const problems = [
+    ...[...found.files, ...found.links, ...found.special].flatMap((rel) => {
+      const why = nameProblem(rel);
+      return why ? [inFile('static/unsafe-name', shown(rel), 'has a name the site cannot publish', [{ path: '', message: why }])] : [];
+    }),
     ...found.links.map((rel) => inFile('static/symlink', shown(rel), 'is a symbolic link', [{ path: '', message: 'static/ publishes regular files only; copy the file itself into static/ (links could publish files from outside the site)' }])),
     ...found.special.map((rel) => inFile('static/not-a-file', shown(rel), 'is not a regular file', [{ path: '', message: 'static/ publishes regular files only' }])),
   ];
@@ -32,7 +39,12 @@ export async function listStatic(staticDir: string, shownDir: string): Promise<S
   for (const rel of found.files) {
     if (isHidden(rel)) warnings.push({ file: shown(rel), message: 'not published: a hidden file (only .well-known/ is published from hidden folders); move it out of static/ if it is not meant to be public' });
     else if (EDITOR_LEFTOVER.test(rel)) warnings.push({ file: shown(rel), message: "not published: an editor's backup or temporary file" });
-    else files.push(rel);
+    else if (nameProblem(rel)) continue; // reported above
+    else {
+      const why = staticTypeProblem(rel, policy);
+      if (why) problems.push(inFile('static/type', shown(rel), 'is not published', [{ path: '', message: why }]));
+      else files.push(rel);
+    }
   }
   return { files, warnings, problems };
 }
@@ -53,11 +65,15 @@ export function copyStaticFiles(staticDir: string, files: string[], dir: string,
     const fd = openSync(join(staticDir, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
       if (!fstatSync(fd).isFile()) throw new Error(`${rel} is no longer a regular file`);
-      const data = readFileSync(fd);
-      const unsafe = /\.svg$/i.test(rel) ? checkSvg(data.toString('utf8')) : [];
-      if (unsafe.length) {
-        refused.push({ file: rel, found: unsafe });
-        continue;
+      let data: Uint8Array = readFileSync(fd);
+      if (/\.svg$/i.test(rel)) {
+        // What ships is what was checked: the allow-listed tree written anew, not the bytes as they came.
+        const { svg, refused: found } = sanitizeSvg(Buffer.from(data).toString('utf8'));
+        if (found.length) {
+          refused.push({ file: rel, found });
+          continue;
+        }
+        data = Buffer.from(svg);
       }
       writeFileSync(join(dir, rel), data);
       twins?.(join(dir, rel), data);

@@ -15,9 +15,10 @@ import { loadContent } from '../content/load-content.ts';
 import { walk } from '../files/walk.ts';
 import { cacheDirFor, CompressionCache, pruneCache, readIndex, type CacheIndex } from '../output/compression-cache.ts';
 import { planOutput } from '../output/guard.ts';
-import { publish, removeDebris, stagingDir, type Published } from '../output/publish.ts';
+import { publish, removeDebris, restoreInterrupted, stagingDir, type Published } from '../output/publish.ts';
 import { listStatic, unsafeSvgProblems } from '../output/static-files.ts';
-import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from '../admin/admin-files.ts';
+import { staticPolicyProblems } from '../output/static-policy.ts';
+import { ADMIN_DIR, adminCsp, adminFiles, DEFAULT_MEDIA_FOLDER, placeEditor } from '../admin/admin-files.ts';
 import { editorBundle } from '../admin/editor-bundle.ts';
 import { brotli, DEFAULT_ENCODINGS, writeFiles } from '../output/write-files.ts';
 import { siteFiles } from '../plugins/index.ts';
@@ -34,6 +35,7 @@ import type { SiteDefinition, Warning } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { bundleAssets } from '../bundle/client-assets.ts';
+import { metaCsp } from '../security/headers.ts';
 import { loadSite } from './load-site.ts';
 import { copyStatic, renderOne, writeWhole, type PageResult, type RenderJob, type StaticCopy } from './render-pages.ts';
 import { RenderPool, renderHere, WORKER_THRESHOLD } from './render-pool.ts';
@@ -104,6 +106,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
 
+  // A build killed mid-swap left the previous output aside: it is put back before anything is judged.
+  await restoreInterrupted(outDir);
   // Before anything is written: may the output go where it was asked to, and how.
   const { plan, statics } = await checkOutput(site, siteFile, { contentDir, staticDir, outDir, emptyOutDir: options.emptyOutDir, reportFile: options.reportFile });
   let fate: OutputFate = plan.exists ? 'untouched' : 'absent';
@@ -150,7 +154,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (clashes.length) throw new BuildFailure(clashes.map((file) => inFile('static/generated-clash', shown(join(staticDir, file)), 'has the name of a file the build writes', [{ path: '', message: `the build writes ${file} itself; remove this file, or turn the generated one off in the site definition (output)` }])));
     phase('bundle');
 
-    const assets: Assets = { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts };
+    const headersOption = site.output?.headers;
+    const policy = headersOption === false ? undefined : typeof headersOption === 'function' ? callHook('output.headers()', undefined, () => headersOption(content)) : (headersOption ?? {});
+    const assets: Assets = { css: bundle.css.url, js: bundle.js.url, extraScripts: options.extraScripts, notFoundCsp: policy && metaCsp(policy, { dev: !!options.track }) };
     const budgets = callHook('budgets()', undefined, () => site.budgets?.(content));
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
     const job: RenderJob = { content, assets, baseUrl, year: options.year ?? new Date().getFullYear(), outDir, track: options.track, encodings, measureWeight: budgets !== undefined };
@@ -241,7 +247,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  * UsageError when the output may not be written there.
  */
 export async function checkOutput(site: SiteDefinition, siteFile: string, paths: { contentDir: string; staticDir: string; outDir: string; emptyOutDir?: boolean; reportFile?: string }) {
-  const statics = await listStatic(paths.staticDir, shown(paths.staticDir));
+  const policy = { mediaFolder: site.admin ? (site.admin.media?.folder ?? DEFAULT_MEDIA_FOLDER) : undefined, allow: site.staticTypes };
+  const statics = await listStatic(paths.staticDir, shown(paths.staticDir), policy);
+  statics.problems.unshift(...staticPolicyProblems(policy).map((message) => new Problem('site/definition', { part: shown(siteFile) }, 'allows a type static/ may not publish', [{ path: 'staticTypes', message }])));
   const siteDir = dirname(siteFile);
   const sourceFolders = site.sources.map((url) => fileURLToPath(url)).filter((path) => path.endsWith('/')).map((path) => ({ path, name: relative(siteDir, path) || 'code' }));
   // The report (--report) goes neither into the output nor among the sources.

@@ -11,6 +11,11 @@ export interface Assets {
   js?: string;
   /** Extra module scripts (the dev server's reload client). */
   extraScripts?: string[];
+  /**
+   * The public Content-Security-Policy, carried by the 404 pages themselves: a host answers an unknown
+   * path with one, under whatever headers (or none) its _headers rules give that path.
+   */
+  notFoundCsp?: string;
 }
 
 export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHtml, hasIslands }: {
@@ -30,6 +35,7 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
     <html lang={locale} data-page={route.page} data-not-found={route.notFound ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
+        {route.notFound && assets.notFoundCsp && <meta httpEquiv="Content-Security-Policy" content={assets.notFoundCsp} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={meta.description} />

@@ -1,7 +1,9 @@
 // --report FILE: every problem (and warning) of a build as JSON, for tools and for reading them all
 // when the terminal shows the first few of each kind. Written whole (a temporary file renamed), and
-// never into the output or the site's source folders.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+// never into the output or the site's source folders, nor over a file it did not write (a site's own
+// file, package.json, /dev/null): an existing report is replaced only when it is one of ours.
+import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { ENGINE } from '../startup/engine.mjs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
@@ -13,11 +15,30 @@ const inside = (path: string, folder: string) => {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
 };
 
-/** Refuses a report path inside a folder the build owns or reads (a UsageError, before the build starts). */
+/** Refuses a report path inside a folder the build owns or reads, or over a file that is not a report of ours (a UsageError, before the build starts). */
 export function checkReportPath(file: string, folders: { path: string; name: string }[]): void {
   const path = resolve(file);
   for (const folder of folders) {
     if (inside(path, resolve(folder.path))) throw new UsageError(`--report ${file} is inside the ${folder.name} folder (${shown(folder.path)}); write the report elsewhere, such as problems.json beside the site definition.`);
+  }
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    return; // a new file
+  }
+  const elsewhere = 'write the report to a new file, such as problems.json beside the site definition';
+  if (!stat.isFile()) throw new UsageError(`--report ${file} is ${stat.isSymbolicLink() ? 'a symbolic link' : stat.isDirectory() ? 'a folder' : 'not a regular file'}; ${elsewhere}.`);
+  if (!isOurReport(path)) throw new UsageError(`--report ${file} exists and is not a report this tool wrote, so it is not replaced; ${elsewhere}, or remove that file first.`);
+}
+
+/** Whether a file is a report written by writeReport (small, JSON, naming this engine). */
+function isOurReport(path: string): boolean {
+  try {
+    if (lstatSync(path).size > 64 * 1024 * 1024) return false;
+    return (JSON.parse(readFileSync(path, 'utf8')) as { generator?: unknown }).generator === ENGINE.name;
+  } catch {
+    return false;
   }
 }
 
@@ -39,7 +60,7 @@ export function writeReport(file: string, problems: Problem[], warnings: Warning
     page: 'page' in p.where ? p.where.page : 'pages' in p.where ? p.where.pages.join(', ') : undefined,
     message: [p.title, ...p.details.map((d) => `${d.path ? `${d.path}: ` : ''}${d.message}`)].join('\n'),
   });
-  const report = { problems: problems.map(entry), warnings: warnings.map((w) => ({ file: w.file, message: w.message })) };
+  const report = { generator: ENGINE.name, problems: problems.map(entry), warnings: warnings.map((w) => ({ file: w.file, message: w.message })) };
   const path = resolve(file);
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;

@@ -77,3 +77,13 @@ export function devHeaders(headers: Record<string, string>): Record<string, stri
   }
   return dev;
 }
+
+/**
+ * The site's policy as a <meta http-equiv> carries it: without the directives browsers ignore there
+ * (frame-ancestors, report-uri, sandbox), and, for dev, without upgrade-insecure-requests.
+ */
+export function metaCsp(policy: HeadersPolicy = {}, { dev = false } = {}): string {
+  const directives = withChanges(strictCsp(), policy.csp);
+  const kept = Object.fromEntries(Object.entries(directives).filter(([name]) => !['frame-ancestors', 'report-uri', 'report-to', 'sandbox'].includes(name) && !(dev && name === 'upgrade-insecure-requests')));
+  return formatCsp(kept);
+}

@@ -104,30 +104,3 @@ export function checkHtml(html: string, allow: HtmlAllowList): HtmlFinding[] {
   parser.end(html);
   return findings;
 }
-
-/**
- * What an SVG file may not hold to be published: opened on its own, an SVG is a document of this site,
- * and a script in it runs (where a host ignores the CSP in _headers). Scripts, event handlers, embedded
- * HTML (foreignObject) and links to javascript: are refused.
- */
-export function checkSvg(svg: string): string[] {
-  const found: string[] = [];
-  const parser = new Parser(
-    {
-      onopentag(tag, attributes) {
-        const name = tag.toLowerCase();
-        if (name === 'script' || name === 'foreignobject' || name === 'iframe' || name === 'embed' || name === 'object') found.push(`<${name}> runs or embeds a document`);
-        for (const [attribute, value] of Object.entries(attributes)) {
-          if (/^on/i.test(attribute)) found.push(`<${name} ${attribute}> is an event handler`);
-          else if (/(^|:)href$/i.test(attribute) && value && !value.startsWith('#')) {
-            const problem = urlProblem(value);
-            if (problem) found.push(`<${name} ${attribute}>: ${problem}`);
-          }
-        }
-      },
-    },
-    { xmlMode: true, decodeEntities: true },
-  );
-  parser.end(svg);
-  return found;
-}

@@ -3,11 +3,15 @@
 // and the file itself is opened without following a link. Each answer is one whole file read in one
 // go, sent with its own length: never the stat of one version and the bytes of another (dev rewrites
 // the folder while it is served). `serve` keeps what it read in memory; `dev` reads afresh, and looks
-// again for a moment when the folder is being swapped by a full rebuild.
+// again for a moment when the folder is being swapped by a full rebuild. A precompressed twin is sent
+// only when the build's manifest records it for that very file: an .br put there by anyone else (an
+// upload, a hand-copied file) is never sent in place of the file the build checked.
 import { createHash } from 'node:crypto';
 import { constants, lstatSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { MANIFEST, type Manifest } from '../output/marker.ts';
+import { acceptedEncodings } from './encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html;charset=utf-8', '.css': 'text/css;charset=utf-8', '.js': 'text/javascript;charset=utf-8',
@@ -75,6 +79,7 @@ const MEMORY_LIMIT = 64 * 1024 * 1024;
 export class ServedFiles {
   private cache = new Map<string, FoundFile>();
   private cached = 0;
+  private twins?: Promise<Manifest['twins']>;
 
   /** live: the folder changes while served (dev): read afresh, retry briefly while it is swapped. */
   constructor(readonly dir: string, private readonly live = false) {}
@@ -83,17 +88,33 @@ export class ServedFiles {
   reset(): void {
     this.cache.clear();
     this.cached = 0;
+    this.twins = undefined;
+  }
+
+  /** The twins the build recorded, by file ("/about.html" → ["br"]); none without our manifest. */
+  private recordedTwins(): Promise<Manifest['twins']> {
+    this.twins ??= readPlain(this.dir, MANIFEST).then((data) => {
+      try {
+        const parsed = JSON.parse(data?.toString('utf8') ?? '') as Partial<Manifest>;
+        return parsed.twins && typeof parsed.twins === 'object' ? parsed.twins : {};
+      } catch {
+        return {};
+      }
+    });
+    return this.twins;
   }
 
   /** The file for a request path, in the encoding the client accepts; undefined when there is none. */
   async find(pathname: string, acceptEncoding = ''): Promise<FoundFile | undefined> {
-    const encodings = (['br', 'gzip'] as const).filter((e) => acceptEncoding.includes(e));
+    const accepted = acceptedEncodings(acceptEncoding);
+    const twins = accepted.length ? await this.recordedTwins() : {};
     for (const wait of this.live ? [0, ...SWAP_RETRIES] : [0]) {
       if (wait) await new Promise((done) => setTimeout(done, wait));
       for (const file of candidates(pathname)) {
         const plain = await this.read(file);
         if (!plain) continue;
-        for (const encoding of encodings) {
+        const recorded = Object.hasOwn(twins, file.slice(1)) ? twins[file.slice(1)] : undefined;
+        for (const encoding of accepted.filter((e) => Array.isArray(recorded) && recorded.includes(e))) {
           const twin = await this.read(`${file}${encoding === 'br' ? '.br' : '.gz'}`);
           if (twin) return { ...twin, file, encoding };
         }

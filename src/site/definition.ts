@@ -134,6 +134,12 @@ export interface SiteDefinition<C = unknown> {
    * code, em, …): tag → attributes. Scripts, frames, event handlers and non-http(s) links stay refused.
    */
   markdownHtml?: Record<string, readonly string[]>;
+  /**
+   * More file types static/ publishes, by folder relative to static/ ({ downloads: ['.zip'] }). By
+   * default it publishes passive types only (images, fonts, PDF, text, CSS, JS, JSON), and the
+   * editor's uploads folder images and PDF only; pages and XML (.html, .xml, …) never.
+   */
+  staticTypes?: Record<string, readonly string[]>;
   /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
   localeFiles?(content: C, locale: string, home: string): Record<string, string>;
   /** The content editor at /admin/ (Sveltia CMS), configured from the content model; none without this. */

@@ -1,7 +1,7 @@
 // Raw HTML in Markdown and SVG files, checked on their own: the allow-list, the tags and attributes
 // that never pass, addresses read as a browser reads them, and scripts in SVG.
 import { describe, expect, it } from 'vitest';
-import { checkHtml, checkSvg, DEFAULT_HTML_ALLOW, urlProblem } from '../../src/security/html-policy.ts';
+import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem } from '../../src/security/html-policy.ts';
 
 const findings = (html: string, allow = DEFAULT_HTML_ALLOW) => checkHtml(html, allow).map((f) => `${f.offset} ${f.tag}: ${f.message}`);
 
@@ -54,21 +54,6 @@ describe('raw HTML', () => {
   });
 });
 
-describe('SVG files', () => {
-  it('pass drawings and in-document links', () => {
-    expect(checkSvg('<svg xmlns="http://www.w3.org/2000/svg"><use href="#a"/><a href="https://x.example"><path d="M0 0"/></a></svg>')).toEqual([]);
-  });
-
-  it('refuse scripts, embedded documents, event handlers and javascript: links', () => {
-    expect(checkSvg('<svg onload="x()"><script>x</script><foreignObject></foreignObject><a xlink:href="javascript:x">x</a></svg>')).toEqual([
-      '<svg onload> is an event handler',
-      '<script> runs or embeds a document',
-      '<foreignobject> runs or embeds a document',
-      '<a xlink:href>: "javascript:x" uses javascript:, but links and images may use http, https, mailto, tel or a relative address only',
-    ]);
-  });
-});
-
 describe('the fine print of the policy', () => {
   it('reads addresses as browsers do: entities decoded, spaces around trimmed, a colon in a path harmless, a broken one named', () => {
     expect(urlProblem('java&#115;cript:x')).toBe('"java&#115;cript:x" uses javascript:, but links and images may use http, https, mailto, tel or a relative address only');
@@ -80,17 +65,5 @@ describe('the fine print of the policy', () => {
   it('reads tag and attribute names in any case, and self-closing tags', () => {
     expect(checkHtml('<A HREF="/x">x</A><br/><span title="t" lang="es">y</span>', DEFAULT_HTML_ALLOW)).toEqual([]);
     expect(checkHtml('<SPAN ONCLICK="x">y</SPAN>', DEFAULT_HTML_ALLOW).map((f) => f.message)).toEqual(['<span onclick>: event handlers and embedded documents are never allowed in content']);
-  });
-
-  it('in SVG: names in any case, empty and in-document links pass, xlink and plain href are both addresses', () => {
-    expect(checkSvg('<svg><a href="#x"/><use href=""/><a xlink:href="javascript:x"/><image HREF="data:x"/><g ONclick="x"/><ForeignObject/></svg>')).toEqual([
-      '<a xlink:href>: "javascript:x" uses javascript:, but links and images may use http, https, mailto, tel or a relative address only',
-      '<image HREF>: "data:x" uses data:, but links and images may use http, https, mailto, tel or a relative address only',
-      '<g ONclick> is an event handler',
-      '<foreignobject> runs or embeds a document',
-    ]);
-    expect(checkSvg('<svg><a href="https://x.example/#a"/><x-href href="javascript:y"/></svg>')).toEqual(['<x-href href>: "javascript:y" uses javascript:, but links and images may use http, https, mailto, tel or a relative address only']);
-    expect(checkSvg('<svg><hrefs a="javascript:y"/><g data-href="javascript:z"/></svg>')).toEqual([]);
-    for (const tag of ['script', 'iframe', 'embed', 'object']) expect(checkSvg(`<svg><${tag}/></svg>`)).toEqual([`<${tag}> runs or embeds a document`]);
   });
 });

@@ -4,13 +4,15 @@ import { startDev } from '../../dev/dev-server.ts';
 import { requireFreePort } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
-export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean }): Promise<void> {
+export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean; allowedHost?: string[] }): Promise<void> {
   if (opts.debug) process.env.SITE_DEBUG = '1';
   // Before the first build: a busy port or a missing folder is known at once.
   const paths = sitePaths(opts, '.site-dev');
   requireFolder(paths.content, '--content', !!opts.content);
   if (opts.static) requireFolder(paths.static, '--static', true);
   await requireFreePort(opts.host, Number(opts.port));
+  // A build killed mid-swap left the previous output aside: put back before the output is judged.
+  await (await import('../../output/publish.ts')).restoreInterrupted(paths.out);
   const { loadSite } = await import('../../pipeline/load-site.ts');
   const site = await loadSite(paths.site);
   // The same refusals as `build` (the project's folder, a source folder, someone else's files), before listening.
@@ -25,6 +27,7 @@ export async function runDev(opts: { site?: string; port: string; host: string; 
     emptyOutDir: opts.emptyOutDir,
     port: Number(opts.port),
     host: opts.host,
+    allowedHosts: opts.allowedHost,
   });
   console.log(`Dev server at ${dev.url}/ — watching ${shown(paths.content)}/, ${shown(paths.static)}/ and the site's code (Ctrl+C to stop)`);
   const stop = () => void dev.close().then(() => process.exit(0));

@@ -56,7 +56,18 @@ function packageJson(dir: string): string {
 
 export async function runInit(opts: { force: boolean }, [dir]: string[]): Promise<void> {
   const target = resolve(dir!);
-  if (existsSync(target)) {
+  // The folder is made on its own, in an existing folder: Node's recursive mkdir never returns on some
+  // file systems that refuse it (/proc), and a site is not started in a folder that does not exist yet.
+  const parent = dirname(target);
+  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw new UsageError(`${shown(parent)} is not a folder; init makes the new site's folder inside an existing one. Make it first, or choose another place.`);
+  if (!existsSync(target)) {
+    try {
+      await mkdir(target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new UsageError(`cannot make ${shown(target)} (${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code ?? 'refused'}); nothing was written. Choose a folder you can write to.`);
+    }
+  } else {
     if (!statSync(target).isDirectory()) throw new UsageError(`${shown(target)} is a file; init writes a new site into an empty or new folder. Choose another name.`);
     const entries = readdirSync(target).filter((name) => name !== '.git');
     if (entries.length && !opts.force) {

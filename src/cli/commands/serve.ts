@@ -1,6 +1,7 @@
 // `site serve`: preview a built folder as a static host would serve it.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { restoreInterrupted } from '../../output/publish.ts';
 import { createDistServer, listen } from '../../serve/server.ts';
 import { findSite } from '../../startup/engine.mjs';
 import { listenProblem, UsageError } from '../preflight.ts';
@@ -10,6 +11,8 @@ export async function runServe(opts: { port: string; host: string; dir?: string 
   // The site's own output when run from (below) a site's folder; ./dist otherwise.
   const site = findSite(process.cwd());
   const dir = opts.dir ? resolve(opts.dir) : site ? join(dirname(site), 'dist') : resolve('dist');
+  // A build killed mid-swap left the previous output aside: serve it again.
+  if (await restoreInterrupted(dir)) console.log(`Put back the previous output in ${shown(dir)}/ (a build was stopped while replacing it).`);
   if (!existsSync(join(dir, 'index.html'))) {
     throw new UsageError(`nothing to serve: ${shown(dir)}/index.html does not exist. Run "site build" first, or pass --dir.`);
   }

@@ -1,0 +1,89 @@
+// What static/ may publish: an allow-list of passive types, not a block-list. Everything static/
+// holds is served from the site's own origin, where the staff editor keeps its Git token, so a file a
+// browser would run as a page or a script of the site (HTML, XHTML, XML, a script in the uploads) is
+// never published from where staff can upload. Outside the editor's media folder a developer's own
+// CSS, JavaScript and JSON are published too; in the media folder, images and PDF only. A site may
+// allow more types in a folder of its own (`staticTypes` in the site definition); documents a browser
+// runs as a page stay refused everywhere. Precompressed twins (.br, .gz, .zst) are the engine's
+// alone: a host or `serve` would send an uploaded twin in place of the checked file.
+import { extname } from 'node:path';
+import { hasControl } from '../problems/inert.ts';
+
+/** Passive types published anywhere in static/ (lower-case extensions). */
+export const PASSIVE_TYPES: readonly string[] = [
+  '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.ico', '.svg', // images (SVG as the sanitiser writes it)
+  '.woff2', '.woff', '.ttf', '.otf', // fonts
+  '.pdf', '.txt', // documents that run nothing
+  '.css', '.js', '.mjs', '.json', '.map', '.webmanifest', // the site's own assets, where a developer put them
+];
+
+/** What the editor's media folder publishes: images and PDF. */
+export const MEDIA_TYPES: readonly string[] = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.pdf'];
+
+/** Documents a browser shows as a page of the site, scripts and all: no site can allow them in static/. */
+export const NEVER_TYPES: readonly string[] = ['.html', '.htm', '.xhtml', '.xht', '.xml', '.xsl', '.xslt', '.shtml', '.mht', '.mhtml', '.svgz', '.swf'];
+
+/** Precompressed twins: the engine writes its own, checked, from the file itself. */
+export const TWIN_TYPES: readonly string[] = ['.br', '.gz', '.zst', '.brotli', '.zz'];
+
+/** Files with no extension a static host reads: GitHub Pages' custom domain, and .well-known/'s. */
+const EXTENSIONLESS = (rel: string) => rel === 'CNAME' || rel.startsWith('.well-known/');
+
+/**
+ * Characters a published name may not hold: control characters (they would end a line of _headers or
+ * the manifest), and what _headers and URLs read as syntax: "*" and ":" (patterns), "#" and "?"
+ * (a URL's fragment and query: no request reaches the file), "%" and "\".
+ */
+const SPECIAL = /[*:#?%\\]/;
+
+/** Why a file or folder name may not be part of the site, or undefined. */
+export function nameProblem(rel: string): string | undefined {
+  if (hasControl(rel)) return 'its name holds a control character (a line break, a tab, an escape): rename it with letters, digits, dashes and dots';
+  const special = SPECIAL.exec(rel)?.[0];
+  if (special) return `its name holds "${special}", which a host's _headers or a URL reads as syntax: rename it with letters, digits, dashes and dots`;
+  return undefined;
+}
+
+export interface StaticPolicy {
+  /** The editor's media folder relative to static/ ("images/uploads"), when the site has the editor. */
+  mediaFolder?: string;
+  /** More types a site allows, by folder relative to static/ ("downloads" → [".zip"]). */
+  allow?: Readonly<Record<string, readonly string[]>>;
+}
+
+const within = (rel: string, folder: string) => {
+  const f = folder.replace(/^\/+|\/+$/g, '');
+  return f === '' || rel.startsWith(`${f}/`);
+};
+
+/** Why static/ may not publish this file (relative to static/), or undefined when it may. */
+export function staticTypeProblem(rel: string, policy: StaticPolicy): string | undefined {
+  const ext = extname(rel).toLowerCase();
+  if (TWIN_TYPES.includes(ext)) return `is a precompressed twin (${ext}): the build writes the twins of each file itself, from the file it checked; remove this one`;
+  if (NEVER_TYPES.includes(ext)) return `is a ${ext} document, which a browser runs as a page of this site (scripts included); static/ never publishes one. Make it a page of the site, or link to it elsewhere`;
+  if (policy.mediaFolder && within(rel, policy.mediaFolder)) {
+    if (MEDIA_TYPES.includes(ext)) return undefined;
+    return `is in the editor's uploads folder (${policy.mediaFolder}/), which publishes images and PDF only (${MEDIA_TYPES.join(' ')}); ${ext || 'a file without an extension'} is not one`;
+  }
+  if (ext === '' ? EXTENSIONLESS(rel) : PASSIVE_TYPES.includes(ext)) return undefined;
+  for (const [folder, types] of Object.entries(policy.allow ?? {})) {
+    if (within(rel, folder) && types.map((t) => t.toLowerCase()).includes(ext)) return undefined;
+  }
+  return `is a type static/ does not publish (${ext || 'no extension'}): static/ publishes passive files only (${PASSIVE_TYPES.join(' ')}). To publish this type from a folder you own, add it to staticTypes in the site definition: staticTypes: { '${rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : ''}': ['${ext || '.ext'}'] }`;
+}
+
+/** Why a site's staticTypes may not be used, one sentence per mistake. */
+export function staticPolicyProblems(policy: StaticPolicy): string[] {
+  const problems: string[] = [];
+  for (const [folder, types] of Object.entries(policy.allow ?? {})) {
+    if (policy.mediaFolder && (within(`${policy.mediaFolder}/x`, folder) || within(folder, policy.mediaFolder) || folder.replace(/^\/+|\/+$/g, '') === policy.mediaFolder)) {
+      problems.push(`staticTypes["${folder}"] covers the editor's uploads folder (${policy.mediaFolder}/), which publishes images and PDF only: allow the type in a folder staff cannot upload to`);
+    }
+    for (const type of types) {
+      const ext = type.toLowerCase();
+      if (!/^\.[a-z0-9]+$/.test(ext)) problems.push(`staticTypes["${folder}"]: "${type}" is not a file extension such as ".zip"`);
+      else if (NEVER_TYPES.includes(ext) || TWIN_TYPES.includes(ext)) problems.push(`staticTypes["${folder}"]: ${ext} can never be published from static/ (a browser runs it as a page of the site, or a host sends it in place of a checked file)`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,178 @@
+// SVG files of static/ are documents of the site: opened on their own (a link, a new tab), a script in
+// one runs on the site's origin, where the editor keeps its Git token. So an SVG is read against a
+// strict allow-list of elements and attributes, each judged by its local name whatever its prefix or
+// namespace (`<x:script>` is a script), and what ships is the allow-listed tree written anew, never
+// the bytes as uploaded. Refused outright, naming why: scripts and embedded documents, event
+// handlers, addresses other than http(s), mailto, tel or relative ones, a DTD or entity declaration
+// (an entity can carry markup past any check of the text), a style sheet processing instruction, and
+// an animation of a link or a handler (SMIL's <set attributeName="href" to="javascript:…">). Anything
+// else outside the list (an editor's metadata, an unknown element) is left out of what ships.
+//
+// Why no library: DOMPurify needs a DOM (jsdom in Node, megabytes and a few hundred ms to load for a
+// handful of icons) and sanitises by what the running DOM's parser makes of the text; an allow-list on
+// htmlparser2, which the engine already uses for content, reads the file as XML and writes out only
+// what it checked.
+import { Parser } from 'htmlparser2';
+import { urlProblem } from './html-policy.ts';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Elements that ship, by local name (lower case) → the name as SVG spells it. */
+const ELEMENTS = new Map(
+  [
+    'svg', 'g', 'defs', 'symbol', 'use', 'title', 'desc', 'switch', 'view', 'path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon',
+    'text', 'tspan', 'textPath', 'linearGradient', 'radialGradient', 'stop', 'pattern', 'clipPath', 'mask', 'marker', 'filter', 'image', 'a', 'style',
+    'feBlend', 'feColorMatrix', 'feComponentTransfer', 'feComposite', 'feConvolveMatrix', 'feDiffuseLighting', 'feDisplacementMap', 'feDistantLight',
+    'feDropShadow', 'feFlood', 'feFuncA', 'feFuncB', 'feFuncG', 'feFuncR', 'feGaussianBlur', 'feImage', 'feMerge', 'feMergeNode', 'feMorphology',
+    'feOffset', 'fePointLight', 'feSpecularLighting', 'feSpotLight', 'feTile', 'feTurbulence',
+    'animate', 'animateMotion', 'animateTransform', 'set', 'mpath',
+  ].map((name) => [name.toLowerCase(), name]),
+);
+
+/** Never shipped and never silently dropped: they run code or load a document. */
+const DANGEROUS = new Set(['script', 'foreignobject', 'iframe', 'frame', 'embed', 'object', 'applet', 'handler', 'listener', 'base', 'meta', 'link', 'form', 'portal']);
+
+const ANIMATIONS = new Set(['animate', 'animatemotion', 'animatetransform', 'set']);
+
+/** Attributes that ship, by local name (lower case) → the name as SVG spells it. */
+const ATTRIBUTES = new Map(
+  [
+    // core and accessibility
+    'id', 'class', 'style', 'lang', 'tabindex', 'role', 'focusable', 'transform', 'requiredExtensions', 'systemLanguage',
+    // presentation
+    'alignment-baseline', 'baseline-shift', 'clip', 'clip-path', 'clip-rule', 'color', 'color-interpolation', 'color-interpolation-filters', 'color-rendering',
+    'cursor', 'direction', 'display', 'dominant-baseline', 'fill', 'fill-opacity', 'fill-rule', 'filter', 'flood-color', 'flood-opacity', 'font-family',
+    'font-size', 'font-size-adjust', 'font-stretch', 'font-style', 'font-variant', 'font-weight', 'image-rendering', 'letter-spacing', 'lighting-color',
+    'marker-end', 'marker-mid', 'marker-start', 'mask', 'mask-type', 'opacity', 'overflow', 'paint-order', 'pointer-events', 'shape-rendering', 'stop-color',
+    'stop-opacity', 'stroke', 'stroke-dasharray', 'stroke-dashoffset', 'stroke-linecap', 'stroke-linejoin', 'stroke-miterlimit', 'stroke-opacity',
+    'stroke-width', 'text-anchor', 'text-decoration', 'text-rendering', 'transform-origin', 'unicode-bidi', 'vector-effect', 'visibility', 'word-spacing',
+    'writing-mode',
+    // geometry and structure
+    'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry', 'fx', 'fy', 'fr', 'width', 'height', 'd', 'points', 'pathLength', 'viewBox',
+    'preserveAspectRatio', 'version', 'baseProfile', 'href', 'target', 'rel', 'hreflang', 'download',
+    // gradients, patterns, clipping, markers, text
+    'gradientUnits', 'gradientTransform', 'spreadMethod', 'offset', 'patternUnits', 'patternContentUnits', 'patternTransform', 'clipPathUnits', 'maskUnits',
+    'maskContentUnits', 'markerWidth', 'markerHeight', 'markerUnits', 'orient', 'refX', 'refY', 'dx', 'dy', 'rotate', 'textLength', 'lengthAdjust',
+    'startOffset', 'method', 'spacing', 'side',
+    // filters
+    'filterUnits', 'primitiveUnits', 'in', 'in2', 'result', 'stdDeviation', 'edgeMode', 'operator', 'k1', 'k2', 'k3', 'k4', 'mode', 'type', 'values',
+    'tableValues', 'slope', 'intercept', 'amplitude', 'exponent', 'scale', 'xChannelSelector', 'yChannelSelector', 'order', 'kernelMatrix', 'divisor',
+    'bias', 'targetX', 'targetY', 'kernelUnitLength', 'preserveAlpha', 'baseFrequency', 'numOctaves', 'seed', 'stitchTiles', 'surfaceScale',
+    'specularConstant', 'specularExponent', 'diffuseConstant', 'azimuth', 'elevation', 'pointsAtX', 'pointsAtY', 'pointsAtZ', 'limitingConeAngle', 'radius',
+    // animation (never of a link or a handler: checked below)
+    'attributeName', 'attributeType', 'begin', 'dur', 'end', 'min', 'max', 'restart', 'repeatCount', 'repeatDur', 'calcMode', 'keyTimes', 'keySplines',
+    'from', 'to', 'by', 'additive', 'accumulate', 'path', 'keyPoints',
+  ].map((name) => [name.toLowerCase(), name]),
+);
+
+/** Where an address may point, by element: in-document references only, except links and images. */
+const FRAGMENT_ONLY = new Set(['use', 'textpath', 'mpath', 'feimage', 'lineargradient', 'radialgradient', 'pattern', 'filter']);
+const RASTER_DATA = /^data:image\/(png|jpeg|gif|webp|avif);base64,[a-z0-9+/=\s]*$/i;
+
+/** The result of reading an SVG: what ships (written anew), and why it may not ship at all. */
+export interface SanitizedSvg {
+  /** The allow-listed tree as XML; what is published when nothing was refused. */
+  svg: string;
+  /** What makes the file unsafe, one line each; empty when it may ship. */
+  refused: string[];
+}
+
+const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (s: string) => escapeText(s).replace(/"/g, '&quot;');
+
+/** Why an address on an element may not ship, or undefined. */
+function addressProblem(element: string, value: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return undefined;
+  if (FRAGMENT_ONLY.has(element)) return `"${value}" points outside the file, where only an in-document reference (#id) is allowed`;
+  if (element === 'image' && RASTER_DATA.test(trimmed)) return undefined;
+  return urlProblem(value);
+}
+
+/** Reads an SVG file's text against the allow-list, and writes out what passed. */
+export function sanitizeSvg(text: string): SanitizedSvg {
+  const refused: string[] = [];
+  // A DTD can declare entities that expand to markup after any check of the text: none in a published file.
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) refused.push('a DTD or entity declaration (<!DOCTYPE …>): SVG files need none');
+  const out: string[] = [];
+  /** Per open element: whether it is written out (a dropped element drops all it holds). */
+  const open: { name: string; kept: boolean; empty: boolean }[] = [];
+  let rooted = false;
+  const keeping = () => open.every((e) => e.kept);
+
+  const parser = new Parser(
+    {
+      onopentag(tag, attributes) {
+        const local = localName(tag);
+        if (DANGEROUS.has(local)) refused.push(`<${tag}> runs or embeds a document`);
+        const declared = attributes.xmlns;
+        const foreign = declared !== undefined && declared !== SVG_NS;
+        if (foreign && local !== 'svg') refused.push(`<${tag} xmlns="${declared}"> puts content of another language (such as HTML) in the drawing`);
+        const animated = ANIMATIONS.has(local) ? localName(attributes.attributeName ?? attributes.attributename ?? '') : '';
+        const badAnimation = animated === 'href' || animated.startsWith('on') || animated === 'style';
+        if (badAnimation) refused.push(`<${tag} attributeName="${animated}"> animates a link, a handler or a style into something else`);
+        const attrs: string[] = [];
+        for (const [name, value] of Object.entries(attributes)) {
+          const attr = localName(name);
+          if (attr.startsWith('on')) {
+            refused.push(`<${tag} ${name}> is an event handler`);
+            continue;
+          }
+          if (attr === 'href' || attr === 'src' || attr === 'action' || attr === 'formaction' || attr === 'data') {
+            const problem = addressProblem(local, value);
+            if (problem) {
+              refused.push(`<${tag} ${name}>: ${problem}`);
+              continue;
+            }
+          }
+          if (name === 'xmlns' || name.startsWith('xmlns:')) continue; // written anew on the root
+          if (name === 'xml:space') {
+            attrs.push(` xml:space="${escapeAttribute(value)}"`);
+            continue;
+          }
+          // An attribute of another vocabulary (inkscape:version) is not SVG's, whatever its local name.
+          const prefix = name.includes(':') ? name.slice(0, name.indexOf(':')).toLowerCase() : '';
+          const known = prefix && prefix !== 'xlink' ? undefined : (ATTRIBUTES.get(attr) ?? (/^aria-[a-z]+$/.test(attr) ? attr : undefined));
+          if (known) attrs.push(` ${known}="${escapeAttribute(value)}"`);
+        }
+        const name = ELEMENTS.get(local);
+        // The root must be an <svg>; whatever else lies outside the list, and what it holds, stays out.
+        const kept = keeping() && !foreign && !badAnimation && name !== undefined && (rooted || local === 'svg');
+        if (kept && open.length === 0) {
+          rooted = true;
+          attrs.unshift(` xmlns="${SVG_NS}"`);
+        }
+        const parent = open.at(-1);
+        if (kept && parent?.empty) {
+          out.push('>');
+          parent.empty = false;
+        }
+        if (kept) out.push(`<${name}${attrs.join('')}`);
+        open.push({ name: name ?? tag, kept, empty: true });
+      },
+      ontext(data) {
+        const parent = open.at(-1);
+        if (!parent || !keeping()) return;
+        if (parent.empty) {
+          out.push('>');
+          parent.empty = false;
+        }
+        out.push(escapeText(data));
+      },
+      onclosetag() {
+        const element = open.pop();
+        if (!element?.kept || !open.every((e) => e.kept)) return;
+        out.push(element.empty ? '/>' : `</${element.name}>`);
+      },
+      onprocessinginstruction(name, data) {
+        if (/^\?xml-stylesheet$/i.test(name)) refused.push(`<${data.replace(/^\?|\?$/g, '')}> applies a style sheet, which can transform the file into a page with a script`);
+        else if (/^!doctype$/i.test(name)) refused.push('a DTD or entity declaration (<!DOCTYPE …>): SVG files need none');
+      },
+    },
+    { xmlMode: true, decodeEntities: true },
+  );
+  parser.end(text);
+  if (!rooted && !refused.length) refused.push('no <svg> element at the top: not an SVG drawing');
+  return { svg: `${out.join('')}\n`, refused: [...new Set(refused)] };
+}
