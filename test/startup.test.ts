@@ -151,7 +151,7 @@ describe('launcher', () => {
     const run = await site('build', '-o', out);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('PLANTED CODE RAN');
-    expect(run.stderr).toMatch(/engine-cli\.cjs is not the bundle that was compiled \(its SHA-256 differs\): it is not run; compiling again\./);
+    expect(run.stderr).toMatch(/engine-cli\.cjs is not the bundle that was compiled \(its SHA-256 differs\): it is not run\. Delete \S+ to have it compiled afresh; compiling again\./);
     expect((await site('build', '-o', out)).stdout).not.toContain('PLANTED CODE RAN');
   });
 
@@ -195,6 +195,13 @@ describe('launcher', () => {
     expect(result.stderr).toMatch(/worker \d: \d+ pages in/);
     expect(result.stdout).toMatch(/^Built \d+ pages/m);
     expect(result.code).toBe(0);
+    // A worker's bundle that is not the one compiled is never run: the build stops and says so.
+    const workers = (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('engine-render-worker.cjs'));
+    for (const file of workers) await writeFile(join(cache(), file), `${await readFile(join(cache(), file), 'utf8')}\nconsole.log('PLANTED WORKER RAN');\n`);
+    const tampered = await site('build', '-c', join(corpus, 'content'), '-s', join(corpus, 'static'), '-o', join(corpus, 'dist'));
+    expect(tampered.code).toBe(1);
+    expect(`${tampered.stdout}${tampered.stderr}`).not.toContain('PLANTED WORKER RAN');
+    expect(tampered.stderr).toMatch(/engine-render-worker\.cjs is not the bundle that was compiled \(its SHA-256 differs\): it is not run/);
   });
 
   it('dev recompiles a changed template and starts its build worker on the new output', async () => {

@@ -17,7 +17,7 @@ import { crc32 } from 'node:zlib';
 /** A compiled bundle whose bytes are not the ones its compile recorded: never run. */
 export class BundleMismatch extends Error {
   constructor(file) {
-    super(`${file} is not the bundle that was compiled (its SHA-256 differs): it is not run`);
+    super(`${file} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${dirname(file)} to have it compiled afresh`);
     this.name = 'BundleMismatch';
   }
 }

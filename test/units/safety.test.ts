@@ -13,7 +13,7 @@ import { inFile } from '../../src/problems/problem.ts';
 import { untrustedLog } from '../../src/report/annotations.ts';
 import { checkReportPath, writeReport } from '../../src/report/json-report.ts';
 import { acceptedEncodings } from '../../src/serve/encoding.ts';
-import { trustedCache, untrustedCaches } from '../../src/startup/engine.mjs';
+import { cacheRoot, trustedCache, untrustedCaches } from '../../src/startup/engine.mjs';
 
 const made: string[] = [];
 const temp = () => {
@@ -96,6 +96,22 @@ describe('--report', () => {
 });
 
 describe('cache folders', () => {
+  it("are the project's node_modules/.cache, else the user's cache folder, never a shared temporary one", () => {
+    const project = temp();
+    mkdirSync(join(project, 'node_modules'));
+    expect(cacheRoot(join(project, 'site'))).toBe(join(project, 'node_modules/.cache/sitewright'));
+    const xdg = join(temp(), 'xdg');
+    const saved = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = xdg;
+    try {
+      const lone = temp(); // in the temporary folder, with no node_modules on the way up
+      expect(cacheRoot(lone)).toBe(join(xdg, 'sitewright'));
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved;
+    }
+  });
+
   it('are made for this user alone (0700)', () => {
     const dir = join(temp(), 'cache');
     expect(trustedCache(dir)).toBe(dir);
@@ -128,9 +144,11 @@ describe('an in-place update (a gh-pages worktree)', () => {
     writeFileSync(join(out, '.git/HEAD'), 'ref: refs/heads/gh-pages\n');
     writeFileSync(join(out, 'CNAME'), 'www.example.com\n');
     writeFileSync(join(out, 'old.html'), 'old');
+    mkdirSync(join(out, 'vendor/.git'), { recursive: true });
+    writeFileSync(join(out, 'vendor/.git/config'), '[core]\n');
     writeFileSync(join(out, MARKER), markerContents());
     const manifest = JSON.parse(manifestContents(['old.html'])) as { files: string[] };
-    writeFileSync(join(out, MANIFEST), JSON.stringify({ ...manifest, files: ['old.html', '.git/HEAD', 'CNAME', '.nojekyll', MARKER, 'x/../../etc'] }));
+    writeFileSync(join(out, MANIFEST), JSON.stringify({ ...manifest, files: ['old.html', '.git/HEAD', 'vendor/.git/config', 'CNAME', '.nojekyll', MARKER, 'x/../../etc'] }));
     const staging = join(dir, 'staging');
     mkdirSync(staging);
     writeFileSync(join(staging, MARKER), markerContents());
@@ -140,6 +158,7 @@ describe('an in-place update (a gh-pages worktree)', () => {
     expect(existsSync(join(out, 'old.html'))).toBe(false);
     expect(readFileSync(join(out, '.git/HEAD'), 'utf8')).toBe('ref: refs/heads/gh-pages\n');
     expect(readFileSync(join(out, 'CNAME'), 'utf8')).toBe('www.example.com\n');
+    expect(readFileSync(join(out, 'vendor/.git/config'), 'utf8')).toBe('[core]\n');
     expect(existsSync(join(out, MARKER))).toBe(true);
   });
 

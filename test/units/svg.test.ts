@@ -43,6 +43,7 @@ describe('SVG files', () => {
 
   it('refuse a DTD, entities and style sheet instructions', () => {
     expect(refused(`<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg xmlns="${SVG}">&x;</svg>`)).toEqual(['a DTD or entity declaration (<!DOCTYPE …>): SVG files need none']);
+    expect(refused(`<svg xmlns="${SVG}"><!ENTITY e "x"><text>&e;</text></svg>`)).toEqual(['a DTD or entity declaration (<!DOCTYPE …>): SVG files need none']);
     expect(refused(`<?xml-stylesheet type="text/xsl" href="x.xsl"?><svg xmlns="${SVG}"/>`)).toEqual(['<xml-stylesheet type="text/xsl" href="x.xsl"> applies a style sheet, which can transform the file into a page with a script']);
   });
 
