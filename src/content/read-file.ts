@@ -6,7 +6,7 @@
 // stack limit is a message naming the file, never a crash.
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
-import { isAlias, isMap, isSeq, LineCounter, parseDocument, visit, type Document } from 'yaml';
+import { isAlias, isMap, isSeq, parseDocument, visit, type Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
 
 /** Content files larger than this are refused: a page's text is a few KB, a long legal page 50 KB. */
@@ -30,9 +30,10 @@ export interface ParsedFile {
  * The parse, with positions; a syntax error becomes a ProblemError at file:line:col with the parser's
  * reason. YAML 1.2's core schema: no timestamps or YAML 1.1 booleans, so "2025-11-01" and "no" stay strings.
  */
-function parseWithPositions(source: string, file: string, lineOffset: number): { doc: Document; lines: LineCounter } {
-  const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, schema: 'core' });
+function parseWithPositions(source: string, file: string, lineOffset: number): { doc: Document; lines: Lines } {
+  // Positions are worked out from offsets only when one is needed (yaml's LineCounter costs every parse).
+  const lines = new Lines(source);
+  const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true, schema: 'core' });
   const [first] = doc.errors;
   // A key indented deeper than its neighbours reads to the parser as a value running on over two
   // lines, reported where that value starts: point at the line the writer has to fix instead.
@@ -54,6 +55,26 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: reason }], { line: pos.line + lineOffset, col: pos.col }));
   }
   return { doc, lines };
+}
+
+/** Line and column (1-based) of an offset in a text, found when asked. */
+class Lines {
+  private starts?: number[];
+  constructor(private readonly text: string) {}
+  linePos(offset: number): { line: number; col: number } {
+    if (!this.starts) {
+      this.starts = [0];
+      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    }
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, col: offset - this.starts[low]! + 1 };
+  }
 }
 
 /** Parses YAML text; a syntax error, an anchor or alias, or data nested too deep becomes a ProblemError. */
