@@ -2,7 +2,7 @@
 // Locales, the content model, the page registry (route, content schema, template, navigation),
 // the layout and head hooks, the islands, and the rules for placeholders and budgets.
 // Add a plain page: one entry below, its template in templates/pages/ and content/<locale>/pages/<id>.yaml.
-import { defineSite } from 'sitewright';
+import { defineSite, editor } from 'sitewright';
 import type { SiteContent } from './templates/content-types.ts';
 import { jsonLd } from './templates/head/json-ld.ts';
 import { documentTitle, pageMeta } from './templates/head/page-meta.ts';
@@ -59,11 +59,13 @@ export default defineSite<SiteContent>({
     // from content); HSTS for two years, subdomains too.
     headers: { csp: { 'frame-src': Object.values(FRAME_ORIGINS) }, hsts: 'max-age=63072000; includeSubDomains' },
   },
-  // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).
-  admin: {
-    title: 'FL Family Care: content editor',
-    backend: { name: 'github', repo: 'example/florida-family-care', branch: 'main' }, // PLACEHOLDER: the practice's repository
-    media: { folder: 'images/uploads' },
-  },
+  plugins: [
+    // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).
+    editor({
+      title: 'FL Family Care: content editor',
+      backend: { name: 'github', repo: 'example/florida-family-care', branch: 'main' }, // PLACEHOLDER: the practice's repository
+      media: { folder: 'images/uploads' },
+    }),
+  ],
   localeFiles: (content, locale, home) => ({ 'manifest.webmanifest': manifest(content, locale, home) }),
 });

@@ -11,3 +11,5 @@ export type { Route } from './routes/routes.ts';
 export { inFile, type Detail, type Problem } from './problems/problem.ts';
 export { didYouMean } from './content/suggest.ts';
 export { origins } from './security/csp.ts';
+export type { BuildOutput, BuiltPage, CheckContext, FilesContext, HeaderRule, Plugin, PluginContext, PluginRoute } from './site/plugin.ts';
+export { editor } from './admin/editor-plugin.ts';

@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import matter from 'gray-matter';
 import { cmsConfig } from '../src/admin/cms-config.ts';
+import type { EditorPlugin } from '../src/admin/editor-plugin.ts';
 import { rewrites, rewriteSource, sveltiaPackage } from '../src/admin/editor-bundle.ts';
 import { loadSite } from '../src/pipeline/load-site.ts';
 import { headersFor, parseHeadersFile } from '../src/security/headers-file.ts';
@@ -20,7 +21,8 @@ const filesUnder = (dir: string): string[] => readdirSync(dir, { withFileTypes: 
 
 async function config() {
   const site = await loadSite(SITE);
-  return { site, config: cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com') };
+  const admin = (site.plugins?.find((p) => p.name === 'editor') as EditorPlugin).options;
+  return { site, config: cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', admin) };
 }
 
 describe('the editor configuration', () => {

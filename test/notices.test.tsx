@@ -16,7 +16,7 @@ let locales: string[];
 const html = new Map<string, string>();
 
 beforeAll(async () => {
-  site = await loadSite(SITE);
+  site = (await loadSite(SITE)) as SiteDefinition<SiteContent>;
   ({ content } = await loadContent(site, CONTENT));
   locales = Object.keys(site.locales);
   const assets = { css: '/assets/site.css', js: '/assets/main.js' };

@@ -74,7 +74,10 @@ describe('the packed engine', () => {
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
     expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toContain('export { defineSite }');
     expect(manifest.engines.node).toMatch(/^>=20/);
-    expect(Object.keys(manifest.peerDependencies)).toEqual(['react', 'react-dom', 'zod']);
+    expect(Object.keys(manifest.peerDependencies)).toEqual(['react', 'react-dom', 'zod', '@sveltia/cms']);
+    // The editor's package is an optional peer: a site that does not turn the editor on never installs it.
+    expect(manifest.peerDependenciesMeta).toEqual({ '@sveltia/cms': { optional: true } });
+    expect(manifest.dependencies['@sveltia/cms']).toBeUndefined();
     // The clinic is not part of the package.
     const packed = (await run('tar', ['tzf', tarball])).stdout;
     expect(packed).not.toMatch(/package\/(content|templates|static)\//);
@@ -89,6 +92,7 @@ describe('the packed engine', () => {
     // The engine by path: npm is never sent to the registry for a package of the same name.
     expect(manifest.dependencies.sitewright).toMatch(/^file:\//);
     await sh('npm', ['install', '--offline'], site);
+    expect([...(await installedPackages(app, site))].filter((p) => p.startsWith('@sveltia/'))).toEqual([]);
     const built = await sh('npx', ['site', 'build'], site);
     expect(built.stdout).toMatch(/^Built 6 pages into dist \(en: 3, es: 3\)/);
 
@@ -125,7 +129,8 @@ describe('the packed engine', () => {
     for (const entry of ['site.config.ts', 'templates', 'content', 'static']) await cp(join(ROOT, entry), join(clinic, entry), { recursive: true });
     const installed = async (name: string) => JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string;
     const dependencies: Record<string, string> = { sitewright: `file:${join(app, 'node_modules/sitewright')}` };
-    for (const name of ['react', 'react-dom', 'zod', 'lucide']) dependencies[name] = await installed(name);
+    // The clinic turns the editor on, so it installs the editor's package itself (an optional peer of the engine).
+    for (const name of ['react', 'react-dom', 'zod', 'lucide', '@sveltia/cms']) dependencies[name] = await installed(name);
     await writeFile(join(clinic, 'package.json'), JSON.stringify({ name: 'clinic', private: true, dependencies }, null, 2));
     await sh('npm', ['install', '--prefer-offline'], clinic);
     const copy = await sh('npx', ['site', 'build'], clinic);

@@ -17,7 +17,7 @@ const html = new Map<string, string>();
 const assets = { css: '/assets/site-TEST.css', js: '/assets/main-TEST.js' };
 
 beforeAll(async () => {
-  site = await loadSite(SITE);
+  site = (await loadSite(SITE)) as SiteDefinition<SiteContent>;
   ({ content } = await loadContent(site, CONTENT));
   routes = planRoutes(site, content);
   for (const route of routes) html.set(route.url, renderPage(route, { site, content, assets, year: 2026 }).html);

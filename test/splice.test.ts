@@ -11,13 +11,14 @@ import { renderPage, type RenderOptions } from '../src/render/render-page.tsx';
 import type { SharedParts } from '../src/render/shared.tsx';
 import { planRoutes } from '../src/routes/routes.ts';
 import type { EngineContent } from '../src/site/page-data.ts';
+import type { SiteDefinition } from '../src/site/definition.ts';
 import { CONTENT, FIXTURE, SITE } from './helpers/fixtures.ts';
 
 const assets = { css: '/assets/site.css', js: '/assets/main.js' };
 
 async function bothWays(siteFile: string, contentDir: string) {
   const site = await loadSite(siteFile);
-  const { content } = await loadContent<EngineContent>(site, contentDir);
+  const { content } = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, contentDir);
   const options: RenderOptions = { site, content, assets, baseUrl: 'https://example.org', year: 2026 };
   const shared: SharedParts = new Map();
   const routes = planRoutes(site, content);

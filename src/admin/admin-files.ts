@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { linkable, place } from '../files/place.ts';
 import type { CspDirectives } from '../security/csp.ts';
 import { strictCsp, withChanges } from '../security/csp.ts';
-import type { EditorBackend, SiteDefinition } from '../site/definition.ts';
+import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
 import { bundleFiles, EDITOR_DIR } from './editor-bundle.ts';
 
@@ -42,17 +42,17 @@ export function adminCsp(backend: EditorBackend): CspDirectives {
 const made = new WeakMap<SiteDefinition, Map<string, Map<string, string>>>();
 
 /** index.html, init.js and config.json of /admin/, by output path. */
-export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string): Map<string, string> {
-  const key = JSON.stringify([paths.root, paths.contentDir, paths.staticDir, baseUrl]);
+export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions): Map<string, string> {
+  const key = JSON.stringify([paths.root, paths.contentDir, paths.staticDir, baseUrl, admin]);
   const known = made.get(site) ?? new Map<string, Map<string, string>>();
   made.set(site, known);
-  const files = known.get(key) ?? makeAdminFiles(site, paths, baseUrl);
+  const files = known.get(key) ?? makeAdminFiles(site, paths, baseUrl, admin);
   known.set(key, files);
   return files;
 }
 
-function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string): Map<string, string> {
-  const title = site.admin?.title ?? 'Content editor';
+function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions): Map<string, string> {
+  const title = admin.title ?? 'Content editor';
   const html = `<!doctype html>
 <html lang="${site.defaultLocale}">
 <head>
@@ -72,7 +72,7 @@ function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: strin
   return new Map([
     [`${ADMIN_DIR}/index.html`, html],
     [`${ADMIN_DIR}/init.js`, init],
-    [`${ADMIN_DIR}/config.json`, cmsConfigFile(cmsConfig(site, paths, baseUrl))],
+    [`${ADMIN_DIR}/config.json`, cmsConfigFile(cmsConfig(site, paths, baseUrl, admin))],
   ]);
 }
 

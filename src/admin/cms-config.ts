@@ -3,7 +3,7 @@
 // edited side by side in every locale. Nothing here is kept by hand, so a new file or field reaches
 // the editor with the next build.
 import { relative, sep } from 'node:path';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { AdminOptions, SiteDefinition } from '../site/definition.ts';
 import { fieldsOf, fileFields, jsonSchemaOf, labelOf, type CmsField } from './fields.ts';
 
 export interface EditorPaths {
@@ -28,9 +28,7 @@ export const DEFAULT_MEDIA_FOLDER = 'images/uploads';
 const posix = (path: string) => path.split(sep).join('/');
 
 /** The editor's configuration as data. */
-export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: string): Record<string, unknown> {
-  const admin = site.admin;
-  if (!admin) throw new Error('the site definition has no admin section');
+export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions): Record<string, unknown> {
   const content = posix(relative(paths.root, paths.contentDir)) || '.';
   const locales = Object.keys(site.locales);
   const inContent = (path: string) => (content === '.' ? path : `${content}/${path}`);

@@ -16,9 +16,19 @@ export const EDITOR_DIR = 'admin/cms';
 /** Where a dead fallback now points: a path on this origin that nothing serves (never a CDN). */
 const OFFLINE = '/admin/cms/offline';
 
-/** The installed package's folder (its package.json is not exported, so found from its entry). */
-export function sveltiaPackage(): { dir: string; version: string } {
-  const dir = join(dirname(require.resolve('@sveltia/cms')), '..');
+/**
+ * The installed package's folder (its package.json is not exported, so found from its entry): the
+ * site's own (it is an optional peer, installed by the site that turns the editor on), else one
+ * beside the engine.
+ */
+export function sveltiaPackage(siteDir?: string): { dir: string; version: string } {
+  let entry: string;
+  try {
+    entry = createRequire(join(siteDir ?? '/', 'package.json')).resolve('@sveltia/cms');
+  } catch {
+    entry = require.resolve('@sveltia/cms');
+  }
+  const dir = join(dirname(entry), '..');
   const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
   return { dir, version };
 }
@@ -68,8 +78,8 @@ export function rewriteSource(source: string, list: readonly Rewrite[]): string 
  * package version and this file's rewrites. Builds are written aside and renamed into place, so
  * two builds at once never see half a bundle.
  */
-export async function editorBundle(): Promise<string> {
-  const pkg = sveltiaPackage();
+export async function editorBundle(siteDir?: string): Promise<string> {
+  const pkg = sveltiaPackage(siteDir);
   const assetsDir = join(pkg.dir, 'npm', 'assets');
   const list = rewrites(readdirSync(assetsDir));
   const key = createHash('sha256').update(pkg.version).update(JSON.stringify(list)).digest('hex').slice(0, 12);

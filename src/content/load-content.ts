@@ -3,6 +3,7 @@
 // and returns plain validated data. Every problem found is collected and thrown together.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MarkedExtension } from 'marked';
 import type { z } from 'zod';
 import { hasControl } from '../problems/inert.ts';
 import { shown as shownPath } from '../problems/shown.ts';
@@ -40,6 +41,8 @@ export interface LoadOptions {
   reuse?: boolean;
   /** Keep parsed files and their Markdown for the next build in this file (content-cache.ts), made by this version of the code. */
   cache?: { file: string; version: string };
+  /** Plugins' marked extensions, for every Markdown body (after the HTML policy has read what content wrote). */
+  markdown?: readonly MarkedExtension[];
 }
 
 // A file that has not changed since the last load (same size and modification time) is not parsed,
@@ -214,7 +217,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
           if (!markdownCache.has(parsed)) {
             const entry = records.get(parsed);
-            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed);
+            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed, options.markdown);
             if (entry && !entry.markdown) cache.rendered(entry, markdown);
             markdownCache.set(parsed, markdown);
           }

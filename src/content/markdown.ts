@@ -1,10 +1,19 @@
 // Markdown bodies → HTML, the site-internal links they contain (checked against the route table), and
 // what they may not contain: raw HTML outside the allow-list and addresses with another scheme than
 // http(s), mailto, tel or a relative one (html-policy.ts). Each is found on the line it was written.
-import { Marked, type Token, type Tokens } from 'marked';
+import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from '../security/html-policy.ts';
 
-const marked = new Marked({ gfm: true, async: false });
+const plain = new Marked({ gfm: true, async: false });
+const withExtensions = new WeakMap<readonly MarkedExtension[], Marked>();
+
+/** The parser for a list of plugins' extensions (one per list, reused), or the plain one. */
+function parserFor(extensions: readonly MarkedExtension[] | undefined): Marked {
+  if (!extensions?.length) return plain;
+  let made = withExtensions.get(extensions);
+  if (!made) withExtensions.set(extensions, (made = new Marked({ gfm: true, async: false }, ...extensions)));
+  return made;
+}
 
 export interface MarkdownLink {
   href: string;
@@ -98,7 +107,8 @@ function childrenOf(token: Token): Token[] {
 }
 
 /** Renders a Markdown body and lists its local links and forbidden parts with the line they were written on. */
-export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW): RenderedMarkdown {
+export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW, extensions?: readonly MarkedExtension[]): RenderedMarkdown {
+  const marked = parserFor(extensions);
   // Refused before the parser sees it: its cost would grow faster than the text.
   const shape = markdownShapeProblem(body, firstLine);
   if (shape) return { html: '', links: [], findings: [shape] };

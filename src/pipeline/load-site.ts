@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import { ENCODINGS } from '../output/write-files.ts';
+import { withPluginConfig } from '../plugins/run.ts';
 import { paramsOf } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { compiledDir, compiledSite } from '../startup/compiled.ts';
@@ -25,9 +26,11 @@ export function loadSite(module: string): Promise<SiteDefinition> {
     const module = compiledDir() ? compiledDefinition(fileURLToPath(url)) : import(url);
     site = module.then((m: { default?: SiteDefinition }) => {
       if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
-      const problems = checkDefinition(m.default, url);
+      // Plugins extend the definition first (their pages among it), in every thread that loads it.
+      const site = withPluginConfig(m.default);
+      const problems = checkDefinition(site, url);
       if (problems.length) throw new BuildFailure(problems);
-      return m.default;
+      return site;
     });
     loaded.set(url, site);
   }
@@ -56,7 +59,7 @@ export function checkDefinition(site: SiteDefinition, where: string): Problem[] 
     const params = paramsOf(page.path);
     if (page.collection && !(page.collection in site.content.collections)) at(page.id, `names collection "${page.collection}", which the content model does not have`);
     if (page.collection && params.length !== 1) at(page.id, `a collection page needs one [param] in its path, found "${page.path}"`);
-    if (!page.collection && params.length) at(page.id, `its path "${page.path}" has a [param] but no collection gives its values`);
+    if (!page.collection && !page.generated && params.length) at(page.id, `its path "${page.path}" has a [param] but no collection gives its values`);
     if (!page.path.startsWith('/')) at(page.id, `its path "${page.path}" must start with "/"`);
   }
   const unknown = (site.output?.precompress ?? []).filter((e) => !ENCODINGS.includes(e));

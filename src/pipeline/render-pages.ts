@@ -12,6 +12,9 @@ import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { linksOf } from '../checks/links.ts';
+import type { PluginContext } from '../site/plugin.ts';
+import { callPlugin, pluginsOf } from '../plugins/run.ts';
+import { localeUrls } from '../routes/urls.ts';
 import { CompressionCache, type CacheIndex, type EntryRecord } from '../output/compression-cache.ts';
 import { copyStaticFiles, type UnsafeSvg } from '../output/static-files.ts';
 import { brotli, writeCompressedSync, type Encoding } from '../output/write-files.ts';
@@ -22,6 +25,12 @@ export interface RenderJob {
   /** The production origin (the site's, or --base-url). */
   baseUrl: string;
   year: number;
+  /** The moment the build is made as of (ISO), for the plugins' context. */
+  now: string;
+  /** The content folder as messages show it. */
+  contentDir: string;
+  /** The plugins' context's folders (absolute). */
+  folders: PluginContext['folders'];
   /** The folder pages are written into. */
   outDir: string;
   /** Writing into a folder that is being served (dev): replace each file in one step (write, then rename). */
@@ -73,13 +82,32 @@ function sharedOf(job: RenderJob): SharedParts | undefined {
   return sharedParts.get(job);
 }
 
-/** Renders one route in memory, with the facts the checks need. */
+/** The plugins' context in this thread, per job (each thread makes its own plugin instances). */
+const contexts = new WeakMap<RenderJob, PluginContext>();
+function contextOf(site: SiteDefinition, job: RenderJob): PluginContext {
+  let context = contexts.get(job);
+  if (!context) {
+    const locales = Object.keys(site.locales);
+    context = { site, locales, defaultLocale: site.defaultLocale, urls: localeUrls(locales, site.defaultLocale), baseUrl: job.baseUrl, now: new Date(job.now), dev: !!job.track, contentDir: job.contentDir, folders: job.folders };
+    contexts.set(job, context);
+  }
+  return context;
+}
+
+/** Renders one route in memory, with the facts the checks need; the plugins' pageRendered hooks have their say. */
 export function renderOne(site: SiteDefinition, routes: Route[], index: number, job: RenderJob): { html: Buffer; result: PageResult } {
   const route = routes[index]!;
   const render = () => renderPage(route, { site, content: job.content, assets: job.assets, baseUrl: job.baseUrl, year: job.year, shared: sharedOf(job) });
   const { result: page, reads } = job.track ? recordReads(render) : { result: render(), reads: undefined };
-  const html = Buffer.from(page.html);
-  return { html, result: { index, bytes: html.length, ...linksOf(page.parts), islands: page.islands, reads } };
+  let text = page.html;
+  let parts = page.parts;
+  for (const plugin of pluginsOf(site)) {
+    if (!plugin.pageRendered) continue;
+    text = callPlugin(plugin, 'pageRendered', `page ${route.url} (${route.locale})`, () => plugin.pageRendered!(text, route, contextOf(site, job))) ?? text;
+    parts = [{ html: text }]; // changed by a plugin: checked as one stretch
+  }
+  const html = Buffer.from(text);
+  return { html, result: { index, bytes: html.length, ...linksOf(parts), islands: page.islands, reads } };
 }
 
 /** Renders and writes the routes at the given indexes. */

@@ -2,11 +2,13 @@
 // and 404 pages left out.
 import type { Route } from '../routes/routes.ts';
 import { absoluteUrl } from '../routes/urls.ts';
-import type { SiteShape } from './shape.ts';
+import type { PluginContext } from '../site/plugin.ts';
+
+type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function sitemap(routes: Route[], shape: SiteShape, lastmod: string): string {
+export function sitemap(routes: readonly Route[], shape: SiteShape, lastmod: string): string {
   const abs = (url: string) => escapeXml(absoluteUrl(shape.baseUrl, url));
   const entries = routes
     .filter((r) => !r.noindex && !r.notFound)

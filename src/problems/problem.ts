@@ -30,6 +30,7 @@ export type ProblemCode =
   | 'locale/no-icu'
   | 'files/too-deep'
   | 'site/definition'
+  | 'route/duplicate'
   | 'link/broken'
   | 'link/cross-locale'
   | 'file/missing-static'

@@ -88,8 +88,8 @@ function defaultMeta(page: PageData): PageMeta {
 export function renderPage(route: Route, options: RenderOptions): RenderedPage {
   const { site, assets } = options;
   const definition = pageDefinition(site, route.page);
-  // A template is typed by the site with its own props: they are the route's params.
-  const Template = definition.template as ComponentType<Record<string, string>>;
+  // A template is typed by the site with its own props: the route's params, and a plugin's data.
+  const Template = definition.template as ComponentType<Record<string, unknown>>;
   const Layout = site.layout;
   const page = pageData(route, options);
   try {
@@ -100,7 +100,7 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
       <PageContext.Provider value={page}>
         <SharingContext.Provider value={sharing}>
           <IslandCollector.Provider value={islands}>
-            <Layout><Template {...route.params} /></Layout>
+            <Layout><Template {...route.params} {...(route.data ? { data: route.data } : {})} /></Layout>
           </IslandCollector.Provider>
         </SharingContext.Provider>
       </PageContext.Provider>,

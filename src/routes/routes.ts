@@ -31,6 +31,8 @@ export function planRoutes(site: SiteDefinition, content: EngineContent): Route[
   const routes: Route[] = [];
   for (const locale of Object.keys(site.locales)) {
     for (const page of site.pages) {
+      // A generated page's routes come from a plugin (plan-step.ts).
+      if (page.generated) continue;
       const entries = page.collection ? (content.locales[locale]?.[page.collection] as Record<string, unknown> | undefined) : undefined;
       for (const { params, entry } of instances(page, entries)) {
         const path = fillPath(page.path, params);
@@ -47,5 +49,6 @@ export function planRoutes(site: SiteDefinition, content: EngineContent): Route[
 
 /** What makes two route tables the same site: a dev rebuild of some pages needs an unchanged table. */
 export function routeSignature(routes: Route[]): string {
-  return routes.map((r) => `${r.url} ${r.page} ${r.noindex}`).join('\n');
+  // A plugin's page depends on its data, which no read tracking sees: a change of it renders everything again.
+  return routes.map((r) => `${r.url} ${r.page} ${r.noindex}${r.data ? ` ${JSON.stringify(r.data)}` : ''}`).join('\n');
 }

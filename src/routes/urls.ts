@@ -1,16 +1,9 @@
 // Pure URL helpers: the default locale at the site's paths, every other locale under /<code>.
 // Links carry no trailing slash; the locale homes are "/" and "/<code>/".
 
-export interface LocaleUrls {
-  /** The public URL of a path ("/about") in a locale: "/es/about". */
-  localeUrl(locale: string, path: string): string;
-  /** The locale a request path belongs to: "/<code>" or "/<code>/..." is that locale, anything else the default. */
-  localeOfPath(urlPath: string): string;
-  /** A link to a path in a locale, keeping any "#fragment". */
-  href(locale: string, path: string): string;
-  /** The path a locale's URL shows ("/<code>/about#x" → "/about#x"): the same page in every locale. */
-  pathOf(url: string): string;
-}
+import type { LocaleUrls } from '../site/route.ts';
+
+export type { LocaleUrls };
 
 export function localeUrls(locales: readonly string[], defaultLocale: string): LocaleUrls {
   const localeUrl = (locale: string, path: string) => {

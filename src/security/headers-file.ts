@@ -4,11 +4,9 @@
 // Content-Security-Policy rules for one path are two policies, both enforced). `serve` and `dev`
 // answer with exactly the headers a host would send, from this one file.
 
-export interface HeaderRule {
-  /** A path pattern: "*" matches anything (also "/"), ":name" one path segment. */
-  path: string;
-  headers: Record<string, string>;
-}
+import type { HeaderRule } from '../site/plugin.ts';
+
+export type { HeaderRule };
 
 /** Writes rules in the file's format: the pattern, then each header indented on its own line (rules of one pattern written as one). */
 export function formatHeadersFile(rules: HeaderRule[]): string {

@@ -5,6 +5,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Problem } from '../problems/problem.ts';
+import type { Plugin } from './plugin.ts';
 import type { PageData } from './page-data.ts';
 
 /** A parsed content file, for checks that point at a key's line. */
@@ -81,6 +82,8 @@ export interface PageDefinition {
   noindex?: boolean | ((entry: never) => boolean);
   /** The locale's "page not found" page: written as /404.html and /<locale>/404.html. */
   notFound?: boolean;
+  /** Its pages come from plugins' routes hooks (with their data), not one per locale from the registry. */
+  generated?: boolean;
 }
 
 /** Page-weight budgets in brotli bytes (checks/budgets.ts). */
@@ -142,8 +145,13 @@ export interface SiteDefinition<C = unknown> {
   staticTypes?: Record<string, readonly string[]>;
   /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
   localeFiles?(content: C, locale: string, home: string): Record<string, string>;
-  /** The content editor at /admin/ (Sveltia CMS), configured from the content model; none without this. */
-  admin?: AdminOptions;
+  /**
+   * The folder below static/ that staff upload to (the editor plugin sets it): it publishes images
+   * and PDF only, whatever staticTypes says.
+   */
+  uploads?: string;
+  /** Plugins: more steps of the build (docs/plugins.md). The engine's own run too, configured in `output`. */
+  plugins?: Plugin<C>[];
 }
 
 /** Where the editor saves, as Sveltia's backend settings: a Git host's repository and branch. */

@@ -4,7 +4,7 @@
 /** A hook of the site definition threw: a bug in the site, reported with its name and place. */
 export class HookError extends Error {
   constructor(readonly hook: string, readonly where: string | undefined, override readonly cause: unknown) {
-    super(`${where ? `${where}: ` : ''}the site definition's ${hook} threw: ${cause instanceof Error ? cause.message : String(cause)}`);
+    super(`${where ? `${where}: ` : ''}${hook.startsWith('plugin ') ? '' : "the site definition's "}${hook} threw: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'HookError';
   }
 }
@@ -14,7 +14,8 @@ export function callHook<T>(hook: string, where: string | undefined, call: () =>
   try {
     return call();
   } catch (error) {
-    if (error instanceof HookError) throw error;
+    // Already told (a hook inside a hook), or problems of the site's input a plugin found: passed on as they are.
+    if (error instanceof HookError || (error instanceof Error && error.name === 'BuildFailure')) throw error;
     throw new HookError(hook, where, error);
   }
 }

@@ -16,4 +16,18 @@ export interface Route {
   noindex: boolean;
   /** The locale's 404 page. */
   notFound: boolean;
+  /** What the plugin that planned the page gave its template (generated pages only). */
+  data?: Record<string, unknown>;
+}
+
+/** The URLs of a site's locales: the default at the root, the others under /<code>/. */
+export interface LocaleUrls {
+  /** The public URL of a path ("/about") in a locale: "/es/about". */
+  localeUrl(locale: string, path: string): string;
+  /** The locale a request path belongs to: "/<code>" or "/<code>/..." is that locale, anything else the default. */
+  localeOfPath(urlPath: string): string;
+  /** A link to a path in a locale, keeping any "#fragment". */
+  href(locale: string, path: string): string;
+  /** The path a locale's URL shows ("/<code>/about#x" → "/about#x"): the same page in every locale. */
+  pathOf(url: string): string;
 }

@@ -7,7 +7,7 @@ import { adminCsp } from '../../src/admin/admin-files.ts';
 import { cmsConfig, cmsConfigFile } from '../../src/admin/cms-config.ts';
 import { fieldOf, fileFields, jsonSchemaOf, labelOf } from '../../src/admin/fields.ts';
 import { formatCsp } from '../../src/security/csp.ts';
-import type { SiteDefinition } from '../../src/site/definition.ts';
+import type { AdminOptions, SiteDefinition } from '../../src/site/definition.ts';
 
 const field = (schema: z.ZodType, required = true, i18n = false) => fieldOf('value', jsonSchemaOf(schema) as never, required, i18n);
 
@@ -106,10 +106,10 @@ describe('the configuration of a site', () => {
       { id: 'about-us', path: '/about', template: Template, schema: z.object({ title: z.string() }) },
       { id: 'plain', path: '/plain', template: Template },
     ],
-    admin: { backend: { name: 'github', repo: 'o/r' }, title: 'Editor' },
   } as unknown as SiteDefinition;
+  const admin: AdminOptions = { backend: { name: 'github', repo: 'o/r' }, title: 'Editor' };
   // Made inside each test, so that what the test checks is what this run of the code made.
-  const configOf = () => cmsConfig(site, { root: '/r', contentDir: '/r/site/content', staticDir: '/r/site/static' }, 'https://x.example');
+  const configOf = () => cmsConfig(site, { root: '/r', contentDir: '/r/site/content', staticDir: '/r/site/static' }, 'https://x.example', admin);
 
   it('names the backend, media folder, locales, quoting and the paths from the repository root', () => {
     expect(configOf()).toMatchObject({
@@ -145,13 +145,10 @@ describe('the configuration of a site', () => {
   });
 
   it('paths at the repository root have no folder in front', () => {
-    const atRoot = cmsConfig(site, { root: '/r', contentDir: '/r', staticDir: '/r/static' }, 'https://x.example');
+    const atRoot = cmsConfig(site, { root: '/r', contentDir: '/r', staticDir: '/r/static' }, 'https://x.example', admin);
     expect((atRoot.collections as { files?: { file: string }[] }[])[0]!.files![0]!.file).toBe('site.yaml');
   });
 
-  it('refuses a site without an admin section', () => {
-    expect(() => cmsConfig({ ...site, admin: undefined }, { root: '/r', contentDir: '/r', staticDir: '/r' }, 'https://x.example')).toThrow(/no admin section/);
-  });
 });
 
 describe('the editor\'s policy', () => {

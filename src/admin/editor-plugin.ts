@@ -1,0 +1,43 @@
+// The staff editor (Sveltia CMS at /admin/) as a plugin a site turns on: `plugins: [editor({ backend,
+// media })]`. Its package, @sveltia/cms (40 MB), is an optional peer of the engine: a site without
+// the editor never installs it, and one with it adds it to its own dependencies (the build says so
+// when it is missing). The plugin sets the uploads folder (which publishes images and PDF only),
+// writes the editor's page, start-up script and configuration (from the content model), gives
+// /admin/ its own Content-Security-Policy, and places the bundled editor by hard links.
+import { fileURLToPath } from 'node:url';
+import type { EnginePlugin } from '../plugins/engine-plugin.ts';
+import type { Plugin } from '../site/plugin.ts';
+import { BuildFailure, Problem } from '../problems/problem.ts';
+import type { AdminOptions, SiteDefinition } from '../site/definition.ts';
+import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from './admin-files.ts';
+import { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
+import { editorBundle, sveltiaPackage } from './editor-bundle.ts';
+
+/** The editor's package, as a site installs it. */
+export const EDITOR_PACKAGE = '@sveltia/cms@0.221.1';
+
+/** The editor plugin: its options are kept on it, for tools that read the configuration it makes. */
+export type EditorPlugin<C = unknown> = Plugin<C> & { readonly options: AdminOptions };
+
+/** The content editor at /admin/, configured from the content model. */
+export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
+  const plugin: EnginePlugin<C> & { options: AdminOptions } = {
+    name: 'editor',
+    options,
+    config: () => ({ uploads: options.media?.folder ?? DEFAULT_MEDIA_FOLDER }),
+    area: () => ({ dir: ADMIN_DIR, csp: adminCsp(options.backend) }),
+    files(c) {
+      try {
+        sveltiaPackage(c.folders.site);
+      } catch {
+        throw new BuildFailure([new Problem('site/definition', { part: 'plugin "editor"' }, 'needs the editor\'s package, which is not installed', [{ path: '', message: `install it in the site's folder: npm install ${EDITOR_PACKAGE} (an optional peer of the engine: sites without the editor never install it)` }])]);
+      }
+      const root = options.root ? fileURLToPath(options.root) : c.folders.site;
+      return Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options));
+    },
+    // A full build places the editor; a dev rebuild keeps the one already in the output.
+    place: async (dir, c) => void placeEditor(await editorBundle(c.folders.site), dir),
+  };
+  return plugin;
+}
+

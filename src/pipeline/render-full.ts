@@ -1,0 +1,58 @@
+// The build's render step for a whole build: into a fresh staging folder, the static files (copied by
+// a worker meanwhile, or here), the generated files with their twins (through the compression cache),
+// what plugins place themselves (the editor), and every page, in worker threads for large sites.
+// Published by `write`, once every check has passed.
+import { BuildFailure } from '../problems/problem.ts';
+import { shown } from '../problems/shown.ts';
+import { CompressionCache, pruneCache } from '../output/compression-cache.ts';
+import { publish, type Published } from '../output/publish.ts';
+import { unsafeSvgProblems } from '../output/static-files.ts';
+import { writeFiles, type OutputFiles } from '../output/write-files.ts';
+import type { Bundle } from '../bundle/client-assets.ts';
+import { callPlugin } from '../plugins/run.ts';
+import type { Route } from '../routes/routes.ts';
+import type { PageResult, RenderJob } from './render-pages.ts';
+import { copyStatic } from './render-pages.ts';
+import { renderHere } from './render-pool.ts';
+import type { BuildRun } from './run.ts';
+
+export interface Rendered {
+  pages: PageResult[];
+  /** Brotli weights of the CSS and JS, by output path, when measured while writing them. */
+  assetWeights?: Map<string, number>;
+  /** Publishes what was rendered: the last step, after every check. */
+  write(): Promise<Published | undefined>;
+}
+
+export async function renderAll(run: BuildRun, routes: Route[], job: RenderJob, files: OutputFiles, bundle: Bundle): Promise<Rendered> {
+  const staging = await run.stagingFolder();
+  Object.assign(job, { outDir: staging, cacheDir: run.cacheDir, cacheIndex: run.cacheIndex });
+  // A worker copied static/ meanwhile (done long before the content is): an SVG refused stops the build here.
+  const copied = await (run.staticCopied ?? copyStatic({ staticDir: run.dirs.static, files: run.statics.files, dir: staging, cacheDir: run.cacheDir, encodings: run.encodings, cacheIndex: run.cacheIndex }));
+  if (copied.refused.length) throw new BuildFailure(unsafeSvgProblems(copied.refused, shown(run.dirs.static)));
+  const cache = run.cacheDir ? new CompressionCache(run.cacheDir, staging, run.encodings, run.cacheIndex) : undefined;
+  // Generated files through the cache too: the CSS and JS at the top quality once, and weighed from their twins.
+  const weigh = new Set(job.measureWeight ? [bundle.css.url, bundle.js.url].filter(Boolean).map((url) => url.slice(1)) : []);
+  const written = cache ? Promise.resolve(cache.writeAll(staging, files, weigh)) : writeFiles(staging, files, run.encodings).then(() => undefined);
+  const placed = Promise.all(run.plugins.filter((p) => p.place).map((p) => callPlugin(p, 'place', undefined, () => p.place!(staging, run.context))));
+  const [output, assetWeights] = await settled([run.pool ? run.pool.run(run.site, routes, job, run.options.onProgress) : renderHere(run.site, routes, job, run.options.onProgress), written, placed] as const);
+  return {
+    pages: output.pages,
+    assetWeights,
+    async write() {
+      const published = await publish(staging, run.plan, { emptyOutDir: run.options.emptyOutDir, changing: () => (run.fate = run.plan.mode === 'swap' ? 'replaced' : 'partial') });
+      run.fate = 'replaced';
+      run.staging = undefined;
+      if (run.cacheDir) pruneCache(run.cacheDir, new Map([...copied.used, ...(cache?.used ?? []), ...output.cacheUsed]));
+      return published;
+    },
+  };
+}
+
+/** Like Promise.all, but waits for every task to end before failing, so no write is still in flight. */
+async function settled<T extends readonly unknown[]>(tasks: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}

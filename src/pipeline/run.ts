@@ -1,0 +1,167 @@
+// One build in progress: what its steps share (the site, its plugins, the folders, the output plan,
+// the staging folder and worker threads), what became of the output folder so far (a failure says so
+// truthfully), and the timings SITE_TIMINGS prints. Made before anything is written: the checks of
+// where the output may go come first (output/guard.ts), and a build killed mid-swap has its previous
+// output put back before they run.
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { walk } from '../files/walk.ts';
+import { cacheDirFor, readIndex, type CacheIndex } from '../output/compression-cache.ts';
+import { planOutput, type OutputPlan } from '../output/guard.ts';
+import { removeDebris, restoreInterrupted, stagingDir } from '../output/publish.ts';
+import { listStatic, type StaticListing } from '../output/static-files.ts';
+import { staticPolicyProblems } from '../output/static-policy.ts';
+import { DEFAULT_ENCODINGS, type Encoding } from '../output/write-files.ts';
+import type { EnginePlugin } from '../plugins/engine-plugin.ts';
+import type { PluginContext } from '../site/plugin.ts';
+import { pluginsOf } from '../plugins/run.ts';
+import { BuildFailure, Problem } from '../problems/problem.ts';
+import { shown } from '../problems/shown.ts';
+import { systemError } from '../problems/system-error.ts';
+import { checkReportPath } from '../report/json-report.ts';
+import { localeUrls, type LocaleUrls } from '../routes/urls.ts';
+import type { SiteDefinition } from '../site/definition.ts';
+import type { BuildOptions, OutputFate } from './build-types.ts';
+import { loadSite } from './load-site.ts';
+import { RenderPool, WORKER_THRESHOLD } from './render-pool.ts';
+import type { StaticCopy } from './render-pages.ts';
+
+export class BuildRun {
+  readonly started = performance.now();
+  private readonly phases: [string, number][] = [];
+  /** What became of the output folder so far. */
+  fate: OutputFate;
+  staging?: string;
+  staticCopied?: Promise<StaticCopy>;
+  cacheIndex?: CacheIndex;
+  /** Set once the content is loaded (the base URL may come from it). */
+  context!: PluginContext;
+
+  private constructor(
+    readonly options: BuildOptions,
+    readonly site: SiteDefinition,
+    readonly siteModule: string,
+    readonly siteFile: string,
+    readonly dirs: { content: string; static: string; out: string },
+    readonly plan: OutputPlan,
+    readonly statics: StaticListing,
+    readonly pool: RenderPool | undefined,
+  ) {
+    this.fate = plan.exists ? 'untouched' : 'absent';
+  }
+
+  /** Loads the site and decides where and how the output may be written; nothing is written yet. */
+  static async start(options: BuildOptions): Promise<BuildRun> {
+    const siteModule = options.site.startsWith('file:') ? options.site : resolve(options.site);
+    const site = await loadSite(siteModule);
+    const siteFile = siteModule.startsWith('file:') ? fileURLToPath(siteModule) : siteModule;
+    const dirs = { content: resolve(options.contentDir), static: resolve(options.staticDir), out: resolve(options.outDir) };
+    // A build killed mid-swap left the previous output aside: it is put back before anything is judged.
+    await restoreInterrupted(dirs.out);
+    const { plan, statics } = await checkOutput(site, siteFile, { contentDir: dirs.content, staticDir: dirs.static, outDir: dirs.out, emptyOutDir: options.emptyOutDir, reportFile: options.reportFile });
+    // Workers take a moment to load the templates, so they start while the content loads.
+    const want = options.workers ?? 'auto';
+    const pool = !options.track && (want === true || (want === 'auto' && (await walk(dirs.content)).files.length >= WORKER_THRESHOLD)) ? new RenderPool(siteModule) : undefined;
+    return new BuildRun(options, site, siteModule, siteFile, dirs, plan, statics, pool);
+  }
+
+  get plugins(): EnginePlugin[] {
+    return pluginsOf(this.site);
+  }
+
+  get locales(): string[] {
+    return Object.keys(this.site.locales);
+  }
+
+  get urls(): LocaleUrls {
+    return localeUrls(this.locales, this.site.defaultLocale);
+  }
+
+  /** The twins' encodings: none in dev or with --no-compress. */
+  get encodings(): readonly Encoding[] {
+    return this.options.compress === false ? [] : (this.site.output?.precompress ?? DEFAULT_ENCODINGS);
+  }
+
+  /** Where the compressed twins are kept between builds (none without twins). */
+  get cacheDir(): string | undefined {
+    return this.options.compress === false ? undefined : cacheDirFor(this.dirs.out, dirname(this.siteFile));
+  }
+
+  /**
+   * Refuses static/'s problems, and with worker threads has one copy static/ into the staging folder
+   * while this thread loads the content (awaited before the pages are rendered).
+   */
+  async beginStaticCopy(): Promise<void> {
+    if (this.statics.problems.length) throw new BuildFailure(this.statics.problems);
+    if (!this.pool) return;
+    const dir = await this.stagingFolder();
+    this.staticCopied = this.pool.copyStatic({ staticDir: this.dirs.static, files: this.statics.files, dir, cacheDir: this.cacheDir, encodings: this.encodings, cacheIndex: this.cacheIndex });
+    this.staticCopied.catch(() => undefined); // awaited before the pages; a build that fails before then ends the worker first
+  }
+
+  /** The staging folder, made on first use (after removing a killed build's debris). */
+  async stagingFolder(): Promise<string> {
+    if (!this.staging) {
+      await removeDebris(this.dirs.out);
+      this.staging = await stagingDir(this.dirs.out);
+      this.cacheIndex = this.cacheDir ? readIndex(this.cacheDir) : undefined;
+    }
+    return this.staging;
+  }
+
+  phase(name: string): void {
+    this.phases.push([name, performance.now()]);
+  }
+
+  timings(): string {
+    return this.phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? this.phases[i - 1]![1] : this.started))} ms`).join(', ');
+  }
+
+  /** The error a failed build throws: a system error told in a sentence, with the output folder's fate on it. */
+  failed(error: unknown): unknown {
+    const told = systemError(error, `the new output for ${shown(this.dirs.out)}`) ?? error;
+    if (told && typeof told === 'object') Object.assign(told, { outputFate: this.fate });
+    return told;
+  }
+
+  /** Ends the worker threads and removes the staging folder of a build that did not publish it. */
+  async close(): Promise<void> {
+    await this.pool?.close();
+    // A failed cleanup must not hide the error that stopped the build.
+    if (this.staging) await rm(this.staging, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+  }
+}
+
+/**
+ * The checks made before anything is written: static/'s files (links and hidden files are never
+ * published, only passive types are), and whether and how the output folder may be written (see
+ * output/guard.ts). Throws a UsageError when the output may not be written there.
+ */
+export async function checkOutput(site: SiteDefinition, siteFile: string, paths: { contentDir: string; staticDir: string; outDir: string; emptyOutDir?: boolean; reportFile?: string }) {
+  const policy = { mediaFolder: site.uploads, allow: site.staticTypes };
+  const statics = await listStatic(paths.staticDir, shown(paths.staticDir), policy);
+  statics.problems.unshift(...staticPolicyProblems(policy).map((message) => new Problem('site/definition', { part: shown(siteFile) }, 'allows a type static/ may not publish', [{ path: 'staticTypes', message }])));
+  const siteDir = dirname(siteFile);
+  const sourceFolders = site.sources.map((url) => fileURLToPath(url)).filter((path) => path.endsWith('/')).map((path) => ({ path, name: relative(siteDir, path) || 'code' }));
+  // The report (--report) goes neither into the output nor among the sources.
+  if (paths.reportFile) checkReportPath(paths.reportFile, [{ path: paths.outDir, name: 'output' }, { path: paths.contentDir, name: 'content' }, { path: paths.staticDir, name: 'static' }, ...sourceFolders]);
+  const plan = guarded(() => planOutput(paths.outDir, {
+    shown: shown(paths.outDir),
+    protect: { roots: [process.cwd(), siteDir], sources: [{ path: paths.contentDir, name: 'content' }, { path: paths.staticDir, name: 'static' }, ...sourceFolders] },
+    emptyOutDir: paths.emptyOutDir,
+    defaultOut: join(siteDir, 'dist'),
+    staticFiles: statics.files,
+  }), existsSync(paths.outDir) ? 'untouched' : 'absent');
+  return { plan, statics };
+}
+
+/** Runs a check made before anything is written; its error says the output is as it was. */
+function guarded<T>(check: () => T, fate: OutputFate): T {
+  try {
+    return check();
+  } catch (error) {
+    throw Object.assign(error as object, { outputFate: fate });
+  }
+}

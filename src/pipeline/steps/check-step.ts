@@ -1,0 +1,46 @@
+// The build's check step, against the whole site once every page is rendered: links written in
+// content (reported where they were written), links and assets of every page, islands against the
+// registry, and each plugin's check (the budgets among them). Problems are thrown together.
+import type { ContentLinks } from '../../content/load-content.ts';
+import type { OutputFiles } from '../../output/write-files.ts';
+import type { Bundle } from '../../bundle/client-assets.ts';
+import type { PageResult } from '../render-pages.ts';
+import type { BuildRun } from '../run.ts';
+import { callPlugin } from '../../plugins/run.ts';
+import { BuildFailure } from '../../problems/problem.ts';
+import { shown } from '../../problems/shown.ts';
+import type { Route } from '../../routes/routes.ts';
+import type { EngineContent } from '../../site/page-data.ts';
+import { measure, type SizeReport } from '../../checks/budgets.ts';
+import { unknownIslands } from '../../checks/islands.ts';
+import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../../checks/links.ts';
+
+export interface CheckInput {
+  content: EngineContent;
+  routes: Route[];
+  pages: PageResult[];
+  links: ContentLinks;
+  files: OutputFiles;
+  bundle: Bundle;
+  assetWeights?: Map<string, number>;
+}
+
+export function checkStep(run: BuildRun, { content, routes, pages, links, files, bundle, assetWeights }: CheckInput): SizeReport {
+  const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
+  const index: OutputIndex = {
+    pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, new Set(p.ids)])),
+    files: new Set([...[...run.statics.files, ...files.keys()].map((f) => `/${f}`), ...(run.options.extraScripts ?? [])]),
+  };
+  const staticDir = shown(run.dirs.static);
+  // A link written in content is reported where it was written, not again on the pages that show it.
+  const contentLinkProblems = checkContentLinks(links, index, run.urls, staticDir);
+  if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
+  const problems = [...checkOutputLinks(rendered, index, staticDir), ...unknownIslands(rendered, Object.keys(run.site.islands.registry))];
+  const asset = (a: Bundle['css']) => ({ contents: a.contents, brotli: assetWeights?.get(a.url.slice(1)) });
+  const sizes = measure(rendered, asset(bundle.css), asset(bundle.js));
+  for (const plugin of run.plugins) {
+    if (plugin.check) problems.push(...callPlugin(plugin, 'check', undefined, () => plugin.check!({ ...run.context, content, pages: rendered, css: sizes.css, js: sizes.js })));
+  }
+  if (problems.length) throw new BuildFailure(problems);
+  return sizes;
+}

@@ -1,0 +1,36 @@
+// The build's load step: the content by the site's model (load-content.ts), the base URL it gives,
+// the context every later hook sees, and the plugins' contentLoaded hooks (drafts left out, …).
+import { dirname } from 'node:path';
+import type { MarkedExtension } from 'marked';
+import type { EnginePlugin } from '../../plugins/engine-plugin.ts';
+import type { BuildRun } from '../run.ts';
+import type { SiteDefinition } from '../../site/definition.ts';
+import { callPlugin } from '../../plugins/run.ts';
+import { shown } from '../../problems/shown.ts';
+import { callHook } from '../../site/hooks.ts';
+import type { EngineContent } from '../../site/page-data.ts';
+import { contentCacheFor } from '../../content/content-cache.ts';
+import { loadContent, type LoadedContent } from '../../content/load-content.ts';
+
+/** Every plugin's marked extensions, as one list kept per list of plugins (the parser made for it is reused). */
+const extensionLists = new WeakMap<readonly EnginePlugin[], MarkedExtension[]>();
+function markdownOf(plugins: readonly EnginePlugin[]): MarkedExtension[] {
+  let list = extensionLists.get(plugins);
+  if (!list) extensionLists.set(plugins, (list = plugins.flatMap((p) => [...(p.markdown ?? [])])));
+  return list;
+}
+
+export async function loadStep(run: BuildRun): Promise<LoadedContent> {
+  const { site, options } = run;
+  // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
+  const markdown = markdownOf(run.plugins);
+  const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache: options.track ? undefined : contentCacheFor(run.dirs.content), markdown });
+  const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
+  const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
+  run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now: options.now ?? new Date(), dev: !!options.track, contentDir: shown(run.dirs.content), folders };
+  let content: EngineContent = loaded.content;
+  for (const plugin of run.plugins) {
+    if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, run.context)) as EngineContent | undefined) ?? content;
+  }
+  return { ...loaded, content };
+}

@@ -1,0 +1,23 @@
+// The build's warnings step: the plugins' warnings (the site's placeholders among them), locales this
+// Node has no ICU data for, and files of static/ left out. Errors with --strict, before anything is rendered.
+import type { BuildRun } from '../run.ts';
+import { callPlugin } from '../../plugins/run.ts';
+import { BuildFailure, inFile } from '../../problems/problem.ts';
+import { shown } from '../../problems/shown.ts';
+import type { Warning } from '../../site/definition.ts';
+import type { EngineContent } from '../../site/page-data.ts';
+import { localesWithoutIcu } from '../../checks/locales.ts';
+
+export function warningsStep(run: BuildRun, content: EngineContent): Warning[] {
+  const fromPlugins = run.plugins.flatMap((plugin) => (plugin.warnings ? callPlugin(plugin, 'warnings', undefined, () => plugin.warnings!(content, run.context)) : []));
+  const icu = localesWithoutIcu(run.site.locales, shown(run.siteFile));
+  const { warnings: leftOut } = run.statics;
+  if (run.options.strict && (fromPlugins.length || leftOut.length || icu.length)) {
+    throw new BuildFailure([
+      ...fromPlugins.map((w) => inFile('placeholder/strict', w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }])),
+      ...leftOut.map((w) => inFile('static/hidden', w.file, 'is left out of the output (--strict)', [{ path: '', message: w.message }])),
+      ...icu.map((w) => inFile('locale/no-icu', w.file, 'names a locale this Node cannot format (--strict)', [{ path: '', message: w.message }])),
+    ]);
+  }
+  return [...fromPlugins, ...leftOut, ...icu];
+}

@@ -1,0 +1,99 @@
+// The engine's own features as plugins, as Lume's default plugins are: the client bundle, the site's
+// per-locale files, placeholders, budgets, sitemap.xml, robots.txt, _redirects, the speculation rules
+// and _headers. Each is on by default; `output` in the site definition configures it or turns it off
+// (false), and the site's hooks (placeholders, budgets, localeFiles) are what the matching plugin runs.
+import { bundleAssets } from '../bundle/client-assets.ts';
+import { overBudget } from '../checks/budgets.ts';
+import { Problem } from '../problems/problem.ts';
+import { formatHeadersFile, type HeaderRule } from '../security/headers-file.ts';
+import { headerRules, type PolicyArea } from '../security/headers.ts';
+import type { SiteDefinition } from '../site/definition.ts';
+import { callHook } from '../site/hooks.ts';
+import type { EnginePlugin } from './engine-plugin.ts';
+import type { FilesContext } from '../site/plugin.ts';
+import { redirectsFile } from './redirects.ts';
+import { robots } from './robots.ts';
+import { sitemap } from './sitemap.ts';
+import { speculationHeaderRules, speculationRules, SPECULATION_RULES_FILE } from './speculation-rules.ts';
+
+/** What the files step gives the headers plugin besides the public context: every plugin's rules and areas. */
+export interface HeadersContext<C = unknown> extends FilesContext<C> {
+  headerRules: readonly HeaderRule[];
+  areas: readonly PolicyArea[];
+}
+
+/** The default plugins of a site, in the order they run (the site's own come after the client bundle). */
+export function defaultPlugins<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
+  const output = site.output ?? {};
+  const plugins: (EnginePlugin<C> | false)[] = [
+    clientBundle(site),
+    localeFiles(site),
+    placeholders(site),
+    budgets(site),
+    output.sitemap !== false && { name: 'sitemap', files: (c) => ({ 'sitemap.xml': sitemap(c.routes, c, c.now.toISOString().slice(0, 10)) }) },
+    output.robots !== false && { name: 'robots', files: (c) => ({ 'robots.txt': robots(c.baseUrl, output.sitemap !== false) }) },
+    output.redirects !== false && { name: 'redirects', files: (c) => ({ _redirects: redirectsFile(c) }) },
+    output.speculationRules !== false && {
+      name: 'speculation-rules',
+      files: () => ({ [SPECULATION_RULES_FILE]: speculationRules((output.speculationRules || {}).eagerness ?? 'moderate') }),
+      headers: () => speculationHeaderRules(),
+    },
+    output.headers !== false && headers(site),
+  ];
+  return plugins.filter((p): p is EnginePlugin<C> => p !== false);
+}
+
+/** The island script and the stylesheet every page links to, bundled and content-hashed (bundle/). */
+function clientBundle<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+  return { name: 'client-bundle', assets: () => bundleAssets({ islands: site.islands.module, styles: site.styles }) };
+}
+
+/** The site's generated files per locale (a web app manifest), under each locale's root. */
+function localeFiles<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+  return {
+    name: 'locale-files',
+    files(c) {
+      const files: Record<string, string> = {};
+      for (const locale of c.locales) {
+        const made = callHook('localeFiles()', `locale ${locale}`, () => site.localeFiles?.(c.content, locale, c.urls.localeUrl(locale, '/')) ?? {});
+        for (const [name, data] of Object.entries(made)) files[c.urls.localeUrl(locale, `/${name}`).slice(1)] = data;
+      }
+      return files;
+    },
+  };
+}
+
+/** The site's placeholder rules: values that must not ship, warnings (errors with --strict). */
+function placeholders<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+  return { name: 'placeholders', warnings: (content, c) => callHook('placeholders()', undefined, () => site.placeholders?.(content, { contentDir: c.contentDir, baseUrl: c.baseUrl }) ?? []) };
+}
+
+/** The site's page-weight budgets (brotli bytes): every page is weighed when the site has them. */
+function budgets<C>(site: SiteDefinition<C>): EnginePlugin<C> | false {
+  if (!site.budgets) return false;
+  return {
+    name: 'budgets',
+    weighsPages: true,
+    check(c) {
+      const limits = callHook('budgets()', undefined, () => site.budgets!(c.content));
+      const over = overBudget({ pages: [...c.pages], css: c.css, js: c.js }, limits, c.pages.filter((p) => p.islands.length).length);
+      return over.length ? [new Problem('budget/exceeded', { part: 'page-weight budgets' }, 'are exceeded', over.map((message) => ({ path: '', message })))] : [];
+    },
+  };
+}
+
+/** _headers: the security and cache headers, the rules other plugins give, and a policy per area (the editor's). */
+function headers<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+  return {
+    name: 'headers',
+    files(context) {
+      const c = context as HeadersContext<C>;
+      const option = site.output?.headers;
+      const policy = typeof option === 'function' ? callHook('output.headers()', undefined, () => option(c.content)) : option || undefined;
+      const [area] = c.areas;
+      // Every top-level folder of the output, for a policy per area (see headerRules).
+      const topDirs = [...c.routes.map((r) => r.file), ...c.staticFiles, ...c.files.keys()].filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/')));
+      return { _headers: formatHeadersFile([...headerRules(policy, area ? { topDirs, area } : undefined), ...c.headerRules]) };
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// The plugin interface: a plugin is a value with a name and hooks at named steps of the build. A site
+// lists its plugins in its definition (`plugins: [...]`); the engine's own features (sitemap, robots,
+// redirects, speculation rules, headers, placeholders, budgets, the client bundle) are plugins on the
+// same interface, on by default and configured or turned off in `output`; the editor is one a site
+// turns on. Hooks run in this order, each plugin in list order (docs/plugins.md):
+//
+//   config → markdown → contentLoaded → routes → warnings → headers → files → pageRendered → check → buildDone
+//
+// A plugin is code, trusted like the site's: what its hooks return is not held to content's
+// raw-HTML policy (which applies to what content wrote, before any plugin renderer runs). Plugins
+// share no state across threads: each render worker loads the site definition, and so makes its own
+// instances; a hook that needs data from the main thread gets it through the route's `data`.
+import type { MarkedExtension } from 'marked';
+import type { Problem } from '../problems/problem.ts';
+import type { SiteDefinition, Warning } from './definition.ts';
+import type { LocaleUrls, Route } from './route.ts';
+
+/** What every hook after `config` knows of the build. */
+export interface PluginContext<C = unknown> {
+  site: SiteDefinition<C>;
+  /** Locale codes in the site's order, and the default one. */
+  locales: string[];
+  defaultLocale: string;
+  /** Each locale's URLs: urls.localeUrl(locale, '/about') is the about page in that locale. */
+  urls: LocaleUrls;
+  /** The production origin (the site's, or --base-url). */
+  baseUrl: string;
+  /** The moment the build is made as of (dates, schedules). */
+  now: Date;
+  /** True in `site dev`: a plugin may show more (drafts) or do less (no minifying). */
+  dev: boolean;
+  /** The content folder as messages show it ("content"), for warnings that name a file. */
+  contentDir: string;
+  /** Absolute paths: the site definition's folder, content/, static/ and the output folder. */
+  folders: { site: string; content: string; static: string; out: string };
+}
+
+/** A page a plugin adds: a registry page (marked `generated`) rendered at a path, with data for its template. */
+export interface PluginRoute {
+  /** The id of the registry page whose template renders it. */
+  page: string;
+  locale: string;
+  /** The path as the default locale shows it ("/blog/page/2"); the engine makes the locale's URL. */
+  path: string;
+  /** Props for the template (plain data: it is sent to worker threads), also in usePage().route.data. */
+  data?: Record<string, unknown>;
+  /** Left out of the sitemap and marked noindex, nofollow. */
+  noindex?: boolean;
+}
+
+/** What the files hook sees: the routes, static/'s files and the files made so far. */
+export interface FilesContext<C = unknown> extends PluginContext<C> {
+  content: C;
+  routes: readonly Route[];
+  staticFiles: readonly string[];
+  /** Every file made before this plugin's hook, by path in the output. */
+  files: ReadonlyMap<string, string | Uint8Array>;
+}
+
+/** A page as it was written: its route, HTML size and, when the site has budgets, its brotli size. */
+export interface BuiltPage {
+  route: Route;
+  bytes: number;
+  brotli?: number;
+  /** The islands the page holds (pages without any ship no script). */
+  islands: readonly string[];
+}
+
+/** What the check hook sees after every page is rendered. */
+export interface CheckContext<C = unknown> extends PluginContext<C> {
+  content: C;
+  pages: readonly BuiltPage[];
+  /** The stylesheet and the island script: raw and brotli bytes. */
+  css: { bytes: number; brotli: number };
+  js: { bytes: number; brotli: number };
+}
+
+/** The whole output, after it is published (read-only). */
+export interface BuildOutput<C = unknown> extends PluginContext<C> {
+  content: C;
+  routes: readonly Route[];
+  /** The output folder. */
+  dir: string;
+  /** Every file of the output, relative to it. */
+  files: readonly string[];
+}
+
+/** A plugin: a name and hooks. C is the site's content type, so a site's plugins are typed by it. */
+export interface Plugin<C = unknown> {
+  /** Names the plugin in messages: "plugin "feeds": files() threw: …". */
+  name: string;
+  /** Extends the site definition before anything is loaded (pages, sources, …): runs in every thread. */
+  config?(site: SiteDefinition<C>): Partial<SiteDefinition<C>> | void;
+  /** marked extensions (tokenizers, renderers, walkTokens) used for every Markdown body. */
+  markdown?: readonly MarkedExtension[];
+  /** The validated content, before routes are planned: return it changed (drafts left out), or nothing to keep it. */
+  contentLoaded?(content: C, context: PluginContext<C>): C | void;
+  /** More pages, with their data (pagination, taxonomies). */
+  routes?(content: C, context: PluginContext<C>): PluginRoute[];
+  /** Values that must not ship: warnings, errors with --strict. */
+  warnings?(content: C, context: PluginContext<C>): Warning[];
+  /** Rules of the _headers file (every response's headers, as hosts and `serve` apply them). */
+  headers?(content: C, context: PluginContext<C>): HeaderRule[];
+  /** More output files, by path: { 'feed.xml': xml }. */
+  files?(context: FilesContext<C>): Record<string, string | Uint8Array> | void;
+  /** Each page's HTML once rendered, in the thread that rendered it: return it changed, or nothing. */
+  pageRendered?(html: string, route: Route, context: PluginContext<C>): string | void;
+  /** Problems of the whole site once rendered (budgets): the build fails on any. */
+  check?(context: CheckContext<C>): Problem[];
+  /** The published output, read-only. */
+  buildDone?(output: BuildOutput<C>): void | Promise<void>;
+}
+
+/** A rule of the _headers file: a path pattern ("/*", "/assets/*", "/admin/:page") and the headers it adds. */
+export interface HeaderRule {
+  /** "*" matches anything (also "/"), ":name" one path segment. */
+  path: string;
+  headers: Record<string, string>;
+}

@@ -1,0 +1,97 @@
+// The plugin interface: a plugin kept outside the engine (test/fixtures/plugin-site/plugins/letters.tsx),
+// listed by a site definition as a user's would be, adds pages with their data, a Markdown syntax, a
+// change to every page's HTML and an output file, in `build` and in `dev`. The engine's own features
+// are plugins on the same interface, listed here; a plugin that throws is named with its hook.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../src/pipeline/build.ts';
+import { loadSite } from '../src/pipeline/load-site.ts';
+import { callPlugin, pluginsOf } from '../src/plugins/run.ts';
+import { HookError } from '../src/site/hooks.ts';
+import { buildInto, FIXTURE, ROOT, SITE } from './helpers/fixtures.ts';
+import { startDev, type DevServer } from './helpers/dev.ts';
+import { get } from './helpers/http.ts';
+
+const PLUGIN_SITE = join(ROOT, 'test/fixtures/plugin-site/site.config.ts');
+let tmp: string;
+let content: string;
+let out: string;
+let result: BuildResult;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'site-plugins-'));
+  content = join(tmp, 'content');
+  await cp(join(FIXTURE, 'content'), content, { recursive: true });
+  for (const locale of ['fr', 'en', 'de']) {
+    const note = join(content, locale, 'notes/welcome.md');
+    await writeFile(note, `${await readFile(note, 'utf8')}\nSaid !!loud!! and clear.\n`);
+  }
+  ({ out, result, cleanup } = await buildInto({ site: PLUGIN_SITE, content, static: join(tmp, 'static') }));
+});
+afterAll(async () => {
+  await cleanup();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const read = (file: string) => readFile(join(out, file), 'utf8');
+
+describe('a plugin of the site', () => {
+  it('adds pages in every locale, each rendered with the data its routes hook gave', async () => {
+    const letters = result.routes.filter((r) => r.page === 'letter').map((r) => r.url);
+    expect(letters).toEqual(['/letters/a', '/letters/b', '/letters/c', '/en/letters/a', '/en/letters/b', '/en/letters/c', '/de/letters/a', '/de/letters/b', '/de/letters/c']);
+    expect(await read('en/letters/b.html')).toContain('<h1 class="letter">B</h1><p>2 / 3 (en)</p>');
+    expect(await read('letters/c.html')).toContain('<html data-lettered="letter" lang="fr"');
+    expect(await read('sitemap.xml')).toContain('<loc>https://three.example/de/letters/a</loc>');
+  });
+
+  it('adds a Markdown syntax, applied after the HTML policy read what content wrote', async () => {
+    expect(await read('en/notes/welcome.html')).toContain('Said <strong class="loud">loud</strong> and clear.');
+  });
+
+  it('changes every page\'s HTML once rendered', async () => {
+    for (const route of result.routes) expect(await read(route.file), route.url).toMatch(new RegExp(`^<!DOCTYPE html><html data-lettered="${route.page}" `));
+  });
+
+  it('adds an output file', async () => {
+    expect(JSON.parse(await read('letters.json'))).toEqual(result.routes.filter((r) => r.page === 'letter').map((r) => r.url));
+  });
+
+  it('does all of it in dev too', async () => {
+    let dev: DevServer | undefined;
+    try {
+      dev = await startDev(join(ROOT, 'bin/site'), ['--site', PLUGIN_SITE, '--content', content, '--out', join(tmp, 'dev-out'), '--port', '0'], { cwd: tmp });
+      expect((await get(dev.base, '/de/letters/c')).body).toContain('<h1 class="letter">C</h1><p>3 / 3 (de)</p>');
+      expect((await get(dev.base, '/notes/welcome')).body).toContain('<strong class="loud">loud</strong>');
+      expect((await get(dev.base, '/en/about')).body).toContain('<html data-lettered="about" ');
+      expect(JSON.parse((await get(dev.base, '/letters.json')).body)).toHaveLength(9);
+    } finally {
+      await dev?.stop();
+    }
+  }, 60_000);
+});
+
+describe("the engine's own features", () => {
+  it('are plugins, in the order they run, the site\'s own among them', async () => {
+    expect(pluginsOf(await loadSite(SITE)).map((p) => p.name)).toEqual(['client-bundle', 'editor', 'locale-files', 'placeholders', 'budgets', 'sitemap', 'robots', 'redirects', 'speculation-rules', 'headers']);
+    expect(pluginsOf(await loadSite(PLUGIN_SITE)).map((p) => p.name)).toEqual(['client-bundle', 'letters', 'locale-files', 'placeholders', 'sitemap', 'robots', 'redirects', 'speculation-rules', 'headers']);
+    expect(existsSync(join(out, 'admin'))).toBe(false); // the editor is a site's choice
+  });
+
+  it('name a plugin that throws with its hook', () => {
+    const error = (() => {
+      try {
+        return callPlugin({ name: 'feeds' }, 'files', 'locale es', () => {
+          throw new Error('no posts');
+        });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(HookError);
+    expect((error as Error).message).toBe('locale es: plugin "feeds": files() threw: no posts');
+  });
+});
