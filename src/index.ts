@@ -1,8 +1,8 @@
 // The engine's public contract: all that a site (its definition and templates) may import from src/.
 // Everything else in src/ is the engine's own business.
-export { defineSite } from './site/definition.ts';
+export { defineContentModel, defineSite } from './site/definition.ts';
 export type {
-  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SiteDefinition, Warning,
+  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SharedOutputs, SiteDefinition, Warning, ContentModelHooks,
 } from './site/definition.ts';
 export { usePage, type PageData } from './render/page-context.tsx';
 export { island } from './render/island.tsx';

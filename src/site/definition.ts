@@ -24,7 +24,7 @@ export interface SharedFile {
    * Further checks of the valid data (cross-references, duplicates); it receives what the schema
    * returns, and the shared files loaded before it (in the model's order), by key.
    */
-  check?(data: never, parsed: ParsedContentFile, earlier: never): Problem[];
+  check?(data: unknown, parsed: ParsedContentFile, earlier: Record<string, unknown>): Problem[];
 }
 
 /** A file every locale has, e.g. <locale>/ui.yaml. */
@@ -48,7 +48,7 @@ export interface Collection {
    * the folder of any locale is an entry (a new page is one file per locale), in name order. Markdown
    * entries are { front, html }; YAML entries are the data.
    */
-  ids?(shared: never): readonly string[];
+  ids?(shared: Record<string, unknown>): readonly string[];
   /** The shared file that lists the entries, named when a file is not listed there. */
   listedIn?: string;
 }
@@ -79,7 +79,7 @@ export interface PageDefinition {
   /** Listed in the site's navigation (the site's templates read this from the registry). */
   nav?: boolean;
   /** Left out of the sitemap and marked noindex, nofollow; a function decides per collection entry. */
-  noindex?: boolean | ((entry: never) => boolean);
+  noindex?: boolean | { bivarianceHack(entry: unknown): boolean }['bivarianceHack'];
   /** The locale's "page not found" page: written as /404.html and /<locale>/404.html. */
   notFound?: boolean;
   /** Its pages come from plugins' routes hooks (with their data), not one per locale from the registry. */
@@ -210,6 +210,20 @@ export interface OutputPolicy<C = unknown> {
   precompress?: readonly Encoding[];
   /** _headers: the security and cache headers (also sent by serve and dev); the policy may depend on content. */
   headers?: false | HeadersPolicy | { bivarianceHack(content: C): HeadersPolicy }['bivarianceHack'];
+}
+
+/** What the shared files of a content model hold once loaded, by key. */
+export type SharedOutputs<M extends ContentModel> = { [K in keyof M['shared']]: Output<M['shared'][K]['schema']> };
+
+/** A content model's hooks, typed by its own schemas: a check gets what its schema returns, ids the shared files. */
+export type ContentModelHooks<M extends ContentModel> = {
+  shared: { [K in keyof M['shared']]: { check?: (data: Output<M['shared'][K]['schema']>, parsed: ParsedContentFile, earlier: Partial<SharedOutputs<M>>) => Problem[] } };
+  collections: { [K in keyof M['collections']]: { ids?: (shared: SharedOutputs<M>) => readonly string[] } };
+};
+
+/** Types a content model: each hook is checked against the schema it belongs to (a check of the wrong data does not compile). */
+export function defineContentModel<const M extends ContentModel>(model: M & ContentModelHooks<M>): M {
+  return model;
 }
 
 /** Types a site definition; the engine checks it when it loads it. */

@@ -1,6 +1,6 @@
 // Which content files this site has and the schema of each: the engine loads and validates
 // content/ by this model (pages' own files come from the page registry in site.config.ts).
-import type { ContentModel } from 'sitewright';
+import { defineContentModel } from 'sitewright';
 import {
   insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, reviewsSchema, serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema,
   type ServicesIndex,
@@ -15,8 +15,9 @@ export function serviceSlugs(index: ServicesIndex): string[] {
   return [...index.primary, ...index.aesthetic, ...index.unlisted];
 }
 
-// `satisfies` keeps each schema's own type, from which SiteContent is derived (content-types.ts).
-export const contentModel = {
+// defineContentModel keeps each schema's own type, from which SiteContent is derived (content-types.ts),
+// and checks each hook against the schema it belongs to.
+export const contentModel = defineContentModel({
   shared: {
     site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema', check: checkSite },
     locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema', check: checkLocations },
@@ -32,4 +33,4 @@ export const contentModel = {
     services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', ids: (shared: { servicesIndex: ServicesIndex }) => serviceSlugs(shared.servicesIndex), listedIn: 'services.yaml' },
     legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS },
   },
-} satisfies ContentModel;
+});
