@@ -29,6 +29,8 @@ import { findPlaceholders } from './templates/site/placeholders.ts';
 export default defineSite<SiteContent>({
   locales: { en: { intl: 'en-US' }, es: { intl: 'es-US' } },
   defaultLocale: 'en',
+  // Content dates (an entry's publishDate and expiryDate) are days in the practice's time zone.
+  timeZone: 'America/New_York',
   content: contentModel,
   pages: [
     { id: 'home', path: '/', schema: pageSchemas.home, template: Home, nav: true },

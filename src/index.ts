@@ -2,7 +2,7 @@
 // Everything else in src/ is the engine's own business.
 export { defineContentModel, defineSite } from './site/definition.ts';
 export type {
-  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SharedOutputs, SiteDefinition, Warning, ContentModelHooks,
+  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SharedOutputs, SiteDefinition, Warning, ContentModelHooks, Redirect,
 } from './site/definition.ts';
 export { usePage, type PageData } from './render/page-context.tsx';
 export { island } from './render/island.tsx';
@@ -13,3 +13,6 @@ export { didYouMean } from './content/suggest.ts';
 export { origins } from './security/csp.ts';
 export type { BuildOutput, BuiltPage, CheckContext, FilesContext, HeaderRule, Plugin, PluginContext, PluginRoute } from './site/plugin.ts';
 export { editor } from './admin/editor-plugin.ts';
+export { paginate, type PageOfList, type PaginateOptions } from './plugins/paginate.ts';
+export { taxonomy, type TaxonomyOptions, type TermList, type TermPage } from './plugins/taxonomy.ts';
+export { feeds, type FeedItem, type FeedOptions } from './plugins/feeds.ts';

@@ -1,29 +1,68 @@
 // The site definition: its languages, its content (which files exist, and what each must hold), its
 // pages and how they look. A new page is one Markdown file per language in content/<locale>/pages/.
-import { defineSite } from 'sitewright';
+import { defineSite, feeds, paginate, taxonomy } from 'sitewright';
+import { BlogList, Post, postsByDate, TagList, TagPage } from './templates/blog.tsx';
 import { islands } from './templates/islands.ts';
 import { Head, Layout } from './templates/Layout.tsx';
 import { Home, NotFound, Page } from './templates/pages.tsx';
-import { pageSchema, siteSchema, uiSchema, type Content } from './templates/schema.ts';
+import { pageSchema, postSchema, siteSchema, uiSchema, type Content } from './templates/schema.ts';
 
 export default defineSite<Content>({
   locales: { en: { intl: 'en-US' }, es: { intl: 'es-US' } },
   defaultLocale: 'en',
+  // Content dates (a post's publishDate and expiryDate) are days in this time zone.
+  timeZone: 'UTC',
   content: {
     shared: { site: { file: 'site.yaml', schema: siteSchema, title: 'the site settings do not match their schema' } },
     perLocale: { ui: { file: 'ui.yaml', schema: uiSchema, label: 'UI strings' } },
     // No list of ids: every Markdown file in content/<locale>/pages/ is a page.
-    collections: { pages: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page' } },
+    collections: {
+      pages: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page' },
+      // Blog posts: one Markdown file per post and language in content/<locale>/posts/.
+      posts: { folder: 'posts', ext: '.md', schema: postSchema, label: 'post' },
+    },
   },
   pages: [
     { id: 'home', path: '/', template: Home },
     { id: 'page', path: '/[slug]', collection: 'pages', template: Page },
+    { id: 'post', path: '/blog/[slug]', collection: 'posts', template: Post },
+    // Pages planned by the plugins below (generated: true), each given its data.
+    { id: 'blog', path: '/blog', template: BlogList, generated: true },
+    { id: 'tags', path: '/blog/tags', template: TagList, generated: true },
+    { id: 'tag', path: '/blog/tags/[tag]', template: TagPage, generated: true },
     { id: 'not-found', path: '/404', template: NotFound, notFound: true },
   ],
+  plugins: [
+    // /blog, /blog/page/2, …: five posts a page, newest first.
+    paginate<Content>({ page: 'blog', path: '/blog', size: 5, items: (content, locale) => postsByDate(content.locales[locale]!.posts) }),
+    // /blog/tags and /blog/tags/<tag>: a page per tag that has posts, named in each language by ui.yaml's tags.
+    taxonomy<Content>({
+      page: 'tag', listPage: 'tags', path: '/blog/tags',
+      entries: (content, locale) => Object.fromEntries(postsByDate(content.locales[locale]!.posts).map((id) => [id, content.locales[locale]!.posts[id]])),
+      terms: (post) => (post as { front: { tags: string[] } }).front.tags,
+      label: (tag, locale, content) => content.locales[locale]!.ui.tags[tag] ?? tag,
+    }),
+    // /feed.xml, /atom.xml, /feed.json (and under /es/): the twenty newest posts.
+    feeds<Content>({
+      path: '/blog',
+      title: (content, locale) => `${content.site.name}: ${content.locales[locale]!.ui.blog.title}`,
+      description: (content, locale) => content.locales[locale]!.ui.blog.description,
+      items: (content, locale) => Object.entries(content.locales[locale]!.posts).map(([id, post]) => ({ path: `/blog/${id}`, title: post.front.title, date: post.front.date, summary: post.front.description, html: post.html })),
+    }),
+  ],
+  // An old address that now leads to the blog, in every language.
+  redirects: [{ from: '/news', to: '/blog' }],
   layout: Layout,
   head: Head,
   meta: ({ route, text }) => {
     if (route.page === 'page') return text.pages[route.params.slug!]!.front;
+    if (route.page === 'post') return text.posts[route.params.slug!]!.front;
+    if (route.page === 'blog') return text.ui.blog;
+    if (route.page === 'tags') return { title: text.ui.blog.tagsTitle, description: text.ui.blog.tagsDescription };
+    if (route.page === 'tag') {
+      const label = String((route.data as { label?: string } | undefined)?.label ?? '');
+      return { title: text.ui.blog.tagTitle.replace('{tag}', label), description: text.ui.blog.description };
+    }
     return route.notFound ? text.ui.notFound : text.ui.home;
   },
   documentTitle: (meta, { content }) => (meta.title === content.site.name ? meta.title : `${meta.title} | ${content.site.name}`),

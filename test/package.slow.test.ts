@@ -72,7 +72,7 @@ describe('the packed engine', () => {
     const manifest = JSON.parse(await readFile(join(app, 'node_modules/sitewright/package.json'), 'utf8'));
     expect(manifest.bin).toEqual({ site: 'bin/site' });
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
-    expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toContain('export { defineSite }');
+    expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
     expect(manifest.engines.node).toMatch(/^>=20/);
     expect(Object.keys(manifest.peerDependencies)).toEqual(['react', 'react-dom', 'zod', '@sveltia/cms']);
     // The editor's package is an optional peer: a site that does not turn the editor on never installs it.
@@ -94,7 +94,7 @@ describe('the packed engine', () => {
     await sh('npm', ['install', '--offline'], site);
     expect([...(await installedPackages(app, site))].filter((p) => p.startsWith('@sveltia/'))).toEqual([]);
     const built = await sh('npx', ['site', 'build'], site);
-    expect(built.stdout).toMatch(/^Built 6 pages into dist \(en: 3, es: 3\)/);
+    expect(built.stdout).toMatch(/^Built 32 pages into dist \(en: 16, es: 16\)/);
 
     // Its own process group: npx starts the server as a grandchild, which killing npx alone would leave running.
     const server = spawn('npx', ['site', 'serve', '--port', '0'], { cwd: site, env, detached: true });
@@ -119,7 +119,7 @@ describe('the packed engine', () => {
       await writeFile(join(site, 'content', locale!, 'pages', 'hello.md'), `---\ntitle: ${title}\ndescription: A page of one file per locale.\n---\n${title}, world.\n`);
     }
     const again = await sh('npx', ['site', 'build'], site);
-    expect(again.stdout).toMatch(/^Built 8 pages/);
+    expect(again.stdout).toMatch(/^Built 34 pages/);
     expect(await readFile(join(site, 'dist/hello.html'), 'utf8')).toContain('<h1>Hello</h1>');
     expect(await readFile(join(site, 'dist/es/hello.html'), 'utf8')).toContain('<h1>Hola</h1>');
   });

@@ -66,6 +66,14 @@ const baseUrl = (v: string) => {
   return v;
 };
 
+/** --now: a day (YYYY-MM-DD, taken at noon UTC: that day in every zone from UTC-11 to UTC+11) or a date-time with its zone. */
+const moment = (v: string) => {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const date = new Date(day ? `${v}T12:00:00Z` : v);
+  if (Number.isNaN(date.getTime()) || (!day && !/(Z|[+-]\d{2}:?\d{2})$/i.test(v))) throw new InvalidArgumentError(`--now expects a day like 2026-12-24 or a date-time with its zone like 2026-12-24T09:00:00-05:00, got "${v}".`);
+  return date;
+};
+
 const siteOption = () => new Option('--site <file>', `the site definition (default: ${DEFAULT_SITE_FILE} here or in a folder above)`);
 
 program
@@ -87,6 +95,7 @@ program
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write (it has no .site-output marker)', false)
   .option('--no-compress', 'write no .br and .gz twins (for hosts that compress as they serve, and like-for-like benchmarks)')
   .option('--report <file>', 'write every problem and warning as JSON to this file (the terminal shows the first 20 of each kind)')
+  .addOption(new Option('--now <when>', 'build as of another moment: entries published then, the sitemap\'s lastmod and the copyright year (a day like 2026-12-24, or a date-time with its zone)').argParser(moment))
   .option('-q, --quiet', 'print errors only', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runBuild);
@@ -108,6 +117,7 @@ program
   .option('-c, --content <dir>', 'content folder (default: content/ beside the site definition)')
   .option('-s, --static <dir>', 'static files (default: static/ beside the site definition)')
   .option('-o, --out <dir>', 'output folder for the dev build (default: .site-dev/ beside the site definition)')
+  .option('--drafts', 'show entries marked draft: true (never built by build)', false)
   .option('--allowed-host <name...>', 'answer requests for this host name too (localhost names and IP addresses always are; ".example.test" allows its subdomains)')
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)

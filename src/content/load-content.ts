@@ -19,6 +19,7 @@ import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
 import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
 import { ContentCache, type CachedParse } from './content-cache.ts';
+import { lifecycleOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { validate } from './validate.ts';
 
@@ -27,6 +28,8 @@ export type ContentLinks = { file: string; locale: string; links: MarkdownLink[]
 
 export interface LoadedContent<C = EngineContent> {
   content: C;
+  /** Each collection entry's draft flag and dates, by "<locale>/<collection>/<id>" (entries without any are absent). */
+  lifecycle: Map<string, LifecycleRecord>;
   /** Each file's validated data by content-relative path: what dev compares after an edit. */
   files: Map<string, unknown>;
   links: ContentLinks;
@@ -167,13 +170,25 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   }
 
   const parsedByRel = new Map<string, ParsedFile>();
+  const lifecycle = new Map<string, LifecycleRecord>();
   const reportedFolders = new Set<string>();
   for (const rel of files) {
     const role = classify(site, rel, ids, shown);
     if (role.kind === 'shared') continue;
     if (role.kind === 'entry' || role.kind === 'page' || role.kind === 'locale-file') {
       const parsed = parse(rel);
-      if (parsed) parsedByRel.set(rel, parsed);
+      if (!parsed) continue;
+      if (role.kind !== 'entry') {
+        parsedByRel.set(rel, parsed);
+        continue;
+      }
+      // An entry's draft flag and dates are the engine's: out of what its schema and the other locales see.
+      const entry = lifecycleOf(parsed);
+      problems.push(...entry.problems);
+      if (Object.keys(entry.lifecycle).length) lifecycle.set(`${role.locale}/${role.collection}/${role.id}`, { ...entry.lifecycle, file: parsed.file });
+      const record = records.get(parsed);
+      if (record) records.set(entry.parsed, record);
+      parsedByRel.set(rel, entry.parsed);
       continue;
     }
     // Without a valid list of entries no entry file can be placed; the list's own error says why.
@@ -240,5 +255,5 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
   content.locales = byLocale;
-  return { content: content as C, files: values, links };
+  return { content: content as C, files: values, links, lifecycle };
 }

@@ -26,6 +26,9 @@ const proxies = new WeakMap<object, object>();
 /** Wraps a content file's data (its root path is the file's content-relative name). */
 export function tracked<T>(value: T, path: KeyPath): T {
   if (value === null || typeof value !== 'object') return value;
+  // Only plain data is wrapped: a Date (z.coerce.date()) or a Map behind a Proxy loses its methods
+  // ("this is not a Date object"), so reading it records the whole value, as a leaf is.
+  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
   const known = proxies.get(value);
   if (known) return known as T;
   const proxy = new Proxy(value, {
@@ -42,7 +45,7 @@ export function tracked<T>(value: T, path: KeyPath): T {
       }
       if (!Object.hasOwn(target, key)) return v;
       const child = path + SEP + key;
-      if (v !== null && typeof v === 'object') return tracked(v, child);
+      if (v !== null && typeof v === 'object' && (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null)) return tracked(v, child);
       recording?.add(child);
       return v;
     },

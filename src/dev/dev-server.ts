@@ -27,6 +27,8 @@ export interface DevOptions {
   host: string;
   /** Host names dev answers besides localhost, IP addresses and host (--allowed-host). */
   allowedHosts?: string[];
+  /** Show entries marked draft (--drafts). */
+  drafts?: boolean;
   log?: (line: string) => void;
 }
 
@@ -45,6 +47,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     extraScripts: [RELOAD_SCRIPT_URL],
     compress: false,
     emptyOutDir: options.emptyOutDir,
+    drafts: options.drafts,
   };
   let worker = newWorker();
   let failure: string | undefined;

@@ -21,6 +21,8 @@ export interface BuildOptions {
   compress?: boolean;
   /** The moment the build is made as of (default: now); plugins see it, the sitemap's lastmod is its day. */
   now?: Date;
+  /** Build drafts too (dev --drafts). */
+  drafts?: boolean;
   /** The year printed in the copyright line (default: the year of `now`). */
   year?: number;
   /** Render in worker threads: "auto" (default) does so for large sites. */

@@ -51,6 +51,13 @@ export function checkDefinition(site: SiteDefinition, where: string): Problem[] 
   if (!locales.includes(site.defaultLocale)) {
     problems.push(new Problem('site/definition', { part: where }, 'has a default locale that is not one of its locales', [{ path: 'defaultLocale', message: `"${site.defaultLocale}"; locales are ${locales.join(', ')}` }]));
   }
+  if (site.timeZone !== undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: site.timeZone });
+    } catch {
+      problems.push(new Problem('site/definition', { part: where }, 'names a time zone this Node does not know', [{ path: 'timeZone', message: `"${site.timeZone}"; use an IANA name such as "America/New_York"` }]));
+    }
+  }
   const seen = new Set<string>();
   for (const page of site.pages) {
     if (seen.has(page.id)) at(page.id, 'another page has the same id');

@@ -11,7 +11,7 @@ import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EnginePlugin } from './engine-plugin.ts';
 import type { FilesContext } from '../site/plugin.ts';
-import { redirectsFile } from './redirects.ts';
+import { redirectsPlugin } from './redirects.ts';
 import { robots } from './robots.ts';
 import { sitemap } from './sitemap.ts';
 import { speculationHeaderRules, speculationRules, SPECULATION_RULES_FILE } from './speculation-rules.ts';
@@ -32,7 +32,7 @@ export function defaultPlugins<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
     budgets(site),
     output.sitemap !== false && { name: 'sitemap', files: (c) => ({ 'sitemap.xml': sitemap(c.routes, c, c.now.toISOString().slice(0, 10)) }) },
     output.robots !== false && { name: 'robots', files: (c) => ({ 'robots.txt': robots(c.baseUrl, output.sitemap !== false) }) },
-    output.redirects !== false && { name: 'redirects', files: (c) => ({ _redirects: redirectsFile(c) }) },
+    (output.redirects !== false || !!site.redirects?.length) && redirectsPlugin<C>(site.redirects ?? [], output.redirects !== false),
     output.speculationRules !== false && {
       name: 'speculation-rules',
       files: () => ({ [SPECULATION_RULES_FILE]: speculationRules((output.speculationRules || {}).eagerness ?? 'moderate') }),

@@ -1,10 +1,69 @@
-// _redirects (Netlify): each locale's paths get its 404 page, everything else the default locale's,
-// with status 404.
+// Redirects: the site's own (`redirects` in its definition: an old address to a page of the site,
+// permanent unless said otherwise, in every locale or one), and each locale's 404 page for its paths.
+// Written to _redirects, forced (301!) so Netlify redirects even where a file answers the old path;
+// `serve` and `dev` apply the same file. Each old address also gets a small page that sends the
+// visitor on (meta refresh, canonical link), for hosts that read no _redirects (GitHub Pages).
+// A redirect to an address the site does not have is a broken link.
+import { Problem } from '../problems/problem.ts';
+import { absoluteUrl, fileOfUrl } from '../routes/urls.ts';
+import type { Redirect } from '../site/definition.ts';
 import type { PluginContext } from '../site/plugin.ts';
+import type { EnginePlugin } from './engine-plugin.ts';
 
 type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
 
-export function redirectsFile(shape: Pick<SiteShape, 'locales' | 'defaultLocale'>): string {
+/** A redirect in one locale: from and to as that locale's URLs. */
+export interface PlannedRedirect {
+  from: string;
+  to: string;
+  status: 301 | 302;
+  locale: string;
+}
+
+export function plannedRedirects(redirects: readonly Redirect[], shape: SiteShape): PlannedRedirect[] {
+  return redirects.flatMap((r) => (r.locale ? [r.locale] : shape.locales).map((locale) => ({
+    from: shape.urls.localeUrl(locale, r.from),
+    to: shape.urls.localeUrl(locale, r.to),
+    status: r.permanent === false ? (302 as const) : (301 as const),
+    locale,
+  })));
+}
+
+export function redirectsFile(shape: Pick<SiteShape, 'locales' | 'defaultLocale'>, redirects: readonly PlannedRedirect[] = []): string {
+  const own = redirects.map((r) => `${r.from}  ${r.to}  ${r.status}!`);
   const others = shape.locales.filter((l) => l !== shape.defaultLocale).map((l) => `/${l}/*  /${l}/404.html  404`);
-  return `${others.join('\n')}\n/*  /404.html  404\n`;
+  return `${[...own, ...others].join('\n')}\n/*  /404.html  404\n`;
+}
+
+/** The page at an old address: it sends the visitor on, and tells search engines where the page is now. */
+export function redirectPage(redirect: PlannedRedirect, baseUrl: string): string {
+  const to = redirect.to.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html><html lang="${redirect.locale}"><head><meta charset="utf-8"><title>${to}</title><meta http-equiv="refresh" content="0; url=${to}"><link rel="canonical" href="${absoluteUrl(baseUrl, redirect.to).replace(/"/g, '&#34;')}"><meta name="robots" content="noindex"></head><body><a href="${to}">${to}</a></body></html>\n`;
+}
+
+const PATH = /^(?!.*\/\/)\/[A-Za-z0-9._~\-/]*$/;
+
+/** The redirects plugin: _redirects (unless output.redirects is false) and a page per old address. */
+export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: boolean): EnginePlugin<C> {
+  const planned = (c: SiteShape) => plannedRedirects(redirects, c);
+  return {
+    name: 'redirects',
+    files(c) {
+      const files: Record<string, string> = {};
+      if (writeFile) files._redirects = redirectsFile(c, planned(c));
+      for (const r of planned(c)) files[fileOfUrl(r.from)] = redirectPage(r, c.baseUrl);
+      return files;
+    },
+    check(c) {
+      const urls = new Set(c.pages.map((p) => p.route.url));
+      return planned(c).flatMap((r) => {
+        const problems: Problem[] = [];
+        const at = { part: `redirects in the site definition: ${r.from} → ${r.to}` };
+        if (!PATH.test(r.from) || !PATH.test(r.to)) problems.push(new Problem('site/definition', at, 'is not a redirect between two addresses of the site', [{ path: '', message: 'from and to are paths of this site, such as "/old-page" and "/about" (letters, digits, - . _ ~ /)' }]));
+        else if (urls.has(r.from)) problems.push(new Problem('site/definition', at, 'redirects away from a page the site has', [{ path: '', message: `${r.from} is a page of the site; remove the redirect or the page` }]));
+        else if (!urls.has(r.to)) problems.push(new Problem('link/broken', at, 'redirects to a page that does not exist', [{ path: '', message: `${r.to} is not a page of the site` }]));
+        return problems;
+      });
+    },
+  };
 }

@@ -32,6 +32,7 @@ export type SiteServer = Server & { reindex(): void };
 export function createSiteServer(options: ServerOptions): SiteServer {
   const files = new ServedFiles(resolve(options.dir), options.watch);
   let rules = readRules(files);
+  let redirects = readRedirects(files);
 
   /** The response headers for a path: the _headers rules' (adjusted for dev), revalidation by default. */
   const headersOf = (pathname: string): Record<string, string> => {
@@ -77,6 +78,13 @@ export function createSiteServer(options: ServerOptions): SiteServer {
     const { pathname } = checked;
     for (const [name, value] of Object.entries(headersOf(pathname))) res.setHeader(name, value);
     if (options.before?.(req, res, pathname)) return;
+    // The site's own redirects from _redirects, as the hosts apply them (only ever to a path of this site).
+    const redirect = redirects.get(pathname);
+    if (redirect) {
+      const url = req.url ?? '';
+      res.writeHead(redirect.status, { Location: sameSiteLocation(redirect.to, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
+      return res.end();
+    }
     if (!published(pathname)) return notFound(req, res, pathname);
     if (/^\/(?:[a-z]{2,3}(?:-[a-z0-9]+)?\/)?404(?:\.html)?$/i.test(pathname)) return notFound(req, res, pathname);
     const moved = canonicalPath(files, pathname);
@@ -103,6 +111,7 @@ export function createSiteServer(options: ServerOptions): SiteServer {
     reindex() {
       files.reset();
       rules = readRules(files);
+      redirects = readRedirects(files);
     },
   });
 }
@@ -117,6 +126,19 @@ function published(pathname: string): boolean {
 function readRules(files: ServedFiles): HeaderRule[] {
   if (!files.has('/_headers')) return [];
   return parseHeadersFile(readFileSync(resolve(files.dir, '_headers'), 'utf8'));
+}
+
+/** The redirects of the folder's _redirects: exact paths of this site to paths of this site (404 rules are the 404 pages' business). */
+function readRedirects(files: ServedFiles): Map<string, { to: string; status: number }> {
+  const redirects = new Map<string, { to: string; status: number }>();
+  if (!files.has('/_redirects')) return redirects;
+  for (const line of readFileSync(resolve(files.dir, '_redirects'), 'utf8').split('\n')) {
+    const [from, to, code] = line.trim().split(/\s+/);
+    const status = Number(code?.replace(/!$/, ''));
+    if (!from || !to || !/^\/[^*:]*$/.test(from) || !/^\/(?!\/)/.test(to) || ![301, 302, 303, 307, 308].includes(status)) continue;
+    redirects.set(from, { to, status });
+  }
+  return redirects;
 }
 
 /** Serves a built folder as a static host would. */

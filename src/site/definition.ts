@@ -86,6 +86,16 @@ export interface PageDefinition {
   generated?: boolean;
 }
 
+/** An old address that now leads to a page of the site, as the default locale shows both. */
+export interface Redirect {
+  from: string;
+  to: string;
+  /** 301 (default); false for a temporary 302. */
+  permanent?: boolean;
+  /** Only in this locale (default: the same paths in every locale). */
+  locale?: string;
+}
+
 /** Page-weight budgets in brotli bytes (checks/budgets.ts). */
 export interface Budgets {
   jsBrotli: number;
@@ -107,6 +117,11 @@ export interface SiteDefinition<C = unknown> {
   locales: Record<string, { intl: string }>;
   /** Served at the root; the others under /<code>/. Also hreflang's x-default. */
   defaultLocale: string;
+  /**
+   * The IANA time zone content dates are days of ("America/New_York"; default UTC): an entry's
+   * publishDate and expiryDate, whatever zone the build machine runs in.
+   */
+  timeZone?: string;
   content: ContentModel;
   pages: PageDefinition[];
   /** Wraps every page template (header, footer, widgets). */
@@ -150,6 +165,8 @@ export interface SiteDefinition<C = unknown> {
    * and PDF only, whatever staticTypes says.
    */
   uploads?: string;
+  /** Old addresses and the pages they lead to now: _redirects, applied by serve and dev, and a page at each for hosts without _redirects. */
+  redirects?: readonly Redirect[];
   /** Plugins: more steps of the build (docs/plugins.md). The engine's own run too, configured in `output`. */
   plugins?: Plugin<C>[];
 }

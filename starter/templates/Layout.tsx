@@ -16,6 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {Object.entries(text.pages).map(([slug, page]) => (
             <a key={slug} href={href(`/${slug}`)} aria-current={route.path === `/${slug}` ? 'page' : undefined}>{page.front.title}</a>
           ))}
+          <a href={href('/blog')} aria-current={route.path === '/blog' ? 'page' : undefined}>{text.ui.blog.title}</a>
           {locales.filter((other) => other !== locale).map((other) => (
             <a key={other} href={href(path, other)} hrefLang={other} lang={other}>{content.locales[other]!.ui.languageName}</a>
           ))}
@@ -29,5 +30,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** What the site adds to every page's <head> (the engine writes the title, description, links and assets). */
 export function Head() {
-  return <link rel="icon" href="/favicon.svg" type="image/svg+xml" />;
+  const { href, text } = usePage<Content>();
+  return (
+    <>
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="alternate" type="application/rss+xml" title={text.ui.blog.feed} href={href('/feed.xml')} />
+    </>
+  );
 }

@@ -15,13 +15,35 @@ export const uiSchema = z
     home: z.object({ title: text, description: text, intro: text, pagesTitle: text }).strict(),
     counter: text,
     notFound: z.object({ title: text, description: text, text, back: text }).strict(),
+    blog: z.object({
+      title: text, description: text, recent: text, published: text, tagged: text,
+      /** "Page {page} of {pages}" */
+      pageOf: text, previous: text, next: text, feed: text,
+      tagsTitle: text, tagsDescription: text,
+      /** "Posts tagged {tag}" */
+      tagTitle: text,
+    }).strict(),
+    /** What each tag is called in this language, by the tag as posts write it. */
+    tags: z.record(z.string().regex(/^[a-z0-9-]+$/), text),
   })
   .strict();
 
 /** The front matter of content/<locale>/pages/<slug>.md; the Markdown below it is the page's text. */
 export const pageSchema = z.object({ title: text, description: text }).strict();
 
+/**
+ * The front matter of content/<locale>/posts/<slug>.md. Any post may also say `draft: true` (built
+ * only by `site dev --drafts`), `publishDate` and `expiryDate` (days it is published from and until).
+ */
+export const postSchema = z
+  .object({ title: text, description: text, date: z.iso.date(), tags: z.array(z.string().regex(/^[a-z0-9-]+$/, 'a tag is lowercase letters, digits and dashes')).default([]) })
+  .strict();
+
 export interface Content {
   site: z.infer<typeof siteSchema>;
-  locales: Record<string, { ui: z.infer<typeof uiSchema>; pages: Record<string, { front: z.infer<typeof pageSchema>; html: string }> }>;
+  locales: Record<string, {
+    ui: z.infer<typeof uiSchema>;
+    pages: Record<string, { front: z.infer<typeof pageSchema>; html: string }>;
+    posts: Record<string, { front: z.infer<typeof postSchema>; html: string }>;
+  }>;
 }

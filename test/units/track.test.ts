@@ -39,6 +39,13 @@ describe('recorded reads', () => {
     expect([...reads].sort()).toEqual([path('f', 'a', 'b'), path('f', 'c'), path('f', 'list')].sort());
   });
 
+  it('leave a Date as it is (its methods work) and record it as one value', () => {
+    const data = tracked({ published: new Date('2026-11-25T00:00:00Z'), tags: ['a'] }, 'f');
+    const { result, reads } = recordReads(() => `${data.published.toISOString()} ${data.published.getUTCFullYear()}`);
+    expect(result).toBe('2026-11-25T00:00:00.000Z 2026');
+    expect([...reads]).toEqual([path('f', 'published')]);
+  });
+
   it('note nothing outside a recording', () => {
     const data = tracked({ a: 1 }, 'f');
     const { reads } = recordReads(() => undefined);

@@ -46,6 +46,7 @@ export interface BuildCommandOptions {
   quiet: boolean;
   debug: boolean;
   report?: string;
+  now?: Date;
 }
 
 export async function runBuild(opts: BuildCommandOptions): Promise<void> {
@@ -59,7 +60,7 @@ export async function runBuild(opts: BuildCommandOptions): Promise<void> {
   try {
     const result = await build({
       site: paths.site, contentDir: paths.content, outDir: paths.out, staticDir: paths.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir, compress: opts.compress,
-      onProgress: progress.update, reportFile: opts.report,
+      onProgress: progress.update, reportFile: opts.report, now: opts.now,
     });
     progress.done();
     if (opts.report) writeReport(opts.report, [], result.warnings);

@@ -4,7 +4,7 @@ import { startDev } from '../../dev/dev-server.ts';
 import { requireFreePort } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
-export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean; allowedHost?: string[] }): Promise<void> {
+export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean; allowedHost?: string[]; drafts: boolean }): Promise<void> {
   if (opts.debug) process.env.SITE_DEBUG = '1';
   // Before the first build: a busy port or a missing folder is known at once.
   const paths = sitePaths(opts, '.site-dev');
@@ -28,6 +28,7 @@ export async function runDev(opts: { site?: string; port: string; host: string; 
     port: Number(opts.port),
     host: opts.host,
     allowedHosts: opts.allowedHost,
+    drafts: opts.drafts,
   });
   console.log(`Dev server at ${dev.url}/ — watching ${shown(paths.content)}/, ${shown(paths.static)}/ and the site's code (Ctrl+C to stop)`);
   const stop = () => void dev.close().then(() => process.exit(0));

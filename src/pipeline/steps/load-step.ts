@@ -10,6 +10,7 @@ import { shown } from '../../problems/shown.ts';
 import { callHook } from '../../site/hooks.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import { contentCacheFor } from '../../content/content-cache.ts';
+import { dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
 
 /** Every plugin's marked extensions, as one list kept per list of plugins (the parser made for it is reused). */
@@ -28,9 +29,13 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
   run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now: options.now ?? new Date(), dev: !!options.track, contentDir: shown(run.dirs.content), folders };
-  let content: EngineContent = loaded.content;
+  // Entries outside their dates (and drafts, unless dev --drafts shows them) are left out, as of the build's day in the site's time zone.
+  const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
+  const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
+  const links = published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links;
+  let content: EngineContent = published.content;
   for (const plugin of run.plugins) {
     if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, run.context)) as EngineContent | undefined) ?? content;
   }
-  return { ...loaded, content };
+  return { ...loaded, content, links };
 }

@@ -1,0 +1,98 @@
+// An entry's lifecycle, on any collection entry: `draft: true` (never built, but in `dev --drafts`),
+// `publishDate` (the first day it is published) and `expiryDate` (the last day it is), as whole days
+// "YYYY-MM-DD" in the site's time zone, whatever zone the build machine runs in. The keys are the
+// engine's: they are taken out of an entry before its schema sees it, checked here, and an entry
+// outside its dates is left out of the content, so it is neither built, listed, linked, fed nor in
+// the sitemap (a link to it is a broken link).
+import { inFile, type Problem } from '../problems/problem.ts';
+import type { ParsedFile } from './read-file.ts';
+
+export const LIFECYCLE_KEYS = ['draft', 'publishDate', 'expiryDate'] as const;
+
+export interface Lifecycle {
+  draft?: boolean;
+  /** "YYYY-MM-DD": published from this day on. */
+  publishDate?: string;
+  /** "YYYY-MM-DD": the last day it is published. */
+  expiryDate?: string;
+}
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A real calendar day written YYYY-MM-DD (no February 30th). */
+export function isDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return date.toISOString().slice(0, 10) === value;
+}
+
+const split = new WeakMap<ParsedFile, ReturnType<typeof splitLifecycle>>();
+
+/** The same, kept per parse: an unchanged file (dev reuses its parse) keeps its checks and rendered Markdown. */
+export function lifecycleOf(parsed: ParsedFile): { parsed: ParsedFile; lifecycle: Lifecycle; problems: Problem[] } {
+  let known = split.get(parsed);
+  if (!known) split.set(parsed, (known = splitLifecycle(parsed)));
+  return known;
+}
+
+/** An entry with its lifecycle keys taken out (what its schema checks), the lifecycle, and what is wrong with it. */
+export function splitLifecycle(parsed: ParsedFile): { parsed: ParsedFile; lifecycle: Lifecycle; problems: Problem[] } {
+  const data = parsed.data;
+  if (!data || typeof data !== 'object' || Array.isArray(data) || !LIFECYCLE_KEYS.some((key) => key in data)) return { parsed, lifecycle: {}, problems: [] };
+  const rest: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  const lifecycle: Lifecycle = {};
+  const problems: Problem[] = [];
+  const wrong = (key: string, message: string) => problems.push(inFile('content/schema', parsed.file, 'has a publishing setting it cannot use', [{ path: key, message }], parsed.positionOf([key])));
+  for (const key of LIFECYCLE_KEYS) {
+    if (!(key in rest)) continue;
+    const value = rest[key];
+    delete rest[key];
+    if (key === 'draft') {
+      if (typeof value === 'boolean') lifecycle.draft = value;
+      else wrong(key, `expected true or false, found ${JSON.stringify(value)}`);
+    } else if (isDay(value)) lifecycle[key] = value;
+    else wrong(key, `expected a day written YYYY-MM-DD (such as 2026-12-24), found ${JSON.stringify(value)}`);
+  }
+  if (lifecycle.publishDate && lifecycle.expiryDate && lifecycle.expiryDate < lifecycle.publishDate) {
+    wrong('expiryDate', `${lifecycle.expiryDate} is before publishDate ${lifecycle.publishDate}: the entry would never be published`);
+  }
+  return { parsed: { ...parsed, data: rest }, lifecycle, problems };
+}
+
+/** Today in a time zone, as YYYY-MM-DD. */
+export function dayIn(now: Date, timeZone: string): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Whether an entry is published on a day (drafts only when they are shown). */
+export function isPublished(lifecycle: Lifecycle, today: string, { drafts = false } = {}): boolean {
+  if (lifecycle.draft && !drafts) return false;
+  if (lifecycle.publishDate && lifecycle.publishDate > today) return false;
+  if (lifecycle.expiryDate && lifecycle.expiryDate < today) return false;
+  return true;
+}
+
+/** An entry's lifecycle with the file it was written in (as messages show it). */
+export type LifecycleRecord = Lifecycle & { file: string };
+
+/**
+ * The content without the entries not published on a day (drafts, unless shown), and the files those
+ * were written in (their links are not checked: no page of theirs is built).
+ */
+export function publishedOnly<C extends { locales: Record<string, Record<string, unknown>> }>(content: C, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string, options: { drafts?: boolean } = {}): { content: C; leftOut: Set<string> } {
+  const leftOut = new Set<string>();
+  const locales: Record<string, Record<string, unknown>> = { ...content.locales };
+  for (const [key, record] of lifecycle) {
+    if (isPublished(record, today, options)) continue;
+    const [locale, collection, id] = key.split('/') as [string, string, string];
+    const text = locales[locale];
+    const entries = text?.[collection];
+    if (!text || !entries || typeof entries !== 'object') continue;
+    const kept = { ...(entries as Record<string, unknown>) };
+    delete kept[id];
+    locales[locale] = { ...text, [collection]: kept };
+    leftOut.add(record.file);
+  }
+  return { content: leftOut.size ? { ...content, locales } : content, leftOut };
+}

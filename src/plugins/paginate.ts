@@ -1,0 +1,54 @@
+// Pagination of any list, per locale: page 1 at the list's own path, page N at "<path>/page/N", each
+// page's template given its items and the URLs of the pages before and after it (which also go into
+// <head> as rel="prev"/"next"). No placeholder files: the number of pages follows the items.
+import type { Plugin } from '../site/plugin.ts';
+
+export interface PaginateOptions<C> {
+  /** The registry page that shows a page of the list (in `pages`, with `generated: true`). */
+  page: string;
+  /** The list's path as the default locale shows it ("/blog"). */
+  path: string;
+  /** A locale's items in the order they are listed (ids, or other plain data: it goes to the template). */
+  items(content: C, locale: string): readonly unknown[];
+  /** Items per page. */
+  size: number;
+}
+
+/** What a page of the list receives as `data`. */
+export interface PageOfList<T = unknown> {
+  items: T[];
+  /** 1-based. */
+  page: number;
+  pages: number;
+  /** URLs in the page's locale, when there is a page before or after. */
+  previous?: string;
+  next?: string;
+}
+
+export const pagePath = (path: string, n: number) => (n === 1 ? path : `${path === '/' ? '' : path}/page/${n}`);
+
+export function paginate<C>(options: PaginateOptions<C>): Plugin<C> {
+  if (!Number.isInteger(options.size) || options.size < 1) throw new Error(`paginate: size must be a whole number of items, at least 1 (got ${options.size})`);
+  return {
+    name: `paginate:${options.page}`,
+    routes(content, context) {
+      return context.locales.flatMap((locale) => {
+        const items = [...options.items(content, locale)];
+        const pages = Math.max(1, Math.ceil(items.length / options.size));
+        const url = (n: number) => context.urls.localeUrl(locale, pagePath(options.path, n));
+        return Array.from({ length: pages }, (_, i) => {
+          const data: PageOfList = { items: items.slice(i * options.size, (i + 1) * options.size), page: i + 1, pages };
+          if (i > 0) data.previous = url(i);
+          if (i + 1 < pages) data.next = url(i + 2);
+          return { page: options.page, locale, path: pagePath(options.path, i + 1), data: data as unknown as Record<string, unknown> };
+        });
+      });
+    },
+    pageRendered(html, route) {
+      if (route.page !== options.page || !route.data) return undefined;
+      const { previous, next } = route.data as Partial<PageOfList>;
+      const links = `${previous ? `<link rel="prev" href="${previous}"/>` : ''}${next ? `<link rel="next" href="${next}"/>` : ''}`;
+      return links ? html.replace('</head>', `${links}</head>`) : undefined;
+    },
+  };
+}

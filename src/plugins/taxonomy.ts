@@ -1,0 +1,66 @@
+// Pages derived from a field of the entries (tags, categories), per locale: a page per term that has
+// entries (an empty term has no page, so nothing can link to one), and a page listing the terms.
+// Terms are written in content as slugs (lowercase letters, digits, dashes); what a term is called in
+// each locale comes from the site (`label`), so it can be translated.
+import { BuildFailure, Problem } from '../problems/problem.ts';
+import type { Plugin } from '../site/plugin.ts';
+
+export interface TaxonomyOptions<C> {
+  /** The registry page of one term (generated: true); its path is "<path>/<term>". */
+  page: string;
+  /** The registry page listing the terms (generated: true), at "<path>"; none without it. */
+  listPage?: string;
+  /** Where the term pages live, as the default locale shows it ("/blog/tags"). */
+  path: string;
+  /** A locale's entries in order, by id. */
+  entries(content: C, locale: string): Record<string, unknown>;
+  /** The terms of an entry (slugs). */
+  terms(entry: unknown): readonly string[];
+  /** What a term is called in a locale (default: the slug). */
+  label?(term: string, locale: string, content: C): string;
+}
+
+/** A term page's data. */
+export interface TermPage {
+  term: string;
+  label: string;
+  /** The ids of its entries, in the entries' order. */
+  items: string[];
+}
+
+/** The list page's data. */
+export interface TermList {
+  terms: { term: string; label: string; count: number; url: string }[];
+}
+
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export function taxonomy<C>(options: TaxonomyOptions<C>): Plugin<C> {
+  const base = options.path.replace(/\/$/, '');
+  return {
+    name: `taxonomy:${options.page}`,
+    routes(content, context) {
+      const problems: Problem[] = [];
+      const routes = context.locales.flatMap((locale) => {
+        const byTerm = new Map<string, string[]>();
+        for (const [id, entry] of Object.entries(options.entries(content, locale))) {
+          for (const term of options.terms(entry)) {
+            if (!SLUG.test(term)) {
+              problems.push(new Problem('content/check', { part: `${locale} entry "${id}"` }, 'has a term that cannot be part of an address', [{ path: '', message: `"${term}": write terms in lowercase letters, digits and dashes (such as "sourdough-bread")` }]));
+              continue;
+            }
+            byTerm.set(term, [...(byTerm.get(term) ?? []), id]);
+          }
+        }
+        const label = (term: string) => options.label?.(term, locale, content) ?? term;
+        const terms = [...byTerm.keys()].sort((a, b) => label(a).localeCompare(label(b), locale));
+        const pages = terms.map((term) => ({ page: options.page, locale, path: `${base}/${term}`, data: { term, label: label(term), items: byTerm.get(term)! } satisfies TermPage }));
+        if (!options.listPage) return pages;
+        const list: TermList = { terms: terms.map((term) => ({ term, label: label(term), count: byTerm.get(term)!.length, url: context.urls.localeUrl(locale, `${base}/${term}`) })) };
+        return [{ page: options.listPage, locale, path: base || '/', data: list as unknown as Record<string, unknown> }, ...pages];
+      });
+      if (problems.length) throw new BuildFailure(problems);
+      return routes;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The blog: a list of posts five to a page (the paginate plugin plans its pages), a page per post,
+// a page per tag and a page of every tag (the taxonomy plugin). Each template is given its data by
+// the plugin that planned its pages.
+import { usePage, type PageOfList, type TermList, type TermPage } from 'sitewright';
+import type { Content } from './schema.ts';
+
+/** "Page {page} of {pages}" with its values. */
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+
+/** Posts newest first: what the list, the tag pages and the feed show. */
+export function postsByDate(posts: Content['locales'][string]['posts']): string[] {
+  return Object.keys(posts).sort((a, b) => posts[b]!.front.date.localeCompare(posts[a]!.front.date) || a.localeCompare(b));
+}
+
+function PostList({ ids }: { ids: string[] }) {
+  const { text, href, intl } = usePage<Content>();
+  const day = new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' });
+  return (
+    <ul className="posts">
+      {ids.map((id) => {
+        const post = text.posts[id]!.front;
+        return (
+          <li key={id}>
+            <a href={href(`/blog/${id}`)}>{post.title}</a>
+            <time dateTime={post.date}> · {day.format(new Date(`${post.date}T00:00:00Z`))}</time>
+            <p>{post.description}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function BlogList({ data }: { data: PageOfList<string> }) {
+  const { text, href } = usePage<Content>();
+  return (
+    <>
+      <h1>{text.ui.blog.title}</h1>
+      <PostList ids={data.items} />
+      <nav className="pager" aria-label={fill(text.ui.blog.pageOf, { page: data.page, pages: data.pages })}>
+        {data.previous && <a href={data.previous} rel="prev">{text.ui.blog.previous}</a>}
+        <span>{fill(text.ui.blog.pageOf, { page: data.page, pages: data.pages })}</span>
+        {data.next && <a href={data.next} rel="next">{text.ui.blog.next}</a>}
+      </nav>
+      <p><a href={href('/blog/tags')}>{text.ui.blog.tagsTitle}</a> · <a href={href('/feed.xml')}>{text.ui.blog.feed}</a></p>
+    </>
+  );
+}
+
+export function Post({ slug }: { slug: string }) {
+  const { text, href, intl } = usePage<Content>();
+  const post = text.posts[slug]!;
+  const day = new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' });
+  return (
+    <article>
+      <h1>{post.front.title}</h1>
+      <p className="meta">{text.ui.blog.published} <time dateTime={post.front.date}>{day.format(new Date(`${post.front.date}T00:00:00Z`))}</time></p>
+      <div dangerouslySetInnerHTML={{ __html: post.html }} />
+      {post.front.tags.length > 0 && (
+        <p className="meta">{text.ui.blog.tagged}: {post.front.tags.map((tag, i) => <span key={tag}>{i ? ', ' : ''}<a href={href(`/blog/tags/${tag}`)}>{text.ui.tags[tag] ?? tag}</a></span>)}</p>
+      )}
+    </article>
+  );
+}
+
+export function TagPage({ data }: { data: TermPage }) {
+  const { text } = usePage<Content>();
+  return (
+    <>
+      <h1>{fill(text.ui.blog.tagTitle, { tag: data.label })}</h1>
+      <PostList ids={data.items} />
+    </>
+  );
+}
+
+export function TagList({ data }: { data: TermList }) {
+  const { text } = usePage<Content>();
+  return (
+    <>
+      <h1>{text.ui.blog.tagsTitle}</h1>
+      <ul>{data.terms.map((t) => <li key={t.term}><a href={t.url}>{t.label}</a> ({t.count})</li>)}</ul>
+    </>
+  );
+}

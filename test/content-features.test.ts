@@ -1,0 +1,148 @@
+// What every generator gives a developer, shown by the starter that `site init` writes: a blog list
+// paginated five to a page, a page per tag, feeds per locale, drafts and dated posts, and a redirect
+// from an old address, in English and Spanish, built as of a fixed day.
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../src/pipeline/build.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
+import { createDistServer, listen } from '../src/serve/server.ts';
+import { ROOT, runCli } from './helpers/fixtures.ts';
+import { startDev } from './helpers/dev.ts';
+import { get } from './helpers/http.ts';
+
+const STARTER = join(ROOT, 'starter');
+const SITE = join(STARTER, 'site.config.ts');
+const TODAY = new Date('2026-11-25T12:00:00Z');
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'site-features-'));
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+async function buildStarter(name: string, options: { now?: Date; drafts?: boolean; content?: string } = {}): Promise<{ out: string; result: BuildResult }> {
+  const out = join(tmp, name, 'dist');
+  const result = await build({ site: SITE, contentDir: options.content ?? join(STARTER, 'content'), staticDir: join(STARTER, 'static'), outDir: out, now: options.now ?? TODAY, drafts: options.drafts, compress: false });
+  return { out, result };
+}
+
+/** Every file of an output, as one text, to look for what must not be there. */
+async function everything(out: string): Promise<string> {
+  const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const texts = await Promise.all(files.map(async (e) => `${join(e.parentPath, e.name).slice(out.length)}\n${await readFile(join(e.parentPath, e.name), 'utf8')}`));
+  return texts.join('\n');
+}
+
+let out: string;
+let result: BuildResult;
+const read = (file: string) => readFile(join(out, file), 'utf8');
+
+describe('the starter, built as of 2026-11-25', () => {
+  beforeAll(async () => {
+    ({ out, result } = await buildStarter('today'));
+  });
+
+  it('paginates the blog five posts a page, newest first, page 1 at /blog, in both languages', async () => {
+    for (const [prefix, newest, older] of [['', 'Summer hours', 'Older posts'], ['es/', 'Horario de verano', 'Entradas anteriores']] as const) {
+      const first = await read(`${prefix}blog.html`);
+      expect((first.match(/<li><a href="[^"]*\/blog\/[a-z-]+">/g) ?? []).length, prefix).toBe(5);
+      expect(first.indexOf(newest), prefix).toBeLessThan(first.indexOf(prefix ? 'Bienvenido al blog' : 'Welcome to the blog') === -1 ? Infinity : first.indexOf(prefix ? 'Bienvenido' : 'Welcome'));
+      expect(first).toContain(`<a href="/${prefix}blog/page/2" rel="next">${older}</a>`);
+      expect(first).toContain(`<link rel="next" href="/${prefix}blog/page/2"/>`);
+      const second = await read(`${prefix}blog/page/2.html`);
+      expect((second.match(/<li><a href="[^"]*\/blog\/[a-z-]+">/g) ?? []).length).toBe(1);
+      expect(second).toContain(`<link rel="prev" href="/${prefix ? 'es/' : ''}blog"/>`);
+      expect(existsSync(join(out, `${prefix}blog/page/3.html`))).toBe(false);
+    }
+    expect(await read('es/blog.html')).toContain('Página 1 de 2');
+  });
+
+  it('gives each tag with posts a page, named in each language, and lists them', async () => {
+    expect(await read('blog/tags/bread.html')).toContain('<h1>Posts tagged Bread</h1>');
+    expect(await read('es/blog/tags/bread.html')).toContain('<h1>Entradas con la etiqueta «Pan»</h1>');
+    const list = await read('es/blog/tags.html');
+    expect(list).toContain('<a href="/es/blog/tags/baking">Repostería</a> (2)');
+    expect(list).toContain('<a href="/es/blog/tags/bread">Pan</a> (2)');
+  });
+
+  it('builds no draft and no post before its publishDate: no page, no list, no tag, no feed item, no sitemap entry', async () => {
+    const all = await everything(out);
+    for (const hidden of ['rye-notes', 'holiday-orders', 'Notes on rye', 'Pedidos para las fiestas', 'tags/holidays']) expect(all, hidden).not.toContain(hidden);
+    expect(result.routes.some((r) => r.url.includes('holidays'))).toBe(false);
+  });
+
+  it('writes RSS, Atom and JSON feeds per locale, with absolute URLs, well-formed', async () => {
+    execFileSync('xmllint', ['--noout', join(out, 'feed.xml'), join(out, 'atom.xml'), join(out, 'es/feed.xml'), join(out, 'es/atom.xml')]);
+    expect(await read('es/feed.xml')).toContain('<link>https://www.example.com/es/blog/summer-hours</link>');
+    expect(await read('atom.xml')).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
+    const json = JSON.parse(await read('es/feed.json')) as { version: string; items: { url: string; title: string }[] };
+    expect(json.version).toMatch(/^https:\/\/jsonfeed\.org\/version\//);
+    expect(json.items.map((i) => i.title)).toEqual(['Horario de verano', 'Un día junto al horno', 'El menú de primavera', 'Cómo mantener la masa madre', 'Nuestra primera hogaza', 'Bienvenido al blog']);
+  });
+
+  it('redirects an old address in every language: _redirects, a page for hosts without it, and serve', async () => {
+    expect(await read('_redirects')).toBe('/news  /blog  301!\n/es/news  /es/blog  301!\n/es/*  /es/404.html  404\n/*  /404.html  404\n');
+    expect(await read('es/news.html')).toContain('<meta http-equiv="refresh" content="0; url=/es/blog">');
+    const server = createDistServer(out);
+    const base = await listen(server, 0, '127.0.0.1');
+    try {
+      const moved = await get(base, '/es/news?x=1');
+      expect([moved.status, moved.headers.location]).toEqual([301, '/es/blog?x=1']);
+      expect((await get(base, '/news')).headers.location).toBe('/blog');
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});
+
+describe('dated and draft posts', () => {
+  it('appear from their publishDate on (build --now), with their tag', async () => {
+    const later = await buildStarter('later', { now: new Date('2099-12-01T12:00:00Z') });
+    expect(await readFile(join(later.out, 'es/blog/holiday-orders.html'), 'utf8')).toContain('<h1>Pedidos para las fiestas</h1>');
+    expect(await readFile(join(later.out, 'blog/tags/holidays.html'), 'utf8')).toContain('Holiday orders');
+    expect(await readFile(join(later.out, 'sitemap.xml'), 'utf8')).toContain('<lastmod>2099-12-01</lastmod>');
+  });
+
+  it('appear with --drafts', async () => {
+    const drafts = await buildStarter('drafts', { drafts: true });
+    expect(await readFile(join(drafts.out, 'blog/rye-notes.html'), 'utf8')).toContain('<h1>Notes on rye</h1>');
+  });
+
+  it('a link to a draft is a broken link, named where it was written', async () => {
+    const content = join(tmp, 'linking-content');
+    await cp(join(STARTER, 'content'), content, { recursive: true });
+    const file = join(content, 'en/posts/oven-day.md');
+    await writeFile(file, `${await readFile(file, 'utf8')}\nSee [our rye notes](/blog/rye-notes).\n`);
+    const error = await buildStarter('linking', { content }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/linking-content\/en\/posts\/oven-day\.md:\d+:\d+ .*\n.*\/blog\/rye-notes/);
+  });
+
+  it('a date that is no day is refused, naming the file and key', async () => {
+    const content = join(tmp, 'bad-date-content');
+    await cp(join(STARTER, 'content'), content, { recursive: true });
+    const file = join(content, 'es/posts/oven-day.md');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('tags: [baking]', 'tags: [baking]\npublishDate: 2026-02-30'));
+    const error = await buildStarter('bad-date', { content }).then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/bad-date-content\/es\/posts\/oven-day\.md:7:\d+ {2}has a publishing setting it cannot use\n {2}publishDate: expected a day written YYYY-MM-DD \(such as 2026-12-24\), found "2026-02-30"/);
+  });
+
+  it('on the command line: build --now and dev --drafts', async () => {
+    const bad = await runCli(['build', '--site', SITE, '--now', 'tomorrow']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--now expects a day like 2026-12-24 or a date-time with its zone');
+    const built = await runCli(['build', '--site', SITE, '--out', join(tmp, 'cli', 'dist'), '--now', '2099-12-02']);
+    expect(built.code, built.stderr).toBe(0);
+    expect(existsSync(join(tmp, 'cli/dist/blog/holiday-orders.html'))).toBe(true);
+    const dev = await startDev(join(ROOT, 'bin/site'), ['--site', SITE, '--out', join(tmp, 'dev-out'), '--port', '0', '--drafts'], { cwd: tmp });
+    try {
+      expect((await get(dev.base, '/es/blog/rye-notes')).body).toContain('<h1>Apuntes sobre el centeno</h1>');
+    } finally {
+      await dev.stop();
+    }
+  }, 60_000);
+});
