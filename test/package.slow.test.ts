@@ -74,7 +74,7 @@ describe('the packed engine', () => {
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
     expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
     expect(manifest.engines.node).toMatch(/^>=20/);
-    expect(Object.keys(manifest.peerDependencies)).toEqual(['react', 'react-dom', 'zod', '@sveltia/cms']);
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@sveltia/cms', 'react', 'react-dom', 'zod']);
     // The editor's package is an optional peer: a site that does not turn the editor on never installs it.
     expect(manifest.peerDependenciesMeta).toEqual({ '@sveltia/cms': { optional: true } });
     expect(manifest.dependencies['@sveltia/cms']).toBeUndefined();
@@ -85,13 +85,14 @@ describe('the packed engine', () => {
     expect((await sh('npx', ['site', '-v'], app)).stdout.trim()).toBe(manifest.version);
   });
 
-  it('starts a site with init, installs it offline, builds and serves it, and publishes a new page from one file per locale', async () => {
+  it('starts a site with init, installs it, type-checks it, builds and serves it, and publishes a new page from one file per locale', async () => {
     await sh('npx', ['site', 'init', 'my-site'], app);
     const site = join(app, 'my-site');
     const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8'));
     // The engine by path: npm is never sent to the registry for a package of the same name.
     expect(manifest.dependencies.sitewright).toMatch(/^file:\//);
-    await sh('npm', ['install', '--offline'], site);
+    // From the cache where it can (the engine's own packages), from the registry for typescript and @types/react.
+    await sh('npm', ['install', '--prefer-offline'], site);
     expect([...(await installedPackages(app, site))].filter((p) => p.startsWith('@sveltia/'))).toEqual([]);
     const built = await sh('npx', ['site', 'build'], site);
     expect(built.stdout).toMatch(/^Built 32 pages into dist \(en: 16, es: 16\)/);
@@ -118,6 +119,16 @@ describe('the packed engine', () => {
     for (const [locale, title] of [['en', 'Hello'], ['es', 'Hola']]) {
       await writeFile(join(site, 'content', locale!, 'pages', 'hello.md'), `---\ntitle: ${title}\ndescription: A page of one file per locale.\n---\n${title}, world.\n`);
     }
+    // site check: the TypeScript checker on the site's code, with the typescript and @types/react it installed.
+    expect((await sh('npx', ['site', 'check'], site)).stdout).toMatch(/^No type errors in the site's \d+ files \(TypeScript 5\./);
+    // A typo in a template builds (esbuild does not check types) but does not pass the check.
+    const pages = join(site, 'templates/pages.tsx');
+    const template = await readFile(pages, 'utf8');
+    await writeFile(pages, template.replace('{text.ui.home.title}', '{text.ui.home.titel}'));
+    const typo = await sh('npx', ['site', 'check'], site).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toMatch(/templates\/pages\.tsx:\d+:\d+ - error TS2551: Property 'titel' does not exist/);
+    await writeFile(pages, template);
     const again = await sh('npx', ['site', 'build'], site);
     expect(again.stdout).toMatch(/^Built 34 pages/);
     expect(await readFile(join(site, 'dist/hello.html'), 'utf8')).toContain('<h1>Hello</h1>');

@@ -35,6 +35,7 @@ const runInit = lazy(async () => (await import('./commands/init.ts')).runInit);
 const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
 const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
 const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
+const runCheck = lazy(async () => (await import('./commands/check.ts')).runCheck);
 
 const program = new Command()
   .name('site')
@@ -99,6 +100,12 @@ program
   .option('-q, --quiet', 'print errors only', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runBuild);
+
+program
+  .command('check')
+  .description("type-check the site's code (definition, templates, plugins) with its tsconfig.json: run it in CI before build, which does not check types")
+  .addOption(siteOption())
+  .action(runCheck);
 
 program
   .command('serve')

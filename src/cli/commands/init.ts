@@ -1,6 +1,6 @@
 // `site init <dir>`: writes a small starter site (the package's starter/ folder) and a package.json
-// that depends on this very engine, so `npm install --offline` works from what is already installed
-// and npm is never sent to the registry for a package of the same name. It refuses a folder that is
+// that depends on this very engine (npm is never sent to the registry for a package of the same name),
+// with typescript and @types/react for `site check`. It refuses a folder that is
 // not empty (unless --force) and never overwrites a file.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -17,8 +17,9 @@ const DOTTED = new Set(['gitignore']);
 
 const fromEngine = createRequire(join(ENGINE_ROOT, 'package.json'));
 
-/** The version of a package installed beside the engine (so npm has it in its cache), or the engine's peer range. */
+/** The version of a package installed beside the engine (so npm has it in its cache), or the engine's own range for it. */
 function installedVersion(name: string): string {
+  const own = ENGINE as { peerDependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   try {
     // Up from the package's entry to its own package.json (not every package exports that file).
     for (let dir = dirname(fromEngine.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
@@ -30,7 +31,7 @@ function installedVersion(name: string): string {
   } catch {
     // not installed beside the engine
   }
-  return ENGINE.peerDependencies?.[name] ?? '*';
+  return own.peerDependencies?.[name] ?? (own.devDependencies?.[name] ? `^${own.devDependencies[name]}` : '*');
 }
 
 function packageJson(dir: string): string {
@@ -40,13 +41,18 @@ function packageJson(dir: string): string {
       name,
       private: true,
       type: 'module',
-      scripts: { dev: 'site dev', build: 'site build', serve: 'site serve' },
+      scripts: { dev: 'site dev', build: 'site build', serve: 'site serve', check: 'site check' },
       dependencies: {
         // The engine this folder was made with, by path: nothing to download, and never another package of the same name.
         [ENGINE.name]: `file:${ENGINE_ROOT.replace(/\/$/, '')}`,
         react: installedVersion('react'),
         'react-dom': installedVersion('react-dom'),
         zod: installedVersion('zod'),
+      },
+      // For `site check` (the build itself needs neither).
+      devDependencies: {
+        typescript: installedVersion('typescript'),
+        '@types/react': installedVersion('@types/react'),
       },
     },
     null,
