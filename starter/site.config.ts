@@ -3,6 +3,7 @@
 import { defineSite, feeds, paginate, taxonomy } from 'sitewright';
 import { BlogList, Post, postsByDate, TagList, TagPage } from './templates/blog.tsx';
 import { islands } from './templates/islands.ts';
+import { Note, noteProps } from './templates/Note.tsx';
 import { Head, Layout } from './templates/Layout.tsx';
 import { Home, NotFound, Page } from './templates/pages.tsx';
 import { pageSchema, postSchema, siteSchema, uiSchema, type Content } from './templates/schema.ts';
@@ -50,6 +51,8 @@ export default defineSite<Content>({
       items: (content, locale) => Object.entries(content.locales[locale]!.posts).map(([id, post]) => ({ path: `/blog/${id}`, title: post.front.title, date: post.front.date, summary: post.front.description, html: post.html })),
     }),
   ],
+  // Components a post may show: `::note{text="…"}` on a line of its own.
+  markdownComponents: { note: { component: Note, props: noteProps } },
   // An old address that now leads to the blog, in every language.
   redirects: [{ from: '/news', to: '/blog' }],
   layout: Layout,

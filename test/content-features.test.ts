@@ -84,6 +84,11 @@ describe('the starter, built as of 2026-11-25', () => {
     expect(json.items.map((i) => i.title)).toEqual(['Horario de verano', 'Un día junto al horno', 'El menú de primavera', 'Cómo mantener la masa madre', 'Nuestra primera hogaza', 'Bienvenido al blog']);
   });
 
+  it('shows a component a post uses, in each language', async () => {
+    expect(await read('blog/summer-hours.html')).toContain('<aside class="note">Hours may change on public holidays.</aside>');
+    expect(await read('es/blog/summer-hours.html')).toContain('<aside class="note">El horario puede cambiar en los días festivos.</aside>');
+  });
+
   it('redirects an old address in every language: _redirects, a page for hosts without it, and serve', async () => {
     expect(await read('_redirects')).toBe('/news  /blog  301!\n/es/news  /es/blog  301!\n/es/*  /es/404.html  404\n/*  /404.html  404\n');
     expect(await read('es/news.html')).toContain('<meta http-equiv="refresh" content="0; url=/es/blog">');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../src/pipeline/build.ts';
 import { loadSite } from '../src/pipeline/load-site.ts';
 import { callPlugin, pluginsOf } from '../src/plugins/run.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
 import { HookError } from '../src/site/hooks.ts';
 import { buildInto, FIXTURE, ROOT, SITE } from './helpers/fixtures.ts';
 import { startDev, type DevServer } from './helpers/dev.ts';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   await cp(join(FIXTURE, 'content'), content, { recursive: true });
   for (const locale of ['fr', 'en', 'de']) {
     const note = join(content, locale, 'notes/welcome.md');
-    await writeFile(note, `${await readFile(note, 'utf8')}\nSaid !!loud!! and clear.\n`);
+    await writeFile(note, `${await readFile(note, 'utf8')}\nSaid !!loud!! and clear.\n\n::callout{tone="info" text="Open on <Sunday> & holidays"}\n\nAfter it.\n`);
   }
   ({ out, result, cleanup } = await buildInto({ site: PLUGIN_SITE, content, static: join(tmp, 'static') }));
 });
@@ -72,6 +73,29 @@ describe('a plugin of the site', () => {
       await dev?.stop();
     }
   }, 60_000);
+});
+
+describe('components in Markdown', () => {
+  it('render the registered component with its checked props, React escaping each', async () => {
+    expect(await read('de/notes/welcome.html')).toContain('<aside class="callout callout-info"><strong>i</strong> Open on &lt;Sunday&gt; &amp; holidays</aside>\n<p>After it.</p>');
+  });
+
+  it('name the file and line of an unknown component or a wrong prop', async () => {
+    const broken = join(tmp, 'broken-content');
+    await cp(content, broken, { recursive: true });
+    const note = join(broken, 'en/notes/welcome.md');
+    const text = await readFile(note, 'utf8');
+    await writeFile(note, text.replace('::callout{tone="info"', '::callout{tone="loud"').concat('\n::calout{text="x"}\n\n::callout{tone="info" text="x" onclick="y"}\n'));
+    const error = await buildInto({ site: PLUGIN_SITE, content: broken, static: join(tmp, 'static') }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    const told = (error as BuildFailure).problems.map((p) => p.format());
+    const line = (needle: string) => text.concat('\n::calout{text="x"}\n\n::callout{tone="info" text="x" onclick="y"}\n').split('\n').findIndex((l) => l.startsWith(needle)) + 1;
+    expect(told).toEqual([
+      `broken-content/en/notes/welcome.md:${line('::callout{tone="info" text="Open')}:1  has a component it cannot show\n  ::callout tone: Invalid option: expected one of "info"|"warning"`,
+      `broken-content/en/notes/welcome.md:${line('::calout')}:1  has a component it cannot show\n  ::calout is not a component this site has (did you mean "callout"?); components are ::callout`,
+      `broken-content/en/notes/welcome.md:${line('::callout{tone="info" text="x"')}:1  has a component it cannot show\n  ::callout props: Unrecognized key: "onclick"`,
+    ].map((t) => expect.stringMatching(new RegExp(`${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))));
+  });
 });
 
 describe("the engine's own features", () => {

@@ -232,14 +232,14 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
           if (!markdownCache.has(parsed)) {
             const entry = records.get(parsed);
-            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed, options.markdown);
+            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed, options.markdown, site.markdownComponents);
             if (entry && !entry.markdown) cache.rendered(entry, markdown);
             markdownCache.set(parsed, markdown);
           }
           const { html, links: found, findings } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
           for (const finding of findings) {
-            const title = finding.code === 'markdown/html' ? 'has HTML that content may not hold' : finding.code === 'markdown/url' ? 'has an address that content may not use' : 'is too complex to read safely';
+            const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/component': 'has a component it cannot show', 'content/too-deep': 'is too complex to read safely' }[finding.code];
             problems.push(inFile(finding.code, parsed.file, title, [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
           }
           return [id, keep(`${locale}/${rel}`, { front: data, html })];

@@ -3,15 +3,20 @@
 // http(s), mailto, tel or a relative one (html-policy.ts). Each is found on the line it was written.
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from '../security/html-policy.ts';
+import { checkComponent, componentsExtension, type ComponentToken, type MarkdownComponents } from './components.ts';
 
 const plain = new Marked({ gfm: true, async: false });
-const withExtensions = new WeakMap<readonly MarkedExtension[], Marked>();
+const NONE: readonly MarkedExtension[] = [];
+const parsers = new WeakMap<readonly MarkedExtension[], WeakMap<object, Marked>>();
 
-/** The parser for a list of plugins' extensions (one per list, reused), or the plain one. */
-function parserFor(extensions: readonly MarkedExtension[] | undefined): Marked {
-  if (!extensions?.length) return plain;
-  let made = withExtensions.get(extensions);
-  if (!made) withExtensions.set(extensions, (made = new Marked({ gfm: true, async: false }, ...extensions)));
+/** The parser for plugins' extensions and a site's components (one per pair, reused), or the plain one. */
+function parserFor(extensions: readonly MarkedExtension[] = NONE, components?: MarkdownComponents): Marked {
+  if (!extensions.length && !components) return plain;
+  const byComponents = parsers.get(extensions) ?? new WeakMap<object, Marked>();
+  parsers.set(extensions, byComponents);
+  const key = components ?? NONE;
+  let made = byComponents.get(key);
+  if (!made) byComponents.set(key, (made = new Marked({ gfm: true, async: false }, ...(components ? [componentsExtension(components)] : []), ...extensions)));
   return made;
 }
 
@@ -23,7 +28,7 @@ export interface MarkdownLink {
 
 export interface MarkdownFinding {
   line: number;
-  code: 'markdown/html' | 'markdown/url' | 'content/too-deep';
+  code: 'markdown/html' | 'markdown/url' | 'markdown/component' | 'content/too-deep';
   message: string;
 }
 
@@ -107,8 +112,8 @@ function childrenOf(token: Token): Token[] {
 }
 
 /** Renders a Markdown body and lists its local links and forbidden parts with the line they were written on. */
-export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW, extensions?: readonly MarkedExtension[]): RenderedMarkdown {
-  const marked = parserFor(extensions);
+export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW, extensions?: readonly MarkedExtension[], components?: MarkdownComponents): RenderedMarkdown {
+  const marked = parserFor(extensions, components);
   // Refused before the parser sees it: its cost would grow faster than the text.
   const shape = markdownShapeProblem(body, firstLine);
   if (shape) return { html: '', links: [], findings: [shape] };
@@ -135,6 +140,9 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           const problem = urlProblem(href);
           if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
           else if (token.type === 'link' && href.startsWith('/') && !href.startsWith('//')) links.push({ href, line: at });
+        } else if (token.type === 'component' && components) {
+          const at = lineOf(token.raw);
+          for (const message of checkComponent(token as ComponentToken, components)) findings.push({ line: at, code: 'markdown/component', message });
         } else if (token.type === 'html') {
           const { raw } = token as Tokens.HTML;
           const start = block.raw.indexOf(raw, cursor);

@@ -11,6 +11,7 @@ export type ProblemCode =
   | 'markdown/front-matter-language'
   | 'markdown/html'
   | 'markdown/url'
+  | 'markdown/component'
   | 'content/schema'
   | 'content/missing-file'
   | 'content/unknown-file'

@@ -86,6 +86,14 @@ export interface PageDefinition {
   generated?: boolean;
 }
 
+/** A component Markdown may show (`::name{prop="value"}`): the component, and the schema of its props. */
+export interface MarkdownComponent {
+  component: ComponentType<never>;
+  props: z.ZodType;
+}
+
+export type MarkdownComponents = Readonly<Record<string, MarkdownComponent>>;
+
 /** An old address that now leads to a page of the site, as the default locale shows both. */
 export interface Redirect {
   from: string;
@@ -152,6 +160,11 @@ export interface SiteDefinition<C = unknown> {
    * code, em, …): tag → attributes. Scripts, frames, event handlers and non-http(s) links stay refused.
    */
   markdownHtml?: Record<string, readonly string[]>;
+  /**
+   * Components Markdown may show, by name: a line `::cta{product="bread"}` renders the component with
+   * its props checked against the schema (docs/plugins.md). React renders it, escaping every prop.
+   */
+  markdownComponents?: MarkdownComponents;
   /**
    * More file types static/ publishes, by folder relative to static/ ({ downloads: ['.zip'] }). By
    * default it publishes passive types only (images, fonts, PDF, text, CSS, JS, JSON), and the

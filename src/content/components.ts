@@ -1,0 +1,82 @@
+// Components in Markdown: a line `::name{key="value" other="text"}` shows a React component the site
+// registered (`markdownComponents` in its definition), with props checked against its zod schema.
+// The line is read after the raw-HTML policy has read what the author wrote, and the component is
+// rendered on the server by React, which escapes every prop: an author gets the component's markup,
+// never their own. An unknown component or a wrong prop is a problem at the file and line.
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { MarkedExtension, Tokens } from 'marked';
+import { keyPath } from '../problems/problem.ts';
+import type { MarkdownComponents } from '../site/definition.ts';
+import { didYouMean } from './suggest.ts';
+
+export type { MarkdownComponents };
+
+/** A component line as marked reads it; `props` is set once they are checked. */
+export interface ComponentToken extends Tokens.Generic {
+  type: 'component';
+  raw: string;
+  name: string;
+  attributes: string;
+  props?: unknown;
+}
+
+const LINE = /^::([a-z][a-z0-9-]*)(?:\{([^}\n]*)\})?[ \t]*(?:\n|$)/;
+const ATTRIBUTE = /\s*([a-zA-Z][\w-]*)="([^"]*)"/y;
+
+/** The attributes of a component line: key="value" pairs, or why they cannot be read. */
+export function componentAttributes(text: string): { values: Record<string, string> } | { error: string } {
+  const values: Record<string, string> = {};
+  ATTRIBUTE.lastIndex = 0;
+  let at = 0;
+  while (at < text.length) {
+    ATTRIBUTE.lastIndex = at;
+    const match = ATTRIBUTE.exec(text);
+    if (!match) {
+      if (text.slice(at).trim() === '') break;
+      return { error: `cannot read "${text.slice(at).trim()}": write each prop as name="value", separated by spaces` };
+    }
+    if (Object.hasOwn(values, match[1]!)) return { error: `${match[1]} is given twice` };
+    values[match[1]!] = match[2]!;
+    at = ATTRIBUTE.lastIndex;
+  }
+  return { values };
+}
+
+/** Checks a component line: its props when it may be shown, or one message a line for what is wrong. */
+export function checkComponent(token: ComponentToken, components: MarkdownComponents): string[] {
+  const known = Object.keys(components);
+  const definition = Object.hasOwn(components, token.name) ? components[token.name] : undefined;
+  if (!definition) return [`::${token.name} is not a component this site has${didYouMean(token.name, known)}${known.length ? `; components are ${known.map((n) => `::${n}`).join(', ')}` : ''}`];
+  const read = componentAttributes(token.attributes);
+  if ('error' in read) return [`::${token.name}: ${read.error}`];
+  const checked = definition.props.safeParse(read.values);
+  if (!checked.success) return checked.error.issues.map((issue) => `::${token.name} ${keyPath(issue.path) || 'props'}: ${issue.message}`);
+  token.props = checked.data;
+  return [];
+}
+
+/** The marked extension that reads component lines and renders them (once checked) with React. */
+export function componentsExtension(components: MarkdownComponents): MarkedExtension {
+  return {
+    extensions: [{
+      name: 'component',
+      level: 'block',
+      start: (src: string) => {
+        const at = src.search(/(^|\n)::[a-z]/);
+        return at < 0 ? undefined : at + (src[at] === '\n' ? 1 : 0);
+      },
+      tokenizer(src: string) {
+        const match = LINE.exec(src);
+        return match ? ({ type: 'component', raw: match[0], name: match[1]!, attributes: match[2] ?? '' } satisfies ComponentToken) : undefined;
+      },
+      renderer(token) {
+        const { name, props } = token as ComponentToken;
+        const definition = components[name];
+        // Not checked (it is refused, and the build fails) or unknown: nothing of the author's text goes out.
+        if (!definition || props === undefined) return '';
+        return `${renderToStaticMarkup(createElement(definition.component as ComponentType<Record<string, unknown>>, props as Record<string, unknown>))}\n`;
+      },
+    }],
+  };
+}
