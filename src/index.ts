@@ -2,7 +2,7 @@
 // Everything else in src/ is the engine's own business.
 export { defineContentModel, defineSite } from './site/definition.ts';
 export type {
-  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SharedOutputs, SiteDefinition, Warning, ContentModelHooks, Redirect,
+  AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SharedOutputs, SiteDefinition, Warning, ContentModelHooks, Redirect, DataContext, DataSource, MarkdownComponent, MarkdownComponents,
 } from './site/definition.ts';
 export { usePage, type PageData } from './render/page-context.tsx';
 export { island } from './render/island.tsx';

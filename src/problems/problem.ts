@@ -32,6 +32,7 @@ export type ProblemCode =
   | 'files/too-deep'
   | 'site/definition'
   | 'route/duplicate'
+  | 'data/failed'
   | 'link/broken'
   | 'link/cross-locale'
   | 'file/missing-static'

@@ -94,6 +94,21 @@ export interface MarkdownComponent {
 
 export type MarkdownComponents = Readonly<Record<string, MarkdownComponent>>;
 
+/** What a data source's load function is given. */
+export interface DataContext {
+  /** The moment the build is made as of. */
+  now: Date;
+  /** GET a URL and parse its JSON (http or https; a status other than 2xx is an error naming it). */
+  fetchJson(url: string, options?: { headers?: Record<string, string>; timeoutMs?: number }): Promise<unknown>;
+}
+
+/** Data fetched or read at build time, before the pages: templates read it as content.data.<name>. */
+export interface DataSource {
+  load(context: DataContext): Promise<unknown>;
+  /** Seconds a result is reused (dev's rebuilds, repeated builds); 0 (default): asked again each build. */
+  maxAge?: number;
+}
+
 /** An old address that now leads to a page of the site, as the default locale shows both. */
 export interface Redirect {
   from: string;
@@ -178,6 +193,8 @@ export interface SiteDefinition<C = unknown> {
    * and PDF only, whatever staticTypes says.
    */
   uploads?: string;
+  /** Data fetched or read at build time (async), by name: content.data.<name> in templates. A failure names the source. */
+  data?: Record<string, DataSource>;
   /** Old addresses and the pages they lead to now: _redirects, applied by serve and dev, and a page at each for hosts without _redirects. */
   redirects?: readonly Redirect[];
   /** Plugins: more steps of the build (docs/plugins.md). The engine's own run too, configured in `output`. */

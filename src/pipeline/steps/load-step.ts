@@ -1,6 +1,8 @@
 // The build's load step: the content by the site's model (load-content.ts), the base URL it gives,
 // the context every later hook sees, and the plugins' contentLoaded hooks (drafts left out, …).
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { loadData } from '../../content/data.ts';
+import { cacheRoot } from '../../startup/engine.mjs';
 import type { MarkedExtension } from 'marked';
 import type { EnginePlugin } from '../../plugins/engine-plugin.ts';
 import type { BuildRun } from '../run.ts';
@@ -34,6 +36,8 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
   const links = published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links;
   let content: EngineContent = published.content;
+  // Data at build time (the site's async sources), before any plugin sees the content.
+  if (site.data && Object.keys(site.data).length) content = { ...content, data: await loadData(site.data, run.context.now, join(cacheRoot(dirname(run.siteFile)), 'data')) };
   for (const plugin of run.plugins) {
     if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, run.context)) as EngineContent | undefined) ?? content;
   }

@@ -1,0 +1,96 @@
+// Data at build time: a site's `data` sources (fetched from an API, read from a file) run once per
+// build, before the pages, each an async function whose result templates read as content.data.<name>.
+// Templates stay synchronous. A result is kept (in memory, and on disk in the engine's cache folder)
+// for the source's maxAge, so dev's rebuilds and repeated builds do not ask again; a source that fails
+// stops the build naming it. fetchJson trusts the certificates NODE_EXTRA_CA_CERTS named when the
+// command started (bin/site keeps the name aside: Node would load them at every start otherwise).
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
+import { rootCertificates } from 'node:tls';
+import { BuildFailure, Problem } from '../problems/problem.ts';
+import type { DataContext, DataSource } from '../site/definition.ts';
+
+let extraCa: string[] | undefined;
+function certificates(): string[] | undefined {
+  const file = process.env.SITE_EXTRA_CA_CERTS;
+  if (!file) return undefined;
+  extraCa ??= [...rootCertificates, readFileSync(file, 'utf8')];
+  return extraCa;
+}
+
+export function fetchJson(url: string, { headers = {}, timeoutMs = 15_000 } = {}): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return reject(new Error(`${url}: only http and https addresses can be fetched`));
+    const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = request(target, { headers: { accept: 'application/json', ...headers }, timeout: timeoutMs, ...(target.protocol === 'https:' && certificates() ? { ca: certificates() } : {}) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (!res.statusCode || res.statusCode < 200 || res.statusCode >= 300) return reject(new Error(`${url} answered ${res.statusCode}`));
+        try {
+          resolve(JSON.parse(text));
+        } catch {
+          reject(new Error(`${url} did not answer with JSON`));
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url} did not answer within ${timeoutMs / 1000} s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const kept = new Map<string, { at: number; value: unknown }>();
+
+/** Runs every source (kept results within their maxAge are reused); the results by name. */
+export async function loadData(sources: Readonly<Record<string, DataSource>>, now: Date, cacheDir: string | undefined): Promise<Record<string, unknown>> {
+  const context: DataContext = { now, fetchJson };
+  const problems: Problem[] = [];
+  const results: Record<string, unknown> = {};
+  await Promise.all(Object.entries(sources).map(async ([name, source]) => {
+    const key = createHash('sha256').update(`${name}\0${source.load.toString()}`).digest('hex').slice(0, 16);
+    const file = cacheDir ? join(cacheDir, `${key}.json`) : undefined;
+    const maxAge = (source.maxAge ?? 0) * 1000;
+    const known = kept.get(key) ?? readKept(file);
+    if (known && Date.now() - known.at < maxAge) {
+      results[name] = known.value;
+      return;
+    }
+    try {
+      const value = await source.load(context);
+      JSON.stringify(value); // plain data only: it goes to worker threads and into the cache
+      results[name] = value;
+      kept.set(key, { at: Date.now(), value });
+      if (file) writeKept(file, { at: Date.now(), value });
+    } catch (error) {
+      problems.push(new Problem('data/failed', { part: `data source "${name}"` }, 'failed', [{ path: '', message: error instanceof Error ? error.message : String(error) }]));
+    }
+  }));
+  if (problems.length) throw new BuildFailure(problems);
+  return results;
+}
+
+function readKept(file: string | undefined): { at: number; value: unknown } | undefined {
+  if (!file) return undefined;
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { at?: unknown; value?: unknown };
+    return typeof kept.at === 'number' ? { at: kept.at, value: kept.value } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeKept(file: string, entry: { at: number; value: unknown }): void {
+  try {
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(`${file}.tmp`, JSON.stringify(entry));
+    renameSync(`${file}.tmp`, file);
+  } catch {
+    // a result that cannot be kept is asked for again next time
+  }
+}

@@ -1,0 +1,58 @@
+// Data at build time: a site's async source, fetched from a server on 127.0.0.1 before the pages,
+// reaches the content (here a plugin writes it out); kept for its maxAge, so a second build does not
+// ask again; a source that fails stops the build naming it.
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/pipeline/build.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
+import { listen } from '../src/serve/server.ts';
+import { FIXTURE, ROOT } from './helpers/fixtures.ts';
+
+const SITE = join(ROOT, 'test/fixtures/data-site/site.config.ts');
+/** Where the engine keeps data results for sites of this checkout. */
+const KEPT = join(ROOT, 'node_modules/.cache/sitewright/data');
+let server: Server;
+let tmp: string;
+let requests = 0;
+let answer: { status: number; body: string } = { status: 200, body: '{"days":["Mo","Tu"]}' };
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests++;
+    res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(answer.body);
+  });
+  process.env.SITE_TEST_DATA_URL = await listen(server, 0, '127.0.0.1');
+  tmp = await mkdtemp(join(tmpdir(), 'site-data-'));
+  await rm(KEPT, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await rm(KEPT, { recursive: true, force: true });
+  await new Promise<void>((done) => server.close(() => done()));
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const run = (name: string) => build({ site: SITE, contentDir: join(FIXTURE, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, name), compress: false });
+
+describe('data at build time', () => {
+  it('is fetched before the pages and reaches the content; kept for its maxAge', async () => {
+    await run('first');
+    expect(JSON.parse(await readFile(join(tmp, 'first/opening.json'), 'utf8'))).toEqual({ days: ['Mo', 'Tu'] });
+    expect(requests).toBe(1);
+    await run('second');
+    expect(requests).toBe(1);
+  });
+
+  it('a source that fails stops the build, naming it', async () => {
+    const { loadData } = await import('../src/content/data.ts');
+    answer = { status: 500, body: 'down' };
+    const error = await loadData({ opening: { load: ({ fetchJson }) => fetchJson(`${process.env.SITE_TEST_DATA_URL}/opening.json`) } }, new Date(), undefined).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    expect((error as BuildFailure).problems[0]!.format()).toBe(`data source "opening"  failed\n  ${process.env.SITE_TEST_DATA_URL}/opening.json answered 500`);
+    answer = { status: 200, body: 'not json' };
+    const notJson = await loadData({ x: { load: ({ fetchJson }) => fetchJson(`${process.env.SITE_TEST_DATA_URL}/x`) } }, new Date(), undefined).then(() => undefined, (e: unknown) => e);
+    expect((notJson as BuildFailure).problems[0]!.format()).toContain('did not answer with JSON');
+  });
+});
