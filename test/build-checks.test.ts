@@ -148,3 +148,15 @@ describe('--base-url on a large site', () => {
     expect(await readFile(join(out, 'es/about.html'), 'utf8')).toContain('<link rel="canonical" href="https://clinic.example/es/about"/>');
   });
 });
+
+describe("a template's inline style", () => {
+  it('is a warning naming the pages when the policy allows no inline style (an error with --strict)', async () => {
+    const copy = await copyOfFixture('inline-style');
+    await copy.edit('templates/pages.tsx', (t) => t.replace('return <><h1>{about.heading}</h1>', "return <><h1 style={{ color: 'red' }}>{about.heading}</h1>"));
+    const { result, cleanup } = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
+    cleanups.push(cleanup);
+    expect(result.warnings).toEqual([{ file: 'page "about"', message: `3 pages have style="…" attributes (/about, /en/about, …), which the Content-Security-Policy (style-src 'self') blocks: give the element a class in the stylesheet instead of a style={{…}} prop` }]);
+    const [problem] = await problemsOf(buildInto({ site: copy.site, content: copy.content, static: copy.static, strict: true }));
+    expect(problem!.text).toMatch(/^page "about" {2}would be blocked \(--strict\)/);
+  });
+});

@@ -40,6 +40,12 @@ export function classify(site: SiteDefinition, rel: string, ids: Record<string, 
     if (known.includes(page)) return { kind: 'page', locale, id: page };
     return { kind: 'unknown', why: `no page "${page}"${didYouMean(page, known)}; pages are ${known.join(', ')}` };
   }
+  // A file named against the rule (capitals, "_", spaces) is told the rule and the name to use.
+  const misnamed = /^([^/]+)\/([^/]+)(\.md|\.yaml)$/.exec(name);
+  if (misnamed && !/^[a-z0-9-]+$/.test(misnamed[2]!) && ((misnamed[1] === 'pages' && misnamed[3] === '.yaml') || Object.values(collections).some((c) => c.folder === misnamed[1] && c.ext === misnamed[3]))) {
+    const suggested = misnamed[2]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'page';
+    return { kind: 'unknown', why: `its name becomes an address, so it is written in lowercase letters, digits and dashes: rename it ${suggested}${misnamed[3]}` };
+  }
   for (const [collection, def] of Object.entries(collections)) {
     const id = new RegExp(`^${def.folder}/([a-z0-9-]+)${def.ext.replace('.', '\\.')}$`).exec(name)?.[1];
     if (id === undefined) continue;

@@ -57,6 +57,8 @@ export interface PageResult {
   refs: string[];
   ids: string[];
   islands: string[];
+  /** The page has style="…" attributes (React's inline styles), which a strict CSP blocks. */
+  styled?: boolean;
   /** Content key paths the render read (track only). */
   reads?: Set<string>;
 }
@@ -81,6 +83,9 @@ function sharedOf(job: RenderJob): SharedParts | undefined {
   if (!sharedParts.has(job)) sharedParts.set(job, new Map());
   return sharedParts.get(job);
 }
+
+/** An element's style attribute: the only way markup gets one is a template's style={{…}} (content may hold none). */
+const STYLE_ATTRIBUTE = /<[a-zA-Z][^>]*\sstyle="/;
 
 /** The plugins' context in this thread, per job (each thread makes its own plugin instances). */
 const contexts = new WeakMap<RenderJob, PluginContext>();
@@ -107,7 +112,8 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
     parts = [{ html: text }]; // changed by a plugin: checked as one stretch
   }
   const html = Buffer.from(text);
-  return { html, result: { index, bytes: html.length, ...linksOf(parts), islands: page.islands, reads } };
+  const styled = STYLE_ATTRIBUTE.test(text) || undefined;
+  return { html, result: { index, bytes: html.length, ...linksOf(parts), islands: page.islands, reads, ...(styled ? { styled } : {}) } };
 }
 
 /** Renders and writes the routes at the given indexes. */

@@ -50,6 +50,13 @@ describe('a content file', () => {
     expect(role('en/pages/home.yaml.bak')).toEqual(role('en/notes/welcome.md'));
   });
 
+  it('named against the rule (capitals, "_", spaces) is told the rule and the name to use', () => {
+    expect(role('en/notes/My_First Note.yaml')).toEqual({ kind: 'unknown', why: 'its name becomes an address, so it is written in lowercase letters, digits and dashes: rename it my-first-note.yaml' });
+    expect(role('es/pages/About_Us.yaml')).toEqual({ kind: 'unknown', why: 'its name becomes an address, so it is written in lowercase letters, digits and dashes: rename it about-us.yaml' });
+    expect(role('en/services/IV.md')).toMatchObject({ kind: 'unknown', why: expect.stringContaining('rename it iv.md') });
+    expect(role('en/notes/Welcome.md')).toEqual(role('en/notes/welcome.md')); // not the collection's extension: not a name question
+  });
+
   it('of a collection whose list failed to load is not placed', () => {
     expect(classify(site, 'en/notes/welcome.yaml', {}, (r) => r)).toEqual({ kind: 'unknown', why: 'no note "welcome"; notes are ' });
   });

@@ -11,6 +11,7 @@ import { BuildFailure } from '../../problems/problem.ts';
 import { shown } from '../../problems/shown.ts';
 import type { Route } from '../../routes/routes.ts';
 import type { EngineContent } from '../../site/page-data.ts';
+import type { Warning } from '../../site/definition.ts';
 import { measure, type SizeReport } from '../../checks/budgets.ts';
 import { unknownIslands } from '../../checks/islands.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../../checks/links.ts';
@@ -23,6 +24,23 @@ export interface CheckInput {
   files: OutputFiles;
   bundle: Bundle;
   assetWeights?: Map<string, number>;
+}
+
+/**
+ * Pages with style="…" attributes while the site's policy allows no inline style: the browser ignores
+ * them. A warning per kind of page (an error with --strict), naming where to fix it.
+ */
+export function inlineStyleWarnings(run: BuildRun, routes: Route[], pages: PageResult[]): Warning[] {
+  const option = run.site.output?.headers;
+  if (option === false || typeof option === 'function') return [];
+  const styleSrc = option?.csp?.['style-src'];
+  if (styleSrc === false || styleSrc?.includes("'unsafe-inline'")) return [];
+  const byPage = new Map<string, string[]>();
+  for (const p of pages.filter((page) => page.styled)) byPage.set(routes[p.index]!.page, [...(byPage.get(routes[p.index]!.page) ?? []), routes[p.index]!.url]);
+  return [...byPage].map(([page, urls]) => ({
+    file: `page "${page}"`,
+    message: `${urls.length} ${urls.length === 1 ? 'page has' : 'pages have'} style="…" attributes (${urls.slice(0, 2).join(', ')}${urls.length > 2 ? ', …' : ''}), which the Content-Security-Policy (style-src 'self') blocks: give the element a class in the stylesheet instead of a style={{…}} prop`,
+  }));
 }
 
 export function checkStep(run: BuildRun, { content, routes, pages, links, files, bundle, assetWeights }: CheckInput): SizeReport {

@@ -21,3 +21,9 @@ export function warningsStep(run: BuildRun, content: EngineContent): Warning[] {
   }
   return [...fromPlugins, ...leftOut, ...icu];
 }
+
+/** Warnings found after rendering: errors with --strict, as the others are. */
+export function strictly(run: BuildRun, warnings: Warning[]): Warning[] {
+  if (run.options.strict && warnings.length) throw new BuildFailure(warnings.map((w) => inFile('placeholder/strict', w.file, 'would be blocked (--strict)', [{ path: '', message: w.message }])));
+  return warnings;
+}
