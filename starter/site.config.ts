@@ -20,7 +20,8 @@ export default defineSite<Content>({
     collections: {
       pages: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page' },
       // Blog posts: one Markdown file per post and language in content/<locale>/posts/.
-      posts: { folder: 'posts', ext: '.md', schema: postSchema, label: 'post' },
+      // localizedSlugs: a post may give its address per language (slug: pan-cubano); partial: a post may be in one language only.
+      posts: { folder: 'posts', ext: '.md', schema: postSchema, label: 'post', localizedSlugs: true, partial: true },
     },
   },
   pages: [
@@ -48,7 +49,7 @@ export default defineSite<Content>({
       path: '/blog',
       title: (content, locale) => `${content.site.name}: ${content.locales[locale]!.ui.blog.title}`,
       description: (content, locale) => content.locales[locale]!.ui.blog.description,
-      items: (content, locale) => Object.entries(content.locales[locale]!.posts).map(([id, post]) => ({ path: `/blog/${id}`, title: post.front.title, date: post.front.date, summary: post.front.description, html: post.html })),
+      items: (content, locale) => Object.entries(content.locales[locale]!.posts).map(([id, post]) => ({ path: `/blog/${post.slug ?? id}`, title: post.front.title, date: post.front.date, summary: post.front.description, html: post.html })),
     }),
   ],
   // Components a post may show: `::note{text="…"}` on a line of its own.

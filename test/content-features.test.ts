@@ -54,7 +54,8 @@ describe('the starter, built as of 2026-11-25', () => {
       expect(first).toContain(`<a href="/${prefix}blog/page/2" rel="next">${older}</a>`);
       expect(first).toContain(`<link rel="next" href="/${prefix}blog/page/2"/>`);
       const second = await read(`${prefix}blog/page/2.html`);
-      expect((second.match(/<li><a href="[^"]*\/blog\/[a-z-]+">/g) ?? []).length).toBe(1);
+      // English has a post Spanish has not (the blog allows one: partial).
+      expect((second.match(/<li><a href="[^"]*\/blog\/[a-z-]+">/g) ?? []).length).toBe(prefix ? 1 : 2);
       expect(second).toContain(`<link rel="prev" href="/${prefix ? 'es/' : ''}blog"/>`);
       expect(existsSync(join(out, `${prefix}blog/page/3.html`))).toBe(false);
     }
@@ -77,7 +78,7 @@ describe('the starter, built as of 2026-11-25', () => {
 
   it('writes RSS, Atom and JSON feeds per locale, with absolute URLs, well-formed', async () => {
     execFileSync('xmllint', ['--noout', join(out, 'feed.xml'), join(out, 'atom.xml'), join(out, 'es/feed.xml'), join(out, 'es/atom.xml')]);
-    expect(await read('es/feed.xml')).toContain('<link>https://www.example.com/es/blog/summer-hours</link>');
+    expect(await read('es/feed.xml')).toContain('<link>https://www.example.com/es/blog/horario-de-verano</link>');
     expect(await read('atom.xml')).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
     const json = JSON.parse(await read('es/feed.json')) as { version: string; items: { url: string; title: string }[] };
     expect(json.version).toMatch(/^https:\/\/jsonfeed\.org\/version\//);
@@ -86,7 +87,25 @@ describe('the starter, built as of 2026-11-25', () => {
 
   it('shows a component a post uses, in each language', async () => {
     expect(await read('blog/summer-hours.html')).toContain('<aside class="note">Hours may change on public holidays.</aside>');
-    expect(await read('es/blog/summer-hours.html')).toContain('<aside class="note">El horario puede cambiar en los días festivos.</aside>');
+    expect(await read('es/blog/horario-de-verano.html')).toContain('<aside class="note">El horario puede cambiar en los días festivos.</aside>');
+  });
+
+  it('gives a post its address in each language, with hreflang, the sitemap and the language link following it', async () => {
+    const es = await read('es/blog/primera-hogaza.html');
+    expect(es).toContain('<link rel="alternate" hrefLang="en" href="https://www.example.com/blog/first-loaf"/><link rel="alternate" hrefLang="es" href="https://www.example.com/es/blog/primera-hogaza"/>');
+    expect(es).toContain('<a href="/blog/first-loaf" hrefLang="en" lang="en">English</a>');
+    expect(await read('blog/first-loaf.html')).toContain('<a href="/es/blog/primera-hogaza" hrefLang="es" lang="es">Español</a>');
+    expect(await read('es/blog.html')).toContain('<a href="/es/blog/primera-hogaza">Nuestra primera hogaza</a>');
+    expect(existsSync(join(out, 'es/blog/first-loaf.html'))).toBe(false);
+    expect(await read('sitemap.xml')).toContain('<url><loc>https://www.example.com/es/blog/primera-hogaza</loc>');
+  });
+
+  it('builds a post in one language only, where the collection allows it: no page, hreflang or sitemap entry in the other', async () => {
+    const en = await read('blog/baking-class.html');
+    expect(en).not.toContain('hrefLang="es" href=');
+    expect(en).toContain('<a href="/es/" hrefLang="es" lang="es">Español</a>');
+    expect(existsSync(join(out, 'es/blog/baking-class.html'))).toBe(false);
+    expect(await read('sitemap.xml')).not.toMatch(/es\/blog\/baking-class/);
   });
 
   it('redirects an old address in every language: _redirects, a page for hosts without it, and serve', async () => {

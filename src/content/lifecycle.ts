@@ -96,3 +96,28 @@ export function publishedOnly<C extends { locales: Record<string, Record<string,
   }
   return { content: leftOut.size ? { ...content, locales } : content, leftOut };
 }
+
+const slugs = new WeakMap<ParsedFile, { parsed: ParsedFile; slug?: string; problems: Problem[] }>();
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * An entry's address in its locale (`slug:`, for collections with localizedSlugs), taken out of what
+ * its schema sees like the publishing keys; kept per parse.
+ */
+export function slugOf(parsed: ParsedFile): { parsed: ParsedFile; slug?: string; problems: Problem[] } {
+  const known = slugs.get(parsed);
+  if (known) return known;
+  const data = parsed.data;
+  let result: { parsed: ParsedFile; slug?: string; problems: Problem[] } = { parsed, problems: [] };
+  if (data && typeof data === 'object' && !Array.isArray(data) && 'slug' in data) {
+    const { slug, ...rest } = data as Record<string, unknown>;
+    const ok = typeof slug === 'string' && SLUG.test(slug);
+    result = {
+      parsed: { ...parsed, data: rest },
+      slug: ok ? slug : undefined,
+      problems: ok ? [] : [inFile('content/schema', parsed.file, 'has an address it cannot use', [{ path: 'slug', message: `expected lowercase letters, digits and dashes (such as "pan-cubano"), found ${JSON.stringify(slug)}` }], parsed.positionOf(['slug']))],
+    };
+  }
+  slugs.set(parsed, result);
+  return result;
+}

@@ -19,7 +19,7 @@ import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
 import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
 import { ContentCache, type CachedParse } from './content-cache.ts';
-import { lifecycleOf, type LifecycleRecord } from './lifecycle.ts';
+import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { validate } from './validate.ts';
 
@@ -30,6 +30,8 @@ export interface LoadedContent<C = EngineContent> {
   content: C;
   /** Each collection entry's draft flag and dates, by "<locale>/<collection>/<id>" (entries without any are absent). */
   lifecycle: Map<string, LifecycleRecord>;
+  /** An entry's address in a locale where it gives one (localizedSlugs), by "<locale>/<collection>/<id>". */
+  slugs: Map<string, string>;
   /** Each file's validated data by content-relative path: what dev compares after an edit. */
   files: Map<string, unknown>;
   links: ContentLinks;
@@ -171,6 +173,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   const parsedByRel = new Map<string, ParsedFile>();
   const lifecycle = new Map<string, LifecycleRecord>();
+  const slugs = new Map<string, string>();
   const reportedFolders = new Set<string>();
   for (const rel of files) {
     const role = classify(site, rel, ids, shown);
@@ -185,10 +188,18 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       // An entry's draft flag and dates are the engine's: out of what its schema and the other locales see.
       const entry = lifecycleOf(parsed);
       problems.push(...entry.problems);
-      if (Object.keys(entry.lifecycle).length) lifecycle.set(`${role.locale}/${role.collection}/${role.id}`, { ...entry.lifecycle, file: parsed.file });
+      const key = `${role.locale}/${role.collection}/${role.id}`;
+      if (Object.keys(entry.lifecycle).length) lifecycle.set(key, { ...entry.lifecycle, file: parsed.file });
+      let own = entry.parsed;
+      if (collections[role.collection]!.localizedSlugs) {
+        const slug = slugOf(own);
+        problems.push(...slug.problems);
+        if (slug.slug) slugs.set(key, slug.slug);
+        own = slug.parsed;
+      }
       const record = records.get(parsed);
-      if (record) records.set(entry.parsed, record);
-      parsedByRel.set(rel, entry.parsed);
+      if (record) records.set(own, record);
+      parsedByRel.set(rel, own);
       continue;
     }
     // Without a valid list of entries no entry file can be placed; the list's own error says why.
@@ -202,8 +213,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const expected = [
     ...Object.values(perLocale).map((f) => f.file),
     ...pagesWithContent(site).map((p) => `pages/${p.id}.yaml`),
-    ...Object.entries(collections).flatMap(([name, c]) => [...(ids[name] ?? [])].map((id) => `${c.folder}/${id}${c.ext}`)),
+    // A collection that allows an entry in some locales only is not held to parity.
+    ...Object.entries(collections).filter(([, c]) => !c.partial).flatMap(([name, c]) => [...(ids[name] ?? [])].map((id) => `${c.folder}/${id}${c.ext}`)),
   ];
+  const present = new Set(files);
   problems.push(...checkLocaleParity(locales, expected, files, parsedByRel, shown));
 
   const links: ContentLinks = [];
@@ -224,7 +237,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     );
     for (const [name, def] of Object.entries(collections)) {
       text[name] = Object.fromEntries(
-        [...(ids[name] ?? [])].map((id) => {
+        [...(ids[name] ?? [])].filter((id) => !def.partial || present.has(`${locale}/${def.folder}/${id}${def.ext}`)).map((id) => {
           const rel = `${def.folder}/${id}${def.ext}`;
           const parsed = get(rel);
           const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`);
@@ -242,7 +255,9 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
             const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/component': 'has a component it cannot show', 'content/too-deep': 'is too complex to read safely' }[finding.code];
             problems.push(inFile(finding.code, parsed.file, title, [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
           }
-          return [id, keep(`${locale}/${rel}`, { front: data, html })];
+          // A collection with an address per locale gives each Markdown entry its own here (its id when it names none).
+          const slug = def.localizedSlugs ? { slug: slugs.get(`${locale}/${name}/${id}`) ?? id } : {};
+          return [id, keep(`${locale}/${rel}`, { front: data, html, ...slug })];
         }),
       );
     }
@@ -255,5 +270,5 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
   content.locales = byLocale;
-  return { content: content as C, files: values, links, lifecycle };
+  return { content: content as C, files: values, links, lifecycle, slugs };
 }

@@ -27,8 +27,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = await BuildRun.start(options);
   try {
     await run.beginStaticCopy();
-    const { content, files: contentFiles, links } = await loadStep(run);
-    const routes = planStep(run, content);
+    const { content, files: contentFiles, links, slugs } = await loadStep(run);
+    const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
     run.phase('load');
     const warnings = warningsStep(run, content);

@@ -1,6 +1,6 @@
 // sitemap.xml: every indexable page with its hreflang alternates (every locale and x-default); noindex
 // and 404 pages left out.
-import type { Route } from '../routes/routes.ts';
+import { pathIn, type Route } from '../routes/routes.ts';
 import { absoluteUrl } from '../routes/urls.ts';
 import type { PluginContext } from '../site/plugin.ts';
 
@@ -13,8 +13,10 @@ export function sitemap(routes: readonly Route[], shape: SiteShape, lastmod: str
   const entries = routes
     .filter((r) => !r.noindex && !r.notFound)
     .map((r) => {
-      const alternates = shape.locales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${abs(shape.urls.localeUrl(l, r.path))}"/>`);
-      alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(shape.urls.localeUrl(shape.defaultLocale, r.path))}"/>`);
+      // Every locale that has the page, at its address there.
+      const present = shape.locales.filter((l) => pathIn(r, l) !== undefined);
+      const alternates = present.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${abs(shape.urls.localeUrl(l, pathIn(r, l)!))}"/>`);
+      if (present.includes(shape.defaultLocale)) alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(shape.urls.localeUrl(shape.defaultLocale, pathIn(r, shape.defaultLocale)!))}"/>`);
       return `<url><loc>${abs(r.url)}</loc><lastmod>${lastmod}</lastmod>${alternates.join('')}</url>`;
     });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;

@@ -30,7 +30,9 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
 }) {
   const { locale, locales, defaultLocale, route } = page;
   const scripts = [...(hasIslands && assets.js ? [assets.js] : []), ...(assets.extraScripts ?? [])];
-  const alternate = (l: string) => page.absolute(page.href(route.path, l));
+  // Every locale that has this page (an entry may be in some only, or at another address in each).
+  const alternate = (l: string) => page.absolute(page.alternate(l)!);
+  const present = locales.filter((l) => page.alternate(l) !== undefined);
   return (
     <html lang={locale} data-page={route.page} data-not-found={route.notFound ? '' : undefined}>
       <head>
@@ -41,8 +43,8 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
         <meta name="description" content={meta.description} />
         {route.noindex && <meta name="robots" content="noindex, nofollow" />}
         {!route.notFound && <link rel="canonical" href={page.absolute(route.url)} />}
-        {!route.notFound && locales.map((l) => <link key={l} rel="alternate" hrefLang={l} href={alternate(l)} />)}
-        {!route.notFound && <link rel="alternate" hrefLang="x-default" href={alternate(defaultLocale)} />}
+        {!route.notFound && present.map((l) => <link key={l} rel="alternate" hrefLang={l} href={alternate(l)} />)}
+        {!route.notFound && present.includes(defaultLocale) && <link rel="alternate" hrefLang="x-default" href={alternate(defaultLocale)} />}
         {Head && <Head meta={meta} title={title} />}
         <link rel="stylesheet" href={assets.css} />
         {scripts.map((src) => <script key={src} type="module" src={src} />)}

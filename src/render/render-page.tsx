@@ -2,7 +2,7 @@
 // the site's head hooks. Pure: data in, a string out, no file I/O.
 import { randomUUID } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Route } from '../routes/routes.ts';
+import { pathIn, type Route } from '../routes/routes.ts';
 import { absoluteUrl, localeUrls } from '../routes/urls.ts';
 import type { ComponentType } from 'react';
 import type { PageDefinition, PageMeta, SiteDefinition } from '../site/definition.ts';
@@ -75,6 +75,10 @@ export function pageData(route: Route, { site, content, year, baseUrl: given }: 
     own,
     year,
     href: (path, locale = route.locale) => urls.href(locale, path),
+    alternate: (locale) => {
+      const path = pathIn(route, locale);
+      return path === undefined ? undefined : urls.href(locale, path);
+    },
     absolute: (url) => absoluteUrl(baseUrl, url),
   };
 }

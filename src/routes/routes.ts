@@ -3,7 +3,9 @@
 import type { PageDefinition, SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
-import type { Route } from '../site/route.ts';
+import { pathIn, type Route } from '../site/route.ts';
+
+export { pathIn };
 import { fileOfUrl, localeUrls } from './urls.ts';
 
 export type { Route };
@@ -26,7 +28,23 @@ function instances(page: PageDefinition, entries: Record<string, unknown> | unde
   return Object.entries(entries ?? {}).map(([id, entry]) => ({ params: { [param!]: id }, entry }));
 }
 
-export function planRoutes(site: SiteDefinition, content: EngineContent): Route[] {
+/**
+ * A collection page's path in each locale that has the entry, when that is not one path in every
+ * locale (a slug per locale, an entry in some locales only).
+ */
+function alternatesOf(site: SiteDefinition, page: PageDefinition, content: EngineContent, id: string, slugs: ReadonlyMap<string, string>): Record<string, string> | undefined {
+  const locales = Object.keys(site.locales);
+  const [param] = paramsOf(page.path);
+  const paths: Record<string, string> = {};
+  for (const locale of locales) {
+    const entries = content.locales[locale]?.[page.collection!] as Record<string, unknown> | undefined;
+    if (entries && Object.hasOwn(entries, id)) paths[locale] = fillPath(page.path, { [param!]: slugs.get(`${locale}/${page.collection}/${id}`) ?? id });
+  }
+  const values = Object.values(paths);
+  return values.length === locales.length && values.every((p) => p === values[0]) ? undefined : paths;
+}
+
+export function planRoutes(site: SiteDefinition, content: EngineContent, slugs: ReadonlyMap<string, string> = new Map()): Route[] {
   const urls = localeUrls(Object.keys(site.locales), site.defaultLocale);
   const routes: Route[] = [];
   for (const locale of Object.keys(site.locales)) {
@@ -35,12 +53,13 @@ export function planRoutes(site: SiteDefinition, content: EngineContent): Route[
       if (page.generated) continue;
       const entries = page.collection ? (content.locales[locale]?.[page.collection] as Record<string, unknown> | undefined) : undefined;
       for (const { params, entry } of instances(page, entries)) {
-        const path = fillPath(page.path, params);
+        const alternates = page.collection ? alternatesOf(site, page, content, Object.values(params)[0]!, slugs) : undefined;
+        const path = alternates?.[locale] ?? fillPath(page.path, params);
         const url = page.notFound ? `${urls.localeUrl(locale, '/')}404` : urls.localeUrl(locale, path);
         // The site's hook is typed with its own entries: this is one of them.
         const decide = page.noindex;
         const noindex = page.notFound || (typeof decide === 'function' ? callHook(`pages["${page.id}"].noindex()`, `page ${url}`, () => decide(entry as never)) : !!decide);
-        routes.push({ page: page.id, params, path, locale, url, file: fileOfUrl(url), noindex, notFound: !!page.notFound });
+        routes.push({ page: page.id, params, path, locale, url, file: fileOfUrl(url), noindex, notFound: !!page.notFound, ...(alternates ? { alternates } : {}) });
       }
     }
   }
@@ -49,6 +68,6 @@ export function planRoutes(site: SiteDefinition, content: EngineContent): Route[
 
 /** What makes two route tables the same site: a dev rebuild of some pages needs an unchanged table. */
 export function routeSignature(routes: Route[]): string {
-  // A plugin's page depends on its data, which no read tracking sees: a change of it renders everything again.
-  return routes.map((r) => `${r.url} ${r.page} ${r.noindex}${r.data ? ` ${JSON.stringify(r.data)}` : ''}`).join('\n');
+  // A plugin's page depends on its data, which no read tracking sees: a change of it renders everything again; so do its alternates.
+  return routes.map((r) => `${r.url} ${r.page} ${r.noindex}${r.data ? ` ${JSON.stringify(r.data)}` : ''}${r.alternates ? ` ${JSON.stringify(r.alternates)}` : ''}`).join('\n');
 }

@@ -51,6 +51,13 @@ export interface Collection {
   ids?(shared: Record<string, unknown>): readonly string[];
   /** The shared file that lists the entries, named when a file is not listed there. */
   listedIn?: string;
+  /**
+   * Each entry may give its address in each locale: `slug: pan-cubano` in its front matter (the
+   * file name otherwise, which stays its id in every locale: /blog/cuban-bread, /es/blog/pan-cubano).
+   */
+  localizedSlugs?: boolean;
+  /** An entry may exist in some locales only (the others have no page for it); by default every locale has every entry. */
+  partial?: boolean;
 }
 
 export interface ContentModel {
@@ -285,8 +292,8 @@ export type LocaleContentOf<M extends ContentModel, P extends Record<string, z.Z
   /** Each registry page's own content file, by page id. */
   pages: { [K in keyof P]: Output<P[K]> };
 } & {
-  /** Each collection's entries by id: Markdown entries are their front matter and their body as HTML. */
-  [K in keyof M['collections']]: Record<string, M['collections'][K] extends { ext: '.md' } ? { front: Output<M['collections'][K]['schema']>; html: string } : Output<M['collections'][K]['schema']>>;
+  /** Each collection's entries by id: Markdown entries are their front matter, their body as HTML, and (localizedSlugs) their address in the locale. */
+  [K in keyof M['collections']]: Record<string, M['collections'][K] extends { ext: '.md' } ? { front: Output<M['collections'][K]['schema']>; html: string; slug?: string } : Output<M['collections'][K]['schema']>>;
 };
 
 /**

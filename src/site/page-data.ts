@@ -32,6 +32,8 @@ export interface PageData<C = unknown> {
   year: number;
   /** A link to a path ("/about#team") in this locale or another. */
   href(path: string, locale?: string): string;
+  /** This page in another locale (for a language switcher), or undefined when that locale has no such page. */
+  alternate(locale: string): string | undefined;
   /** An absolute URL on the production origin. */
   absolute(url: string): string;
 }

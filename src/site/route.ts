@@ -18,6 +18,16 @@ export interface Route {
   notFound: boolean;
   /** What the plugin that planned the page gave its template (generated pages only). */
   data?: Record<string, unknown>;
+  /**
+   * The page's path in each locale that has it, when that is not `path` in every locale (an entry with
+   * a slug per locale, or in some locales only): { en: "/blog/cuban-bread", es: "/blog/pan-cubano" }.
+   */
+  alternates?: Record<string, string>;
+}
+
+/** A page's path in a locale, or undefined when the page is not in that locale. */
+export function pathIn(route: Pick<Route, 'path' | 'alternates'>, locale: string): string | undefined {
+  return route.alternates ? route.alternates[locale] : route.path;
 }
 
 /** The URLs of a site's locales: the default at the root, the others under /<code>/. */

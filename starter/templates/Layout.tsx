@@ -5,8 +5,7 @@ import { usePage } from 'sitewright';
 import type { Content } from './schema.ts';
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { content, text, locale, locales, route, href, year } = usePage<Content>();
-  const path = route.notFound ? '/' : route.path;
+  const { content, text, locale, locales, route, href, alternate, year } = usePage<Content>();
   return (
     <>
       <a className="skip" href="#main">{text.ui.skipToContent}</a>
@@ -18,7 +17,8 @@ export function Layout({ children }: { children: ReactNode }) {
           ))}
           <a href={href('/blog')} aria-current={route.path === '/blog' ? 'page' : undefined}>{text.ui.blog.title}</a>
           {locales.filter((other) => other !== locale).map((other) => (
-            <a key={other} href={href(path, other)} hrefLang={other} lang={other}>{content.locales[other]!.ui.languageName}</a>
+            // This page in the other language, or its home when the page is in this language only.
+            <a key={other} href={(!route.notFound && alternate(other)) || href('/', other)} hrefLang={other} lang={other}>{content.locales[other]!.ui.languageName}</a>
           ))}
         </nav>
       </header>

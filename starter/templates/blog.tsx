@@ -21,7 +21,7 @@ function PostList({ ids }: { ids: string[] }) {
         const post = text.posts[id]!.front;
         return (
           <li key={id}>
-            <a href={href(`/blog/${id}`)}>{post.title}</a>
+            <a href={href(`/blog/${text.posts[id]!.slug ?? id}`)}>{post.title}</a>
             <time dateTime={post.date}> · {day.format(new Date(`${post.date}T00:00:00Z`))}</time>
             <p>{post.description}</p>
           </li>

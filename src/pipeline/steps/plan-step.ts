@@ -9,8 +9,8 @@ import type { EngineContent } from '../../site/page-data.ts';
 import { planRoutes, type Route } from '../../routes/routes.ts';
 import { fileOfUrl } from '../../routes/urls.ts';
 
-export function planStep(run: BuildRun, content: EngineContent): Route[] {
-  const routes = planRoutes(run.site, content);
+export function planStep(run: BuildRun, content: EngineContent, slugs?: ReadonlyMap<string, string>): Route[] {
+  const routes = planRoutes(run.site, content, slugs);
   const problems: Problem[] = [];
   for (const plugin of run.plugins) {
     if (!plugin.routes) continue;
