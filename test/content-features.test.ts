@@ -2,6 +2,8 @@
 // paginated five to a page, a page per tag, feeds per locale, drafts and dated posts, and a redirect
 // from an old address, in English and Spanish, built as of a fixed day.
 import { execFileSync } from 'node:child_process';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +82,17 @@ describe('the starter, built as of 2026-11-25', () => {
     execFileSync('xmllint', ['--noout', join(out, 'feed.xml'), join(out, 'atom.xml'), join(out, 'es/feed.xml'), join(out, 'es/atom.xml')]);
     expect(await read('es/feed.xml')).toContain('<link>https://www.example.com/es/blog/horario-de-verano</link>');
     expect(await read('atom.xml')).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
+    // JSON Feed 1 (jsonfeed.org/version/1): what a reader needs of the top level and of each item.
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const valid = ajv.compile({
+      type: 'object', required: ['version', 'title', 'items'],
+      properties: {
+        version: { type: 'string', pattern: '^https://jsonfeed\\.org/version/1(\\.1)?$' }, title: { type: 'string', minLength: 1 }, home_page_url: { type: 'string', format: 'uri' }, feed_url: { type: 'string', format: 'uri' },
+        items: { type: 'array', items: { type: 'object', required: ['id'], anyOf: [{ required: ['content_html'] }, { required: ['content_text'] }], properties: { id: { type: 'string' }, url: { type: 'string', format: 'uri' }, title: { type: 'string' }, content_html: { type: 'string' }, date_published: { type: 'string', format: 'date-time' } } } },
+      },
+    });
+    for (const file of ['feed.json', 'es/feed.json']) expect(valid(JSON.parse(await read(file))), JSON.stringify(valid.errors)).toBe(true);
     const json = JSON.parse(await read('es/feed.json')) as { version: string; items: { url: string; title: string }[] };
     expect(json.version).toMatch(/^https:\/\/jsonfeed\.org\/version\//);
     expect(json.items.map((i) => i.title)).toEqual(['Horario de verano', 'Un día junto al horno', 'El menú de primavera', 'Cómo mantener la masa madre', 'Nuestra primera hogaza', 'Bienvenido al blog']);
@@ -144,6 +157,23 @@ describe('dated and draft posts', () => {
     const error = await buildStarter('linking', { content }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(BuildFailure);
     expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/linking-content\/en\/posts\/oven-day\.md:\d+:\d+ .*\n.*\/blog\/rye-notes/);
+  });
+
+  it('a link to a post that expires, from a page that stays, is refused where it is written, naming the date', async () => {
+    const content = join(tmp, 'expiring-content');
+    await cp(join(STARTER, 'content'), content, { recursive: true });
+    const target = join(content, 'en/posts/spring-menu.md');
+    await writeFile(target, (await readFile(target, 'utf8')).replace('tags: [seasonal, news]', 'tags: [seasonal, news]\nexpiryDate: 2026-12-31'));
+    const linking = join(content, 'en/posts/oven-day.md');
+    const text = await readFile(linking, 'utf8');
+    await writeFile(linking, `${text}\nSee [the spring menu](/blog/spring-menu).\n`);
+    const error = await buildStarter('expiring', { content }).then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([
+      expect.stringMatching(/expiring-content\/en\/posts\/oven-day\.md:\d+:1 {2}links to a page that will be taken down\n {2}"\/blog\/spring-menu": it is published until 2026-12-31 \(its expiryDate\), and this page stays: the link would break then/),
+    ]);
+    // From a page that expires with it (or before), the link is fine.
+    await writeFile(linking, `${text.replace('tags: [baking]', 'tags: [baking]\nexpiryDate: 2026-12-31')}\nSee [the spring menu](/blog/spring-menu).\n`);
+    await buildStarter('expiring-ok', { content });
   });
 
   it('a date that is no day is refused, naming the file and key', async () => {

@@ -27,7 +27,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = await BuildRun.start(options);
   try {
     await run.beginStaticCopy();
-    const { content, files: contentFiles, links, slugs } = await loadStep(run);
+    const { content, files: contentFiles, links, slugs, lifecycle } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
     run.phase('load');
@@ -42,7 +42,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
     const rendered = previous ? renderAffected(run, previous, contentFiles, routes, job, files) : await renderAll(run, routes, job, files, bundle);
     run.phase('render');
-    const sizes = checkStep(run, { content, routes, pages: rendered.pages, links, files, bundle, assetWeights: rendered.assetWeights });
+    const sizes = checkStep(run, { content, routes, pages: rendered.pages, links, lifecycle, files, bundle, assetWeights: rendered.assetWeights });
     warnings.push(...strictly(run, inlineStyleWarnings(run, routes, rendered.pages)));
     run.phase('checks');
     const published = await rendered.write();

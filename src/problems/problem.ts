@@ -35,6 +35,7 @@ export type ProblemCode =
   | 'data/failed'
   | 'link/broken'
   | 'link/cross-locale'
+  | 'link/expiring'
   | 'file/missing-static'
   | 'island/unknown'
   | 'budget/exceeded'
