@@ -78,10 +78,12 @@ describe('the starter, built as of 2026-11-25', () => {
     expect(result.routes.some((r) => r.url.includes('holidays'))).toBe(false);
   });
 
-  it('writes RSS, Atom and JSON feeds per locale, with absolute URLs, well-formed', async () => {
+  it('writes RSS, Atom and JSON feeds per locale, with absolute URLs, well-formed and valid', async () => {
     execFileSync('xmllint', ['--noout', join(out, 'feed.xml'), join(out, 'atom.xml'), join(out, 'es/feed.xml'), join(out, 'es/atom.xml')]);
     expect(await read('es/feed.xml')).toContain('<link>https://www.example.com/es/blog/horario-de-verano</link>');
     expect(await read('atom.xml')).toMatch(/<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom">/);
+    // Atom against RFC 4287's RELAX NG grammar (jing, from Debian; exit 1 on any error).
+    execFileSync('jing', ['-c', join(ROOT, 'test/fixtures/schemas/atom.rnc'), join(out, 'atom.xml'), join(out, 'es/atom.xml')], { stdio: 'pipe' });
     // JSON Feed 1 (jsonfeed.org/version/1): what a reader needs of the top level and of each item.
     const ajv = new Ajv({ allErrors: true, strict: false });
     addFormats(ajv);
