@@ -18,7 +18,9 @@ export default defineSite<Content>({
     perLocale: { ui: { file: 'ui.yaml', schema: uiSchema, label: 'UI strings' } },
     // No list of ids: every Markdown file in content/<locale>/pages/ is a page.
     collections: {
-      pages: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page' },
+      // The Markdown pages (content/<locale>/pages/*.md). Not named "pages": content.<locale>.pages holds the
+      // content of the registry's pages, should the site add one with a content file of its own.
+      articles: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page' },
       // Blog posts: one Markdown file per post and language in content/<locale>/posts/.
       // localizedSlugs: a post may give its address per language (slug: pan-cubano); partial: a post may be in one language only.
       posts: { folder: 'posts', ext: '.md', schema: postSchema, label: 'post', localizedSlugs: true, partial: true },
@@ -26,7 +28,7 @@ export default defineSite<Content>({
   },
   pages: [
     { id: 'home', path: '/', template: Home },
-    { id: 'page', path: '/[slug]', collection: 'pages', template: Page },
+    { id: 'page', path: '/[slug]', collection: 'articles', template: Page },
     { id: 'post', path: '/blog/[slug]', collection: 'posts', template: Post },
     // Pages planned by the plugins below (generated: true), each given its data.
     { id: 'blog', path: '/blog', template: BlogList, generated: true },
@@ -59,7 +61,7 @@ export default defineSite<Content>({
   layout: Layout,
   head: Head,
   meta: ({ route, text }) => {
-    if (route.page === 'page') return text.pages[route.params.slug!]!.front;
+    if (route.page === 'page') return text.articles[route.params.slug!]!.front;
     if (route.page === 'post') return text.posts[route.params.slug!]!.front;
     if (route.page === 'blog') return text.ui.blog;
     if (route.page === 'tags') return { title: text.ui.blog.tagsTitle, description: text.ui.blog.tagsDescription };

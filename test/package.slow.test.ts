@@ -95,7 +95,7 @@ describe('the packed engine', () => {
     await sh('npm', ['install', '--prefer-offline'], site);
     expect([...(await installedPackages(app, site))].filter((p) => p.startsWith('@sveltia/'))).toEqual([]);
     const built = await sh('npx', ['site', 'build'], site);
-    expect(built.stdout).toMatch(/^Built 32 pages into dist \(en: 16, es: 16\)/);
+    expect(built.stdout).toMatch(/^Built 33 pages into dist \(en: 17, es: 16\)/);
 
     // Its own process group: npx starts the server as a grandchild, which killing npx alone would leave running.
     const server = spawn('npx', ['site', 'serve', '--port', '0'], { cwd: site, env, detached: true });
@@ -130,7 +130,7 @@ describe('the packed engine', () => {
     expect(typo.stderr).toMatch(/templates\/pages\.tsx:\d+:\d+ - error TS2551: Property 'titel' does not exist/);
     await writeFile(pages, template);
     const again = await sh('npx', ['site', 'build'], site);
-    expect(again.stdout).toMatch(/^Built 34 pages/);
+    expect(again.stdout).toMatch(/^Built 35 pages/);
     expect(await readFile(join(site, 'dist/hello.html'), 'utf8')).toContain('<h1>Hello</h1>');
     expect(await readFile(join(site, 'dist/es/hello.html'), 'utf8')).toContain('<h1>Hola</h1>');
   });

@@ -58,6 +58,10 @@ export function checkDefinition(site: SiteDefinition, where: string): Problem[] 
       problems.push(new Problem('site/definition', { part: where }, 'names a time zone this Node does not know', [{ path: 'timeZone', message: `"${site.timeZone}"; use an IANA name such as "America/New_York"` }]));
     }
   }
+  // content.<locale>.pages holds the registry pages' own content: a collection of that name would replace it.
+  if ('pages' in site.content.collections && site.pages.some((p) => p.schema)) {
+    problems.push(new Problem('site/definition', { part: where }, 'has a collection named "pages" and pages with content of their own', [{ path: 'content.collections.pages', message: `content.<locale>.pages holds the content of the registry's pages (${site.pages.filter((p) => p.schema).map((p) => p.id).join(', ')}), so a collection of that name would replace it: name the collection after what it holds, such as "articles" (its folder may stay "pages")` }]));
+  }
   const seen = new Set<string>();
   for (const page of site.pages) {
     if (seen.has(page.id)) at(page.id, 'another page has the same id');

@@ -12,7 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="header">
         <a className="brand" href={href('/')}>{content.site.name}</a>
         <nav aria-label={text.ui.home.pagesTitle}>
-          {Object.entries(text.pages).map(([slug, page]) => (
+          {Object.entries(text.articles).map(([slug, page]) => (
             <a key={slug} href={href(`/${slug}`)} aria-current={route.path === `/${slug}` ? 'page' : undefined}>{page.front.title}</a>
           ))}
           <a href={href('/blog')} aria-current={route.path === '/blog' ? 'page' : undefined}>{text.ui.blog.title}</a>

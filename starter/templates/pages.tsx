@@ -14,7 +14,7 @@ export function Home() {
       <p>{text.ui.home.intro}</p>
       <h2>{text.ui.home.pagesTitle}</h2>
       <ul>
-        {Object.entries(text.pages).map(([slug, page]) => (
+        {Object.entries(text.articles).map(([slug, page]) => (
           <li key={slug}><a href={href(`/${slug}`)}>{page.front.title}</a>: {page.front.description}</li>
         ))}
       </ul>
@@ -25,7 +25,7 @@ export function Home() {
 
 export function Page({ slug }: { slug: string }) {
   const { text } = usePage<Content>();
-  const page = text.pages[slug]!;
+  const page = text.articles[slug]!;
   return (
     <article>
       <h1>{page.front.title}</h1>

@@ -43,7 +43,7 @@ export interface Content {
   site: z.infer<typeof siteSchema>;
   locales: Record<string, {
     ui: z.infer<typeof uiSchema>;
-    pages: Record<string, { front: z.infer<typeof pageSchema>; html: string }>;
+    articles: Record<string, { front: z.infer<typeof pageSchema>; html: string }>;
     /** slug: the post's address in this language (its file name unless it gives one). */
     posts: Record<string, { front: z.infer<typeof postSchema>; html: string; slug?: string }>;
   }>;

@@ -43,4 +43,10 @@ describe('a site definition', () => {
       'site.config.ts  has more than one "not found" page',
     ]);
   });
+
+  it('refuses a collection named "pages" beside pages with content of their own, and a time zone Node does not know', () => {
+    const withPages = { locales: { fr: { intl: 'fr-FR' } }, defaultLocale: 'fr', content: { shared: {}, perLocale: {}, collections: { pages: {} } }, pages: [{ id: 'careers', path: '/careers', schema: {}, template: Template }] } as unknown as SiteDefinition;
+    expect(messages(withPages)).toEqual(['site.config.ts  has a collection named "pages" and pages with content of their own\n  content.collections.pages: content.<locale>.pages holds the content of the registry\'s pages (careers), so a collection of that name would replace it: name the collection after what it holds, such as "articles" (its folder may stay "pages")']);
+    expect(messages(site([{ id: 'home', path: '/', template: Template }], { timeZone: 'Mars/Olympus' }))).toEqual(['site.config.ts  names a time zone this Node does not know\n  timeZone: "Mars/Olympus"; use an IANA name such as "America/New_York"']);
+  });
 });
