@@ -16,3 +16,5 @@ export { editor } from './admin/editor-plugin.ts';
 export { paginate, type PageOfList, type PaginateOptions } from './plugins/paginate.ts';
 export { taxonomy, type TaxonomyOptions, type TermList, type TermPage } from './plugins/taxonomy.ts';
 export { feeds, type FeedItem, type FeedOptions } from './plugins/feeds.ts';
+export { images, type ImageMap, type ImagesOptions, type ProcessedImage } from './plugins/images.ts';
+export { Picture } from './render/picture.tsx';

@@ -14,6 +14,8 @@ export interface OutputIndex {
 }
 
 const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
+/** srcset: URLs each followed by a width or density ("/a-320.avif 320w, /a-640.avif 640w"). */
+const SRCSET = /\ssrcset="([^"]*)"/gi;
 const ID = /\sid="([^"]+)"/g;
 
 /** Interned copies; cleared past this many, so a long `dev` session cannot grow it without end. */
@@ -37,8 +39,9 @@ export function intern(text: string): string {
 /** The local references (href/src to "/..." or "#...") of an HTML page, without duplicates. */
 export function referencesOf(html: string): string[] {
   const refs = new Set<string>();
-  for (const [, ref] of html.matchAll(REFERENCE)) {
-    if ((ref!.startsWith('/') && !ref!.startsWith('//')) || ref!.startsWith('#')) refs.add(intern(ref!));
+  const candidates = [...Array.from(html.matchAll(REFERENCE), (m) => m[1]!), ...Array.from(html.matchAll(SRCSET), (m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '')).flat()];
+  for (const ref of candidates) {
+    if ((ref.startsWith('/') && !ref.startsWith('//')) || ref.startsWith('#')) refs.add(intern(ref));
   }
   return [...refs];
 }

@@ -252,7 +252,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           const { html, links: found, findings } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
           for (const finding of findings) {
-            const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/component': 'has a component it cannot show', 'content/too-deep': 'is too complex to read safely' }[finding.code];
+            const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/image': 'has an image without a description', 'markdown/component': 'has a component it cannot show', 'content/too-deep': 'is too complex to read safely' }[finding.code];
             problems.push(inFile(finding.code, parsed.file, title, [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
           }
           // A collection with an address per locale gives each Markdown entry its own here (its id when it names none).

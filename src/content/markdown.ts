@@ -28,7 +28,7 @@ export interface MarkdownLink {
 
 export interface MarkdownFinding {
   line: number;
-  code: 'markdown/html' | 'markdown/url' | 'markdown/component' | 'content/too-deep';
+  code: 'markdown/html' | 'markdown/url' | 'markdown/image' | 'markdown/component' | 'content/too-deep';
   message: string;
 }
 
@@ -139,6 +139,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           const at = lineOf(raw);
           const problem = urlProblem(href);
           if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
+          else if (token.type === 'image' && !(token as Tokens.Image).text.trim()) findings.push({ line: at, code: 'markdown/image', message: `image "${href}" has no description: write what it shows between the brackets, ![A loaf of rye bread](${href})` });
           else if (token.type === 'link' && href.startsWith('/') && !href.startsWith('//')) links.push({ href, line: at });
         } else if (token.type === 'component' && components) {
           const at = lineOf(token.raw);

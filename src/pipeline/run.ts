@@ -64,8 +64,15 @@ export class BuildRun {
     // Workers take a moment to load the templates, so they start while the content loads.
     const want = options.workers ?? 'auto';
     const pool = !options.track && (want === true || (want === 'auto' && (await walk(dirs.content)).files.length >= WORKER_THRESHOLD)) ? new RenderPool(siteModule) : undefined;
-    return new BuildRun(options, site, siteModule, siteFile, dirs, plan, statics, pool);
+    const run = new BuildRun(options, site, siteModule, siteFile, dirs, plan, statics, pool);
+    // Files a plugin publishes its own way (photos the images plugin processes) are not copied as they are.
+    run.staticSources = statics.files;
+    statics.files = statics.files.filter((file) => !run.plugins.some((p) => p.claims?.(file)));
+    return run;
   }
+
+  /** Every publishable file of static/, those plugins claim among them. */
+  staticSources: readonly string[] = [];
 
   get plugins(): EnginePlugin[] {
     return pluginsOf(this.site);

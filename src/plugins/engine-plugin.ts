@@ -14,4 +14,10 @@ export interface EnginePlugin<C = unknown> extends Plugin<C> {
   place?(dir: string, context: PluginContext<C>): Promise<void>;
   /** Every page is weighed in brotli bytes for this plugin's check. */
   weighsPages?: boolean;
+  /** Files of static/ this plugin publishes in its own way (the images plugin's sources): not copied as they are. */
+  claims?(rel: string): boolean;
+  /** Runs before the content loads (the images plugin processes its photos, which Markdown then shows). */
+  prepare?(sources: { siteDir: string; staticDir: string; staticFiles: readonly string[] }): Promise<void>;
+  /** Part of the kept content parses' key: Markdown rendered with what this plugin knew then. */
+  cacheKey?(): string;
 }

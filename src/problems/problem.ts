@@ -12,6 +12,7 @@ export type ProblemCode =
   | 'markdown/html'
   | 'markdown/url'
   | 'markdown/component'
+  | 'markdown/image'
   | 'content/schema'
   | 'content/missing-file'
   | 'content/unknown-file'

@@ -170,3 +170,30 @@ describe('an in-place update (a gh-pages worktree)', () => {
     expect(text.trimEnd().split('\n')).toHaveLength(1);
   });
 });
+
+describe('the fine print of Host and Accept-Encoding', () => {
+  it('reads a Host header as a browser sends it', async () => {
+    const { hostName } = await import('../../src/dev/allowed-hosts.ts');
+    expect(hostName(' LOCALHOST:3000 ')).toBe('localhost');
+    expect(hostName('[::1]:3000')).toBe('::1');
+    expect(hostName('[::1')).toBeUndefined();
+    expect(hostName('site.test.:80')).toBe('site.test');
+    expect(hostName('a:b:c')).toBeUndefined();
+    expect(hostName('ex ample')).toBeUndefined();
+    expect(hostAllowed('[::1]', { host: '[::1]' })).toBe(true);
+    expect(hostAllowed('devbox.lan', { host: '[devbox.lan]' })).toBe(true);
+    expect(hostAllowed('site.test', { host: '127.0.0.1', allowed: ['.site.test'] })).toBe(true);
+    expect(hostAllowed('xsite.test', { host: '127.0.0.1', allowed: ['.site.test'] })).toBe(false);
+    expect(hostAllowed('SITE.TEST', { host: '127.0.0.1', allowed: ['Site.Test'] })).toBe(true);
+    expect(hostAllowed('other.test', { host: '127.0.0.1' })).toBe(false);
+  });
+
+  it('reads x-gzip as gzip, clamps q-values, and treats a broken q as refusal', () => {
+    expect(acceptedEncodings('x-gzip')).toEqual(['gzip']);
+    expect(acceptedEncodings('gzip;q=5, br;q=0.9')).toEqual(['gzip', 'br']);
+    expect(acceptedEncodings('br;q=abc, gzip')).toEqual(['gzip']);
+    expect(acceptedEncodings(' br ; q=0.4 ,gzip;q=0.2')).toEqual(['br', 'gzip']);
+    expect(acceptedEncodings('*;q=0.5, br;q=0')).toEqual(['gzip']);
+    expect(acceptedEncodings(',,br')).toEqual(['br']);
+  });
+});

@@ -54,3 +54,43 @@ describe('names static/ and content may use', () => {
     for (const c of ['*', ':', '#', '?', '%', '\\']) expect(nameProblem(`a${c}b.png`), c).toContain(`"${c}"`);
   });
 });
+
+describe('the fine print of the static policy', () => {
+  it('publishes each passive type anywhere, and each image type and PDF in the uploads', () => {
+    for (const ext of ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.ico', '.svg', '.woff2', '.woff', '.ttf', '.otf', '.pdf', '.txt', '.css', '.js', '.mjs', '.json', '.map', '.webmanifest']) {
+      expect(staticTypeProblem(`assets/file${ext}`, clinic), ext).toBeUndefined();
+      expect(staticTypeProblem(`assets/FILE${ext.toUpperCase()}`, clinic), ext).toBeUndefined();
+    }
+    for (const ext of ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.pdf']) expect(staticTypeProblem(`images/uploads/a${ext}`, clinic), ext).toBeUndefined();
+    for (const ext of ['.ico', '.woff2', '.txt', '.css', '.js', '.json', '.webmanifest']) expect(staticTypeProblem(`images/uploads/a${ext}`, clinic), ext).toBeDefined();
+    for (const ext of ['.xht', '.xslt', '.mht', '.mhtml', '.swf']) expect(staticTypeProblem(`a${ext}`, clinic), ext).toMatch(/runs as a page/);
+    for (const ext of ['.brotli', '.zz']) expect(staticTypeProblem(`a.css${ext}`, clinic), ext).toMatch(/precompressed twin/);
+  });
+
+  it('reads folders with or without slashes around them, and the root folder as every folder', () => {
+    const policy = { mediaFolder: '/images/uploads/', allow: { '/downloads/': ['.ZIP'], '': ['.mp4'] } };
+    expect(staticTypeProblem('images/uploads/a.js', policy)).toMatch(/^is in the editor's uploads folder \(\/images\/uploads\/\/\)/);
+    expect(staticTypeProblem('downloads/a.zip', policy)).toBeUndefined();
+    expect(staticTypeProblem('video/a.mp4', policy)).toBeUndefined();
+    expect(staticTypeProblem('images/uploads/a.mp4', policy)).toMatch(/uploads folder/);
+    expect(staticTypeProblem('images/uploadsx/a.js', { mediaFolder: 'images/uploads' })).toBeUndefined();
+  });
+
+  it('names a file without an extension, and the folder to allow a type in', () => {
+    expect(staticTypeProblem('images/uploads/README', clinic)).toMatch(/; a file without an extension is not one$/);
+    expect(staticTypeProblem('LICENSE', clinic)).toMatch(/staticTypes: \{ '': \['\.ext'\] \}$/);
+    expect(staticTypeProblem('a/b/file.zip', clinic)).toMatch(/staticTypes: \{ 'a\/b': \['\.zip'\] \}$/);
+  });
+
+  it('refuses a widening of the uploads folder however it is written, and what is no extension', () => {
+    for (const folder of ['images/uploads', '/images/uploads/', 'images/uploads/'] as const) {
+      expect(staticPolicyProblems({ ...clinic, allow: { [folder]: ['.mp4'] } }), folder).toHaveLength(1);
+    }
+    expect(staticPolicyProblems({ ...clinic, allow: { 'images/uploads/videos': ['.mp4'] } })).toHaveLength(1);
+    expect(staticPolicyProblems({ ...clinic, allow: { downloads: ['.tar.gz', 'x.zip', '.ZIP'] } })).toEqual([
+      'staticTypes["downloads"]: ".tar.gz" is not a file extension such as ".zip"',
+      'staticTypes["downloads"]: "x.zip" is not a file extension such as ".zip"',
+    ]);
+    expect(staticPolicyProblems({ allow: { downloads: ['.br'] } })[0]).toMatch(/can never be published/);
+  });
+});

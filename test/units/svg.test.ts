@@ -74,3 +74,33 @@ describe('SVG files', () => {
     expect(refused('<html><body>x</body></html>')).toEqual(['no <svg> element at the top: not an SVG drawing']);
   });
 });
+
+describe('what an SVG is written as', () => {
+  it('escapes text and attribute values anew, keeps xml:space and ARIA, and drops data- attributes', () => {
+    const { svg } = sanitizeSvg(`<svg xmlns="${SVG}" role="img" aria-label="a &quot;b&quot; &gt; c" data-id="9"><text xml:space="preserve">1 &lt; 2 &gt; 0 &amp; "q"</text></svg>`);
+    expect(svg).toBe(`<svg xmlns="${SVG}" role="img" aria-label="a &quot;b&quot; &gt; c"><text xml:space="preserve">1 &lt; 2 &gt; 0 &amp; "q"</text></svg>\n`);
+  });
+
+  it('writes xlink:href as href, and SVG names in their own case', () => {
+    const { svg } = sanitizeSvg(`<svg xmlns="${SVG}" viewbox="0 0 1 1"><lineargradient id="g" gradientunits="userSpaceOnUse"/><use xlink:href="#g"/></svg>`);
+    expect(svg).toBe(`<svg xmlns="${SVG}" viewBox="0 0 1 1"><linearGradient id="g" gradientUnits="userSpaceOnUse"/><use href="#g"/></svg>\n`);
+  });
+
+  it('drops an unknown element with all it holds, and keeps what follows it', () => {
+    const { svg, refused } = sanitizeSvg(`<svg xmlns="${SVG}"><unknown><rect width="1"/>text</unknown><circle r="1"/></svg>`);
+    expect(refused).toEqual([]);
+    expect(svg).toBe(`<svg xmlns="${SVG}"><circle r="1"/></svg>\n`);
+  });
+
+  it('writes nothing outside the root <svg>, and nothing of a second root', () => {
+    expect(sanitizeSvg(`text<svg xmlns="${SVG}"/><svg xmlns="${SVG}"><rect/></svg>`).svg).toBe(`<svg xmlns="${SVG}"/><svg xmlns="${SVG}"><rect/></svg>\n`);
+    expect(sanitizeSvg(`<g><rect/></g>`).refused).toEqual(['no <svg> element at the top: not an SVG drawing']);
+  });
+
+  it('refuses other dangerous elements and attributes by name, and javascript: in src or data', () => {
+    for (const tag of ['frame', 'applet', 'listener', 'base', 'meta', 'link', 'form', 'portal']) expect(refused(`<svg xmlns="${SVG}"><${tag}/></svg>`), tag).toEqual([`<${tag}> runs or embeds a document`]);
+    expect(refused(`<svg xmlns="${SVG}"><image src="javascript:x"/><g data="javascript:y"/></svg>`)).toHaveLength(2);
+    expect(refused(`<svg xmlns="${SVG}"><animate attributeName="style" to="x"/></svg>`)).toEqual(['<animate attributeName="style"> animates a link, a handler or a style into something else']);
+    expect(refused(`<svg xmlns="${SVG}"><set attributename="onclick" to="x"/></svg>`)).toHaveLength(1);
+  });
+});

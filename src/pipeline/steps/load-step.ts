@@ -26,8 +26,13 @@ function markdownOf(plugins: readonly EnginePlugin[]): MarkedExtension[] {
 export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const { site, options } = run;
   // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
+  // What plugins prepare before the content (the photos Markdown shows), then what they make Markdown with.
+  for (const plugin of run.plugins.filter((p) => p.prepare)) await callPlugin(plugin, 'prepare', undefined, () => plugin.prepare!({ siteDir: dirname(run.siteFile), staticDir: run.dirs.static, staticFiles: run.staticSources }));
   const markdown = markdownOf(run.plugins);
-  const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache: options.track ? undefined : contentCacheFor(run.dirs.content), markdown });
+  const kept = options.track ? undefined : contentCacheFor(run.dirs.content);
+  const keys = run.plugins.map((p) => p.cacheKey?.() ?? '').join('');
+  const cache = kept && keys ? { ...kept, version: `${kept.version}-${keys}` } : kept;
+  const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown });
   const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
   run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now: options.now ?? new Date(), dev: !!options.track, contentDir: shown(run.dirs.content), folders };

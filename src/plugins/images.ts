@@ -1,0 +1,137 @@
+// Photos done right, as a plugin a site turns on: every JPEG or PNG in the folders it names (the
+// editor's uploads among them) becomes AVIF, WebP and its own format at a set of widths no larger than
+// the source, EXIF stripped (no GPS of a phone leaves the site) and orientation applied, named by a
+// hash of its bytes and the settings (a year of caching). The source itself is not published. Made
+// with sharp (prebuilt libvips from the npm registry), kept in the engine's cache folder by that hash,
+// two at a time. Templates show one with <Picture src alt sizes />; a Markdown image of such a source
+// is written the same way; both carry width and height (no layout shift) and load lazily unless the
+// image is the page's main one.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { extname, join } from 'node:path';
+import type { MarkedExtension, Tokens } from 'marked';
+import { cacheRoot } from '../startup/engine.mjs';
+import type { Plugin } from '../site/plugin.ts';
+import type { EnginePlugin } from './engine-plugin.ts';
+
+export interface ImagesOptions {
+  /** Folders below static/ whose photos are processed ("images/uploads"). */
+  folders: readonly string[];
+  /** Widths made (each no larger than the source). */
+  widths?: readonly number[];
+  /** AVIF effort 0–9: higher is smaller and slower (default 4). */
+  avifEffort?: number;
+  /** The `sizes` of a Markdown image (default "100vw"). */
+  markdownSizes?: string;
+}
+
+/** One processed photo: its size once oriented, and the URL of each variant by format. */
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  /** "jpeg" or "png": the fallback's format. */
+  format: 'jpeg' | 'png';
+  variants: { avif: Variant[]; webp: Variant[]; fallback: Variant[] };
+}
+export interface Variant {
+  width: number;
+  url: string;
+}
+
+/** Processed photos by the public path of their source ("/images/uploads/door.jpg"). */
+export type ImageMap = Record<string, ProcessedImage>;
+
+export const DEFAULT_WIDTHS = [320, 640, 960, 1280, 1600] as const;
+const SOURCE = /\.(jpe?g|png)$/i;
+const MIME = { avif: 'image/avif', webp: 'image/webp' } as const;
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const srcset = (variants: Variant[]) => variants.map((v) => `${v.url} ${v.width}w`).join(', ');
+
+/** The markup of a processed photo: <picture> with AVIF and WebP sources and an <img> fallback. */
+export function pictureHtml(image: ProcessedImage, { alt, sizes, main = false }: { alt: string; sizes: string; main?: boolean }): string {
+  const fallback = image.variants.fallback;
+  const largest = fallback.at(-1)!;
+  const sources = (['avif', 'webp'] as const).map((format) => `<source type="${MIME[format]}" srcset="${escape(srcset(image.variants[format]))}" sizes="${escape(sizes)}"/>`).join('');
+  const loading = main ? ' fetchpriority="high"' : ' loading="lazy" decoding="async"';
+  return `<picture>${sources}<img src="${escape(largest.url)}" srcset="${escape(srcset(fallback))}" sizes="${escape(sizes)}" width="${image.width}" height="${image.height}" alt="${escape(alt)}"${loading}/></picture>`;
+}
+
+type Sharp = (typeof import('sharp'))['default'];
+
+export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: ImageMap } {
+  const widths = [...(options.widths ?? DEFAULT_WIDTHS)].sort((a, b) => a - b);
+  const effort = options.avifEffort ?? 4;
+  const folders = options.folders.map((f) => f.replace(/^\/+|\/+$/g, ''));
+  const claimed = (rel: string) => SOURCE.test(rel) && folders.some((f) => rel.startsWith(`${f}/`));
+  const map: ImageMap = {};
+  let files: Record<string, Uint8Array> = {};
+  let key = '';
+
+  const markdown: MarkedExtension = {
+    renderer: {
+      image(token: Tokens.Image) {
+        const image = map[token.href];
+        if (!image) return false; // not one of ours: marked writes it as it is
+        return pictureHtml(image, { alt: token.text, sizes: options.markdownSizes ?? '100vw' });
+      },
+    },
+  };
+
+  const plugin: EnginePlugin<C> & { readonly map: ImageMap } = {
+    name: 'images',
+    map,
+    claims: claimed,
+    markdown: [markdown],
+    cacheKey: () => key,
+    async prepare(sources) {
+      const sharp = createRequire(import.meta.url)('sharp') as Sharp;
+      const cache = join(cacheRoot(sources.siteDir), 'images');
+      files = {};
+      for (const path of Object.keys(map)) delete map[path];
+      const list = sources.staticFiles.filter(claimed);
+      // Two at a time: libvips uses threads of its own for each.
+      for (let i = 0; i < list.length; i += 2) {
+        await Promise.all(list.slice(i, i + 2).map(async (rel) => {
+          const bytes = readFileSync(join(sources.staticDir, rel));
+          const hash = createHash('sha256').update(bytes).update(JSON.stringify({ widths, effort, v: 1 })).digest('hex').slice(0, 10);
+          const meta = await sharp(bytes).metadata();
+          // Orientation 5–8 turns the picture a quarter: width and height swap once it is applied.
+          const turned = (meta.orientation ?? 1) >= 5;
+          const width = (turned ? meta.height : meta.width) ?? 0;
+          const height = (turned ? meta.width : meta.height) ?? 0;
+          const made = widths.filter((w) => w < width);
+          if (!made.length || made.at(-1)! < width) made.push(Math.min(width, widths.at(-1)!));
+          const format: 'jpeg' | 'png' = /\.png$/i.test(rel) ? 'png' : 'jpeg';
+          const name = rel.slice(0, -extname(rel).length).split('/').pop()!.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+          const image: ProcessedImage = { width: made.at(-1)!, height: Math.round((height * made.at(-1)!) / width), format, variants: { avif: [], webp: [], fallback: [] } };
+          for (const w of [...new Set(made)]) {
+            for (const [kind, ext] of [['avif', 'avif'], ['webp', 'webp'], ['fallback', format === 'png' ? 'png' : 'jpg']] as const) {
+              const file = `assets/images/${name}-${hash}-${w}.${ext}`;
+              const kept = join(cache, `${hash}-${w}.${ext}`);
+              let data: Uint8Array;
+              try {
+                data = readFileSync(kept);
+              } catch {
+                // rotate() applies the EXIF orientation; no withMetadata(): EXIF (GPS among it) is left out.
+                const pipeline = sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true });
+                data = await (kind === 'avif' ? pipeline.avif({ effort }) : kind === 'webp' ? pipeline.webp({ quality: 80 }) : format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
+                mkdirSync(cache, { recursive: true });
+                writeFileSync(`${kept}.${process.pid}.tmp`, data);
+                renameSync(`${kept}.${process.pid}.tmp`, kept);
+              }
+              files[file] = data;
+              image.variants[kind].push({ width: w, url: `/${file}` });
+            }
+          }
+          map[`/${rel}`] = image;
+        }));
+      }
+      key = createHash('sha256').update(JSON.stringify(map)).digest('hex').slice(0, 12);
+    },
+    contentLoaded: (content) => ({ ...(content as object), images: map }) as C,
+    files: () => files,
+  };
+  return plugin;
+}

@@ -1,0 +1,23 @@
+// <Picture>: a photo the images plugin processed, as <picture> with AVIF and WebP sources and a
+// fallback <img> with its width and height (no layout shift), loaded lazily unless it is the page's
+// main image. Alt text is required, or the image is marked decorative.
+import type { ImageMap } from '../plugins/images.ts';
+import { usePage } from './page-context.tsx';
+
+type Described = { alt: string; decorative?: never } | { alt?: never; decorative: true };
+
+export function Picture({ src, sizes, main = false, ...text }: { src: string; sizes: string; main?: boolean } & Described) {
+  const { content } = usePage<{ images?: ImageMap }>();
+  const image = content.images?.[src];
+  if (!image) throw new Error(`<Picture src="${src}">: no processed image at that path (the images plugin processes the folders it is given)`);
+  const alt = text.decorative ? '' : text.alt;
+  if (alt === undefined || (!text.decorative && !alt.trim())) throw new Error(`<Picture src="${src}">: needs alt text, or decorative`);
+  const set = (format: 'avif' | 'webp' | 'fallback') => image.variants[format].map((v) => `${v.url} ${v.width}w`).join(', ');
+  return (
+    <picture>
+      <source type="image/avif" srcSet={set('avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={set('webp')} sizes={sizes} />
+      <img src={image.variants.fallback.at(-1)!.url} srcSet={set('fallback')} sizes={sizes} width={image.width} height={image.height} alt={alt} {...(main ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })} />
+    </picture>
+  );
+}

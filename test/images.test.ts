@@ -1,0 +1,81 @@
+// The images plugin on generated photos (a landscape JPEG turned to portrait by its EXIF orientation,
+// with GPS tags; a small PNG): AVIF, WebP and the original format at widths no larger than the source,
+// no EXIF in what is published, the source itself not published, Markdown images and <Picture> written
+// with srcset, sizes, width and height and lazy loading; every srcset URL checked.
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referencesOf } from '../src/checks/links.ts';
+import { build, type BuildResult } from '../src/pipeline/build.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
+import { FIXTURE, ROOT } from './helpers/fixtures.ts';
+
+const SITE = join(ROOT, 'test/fixtures/images-site/site.config.ts');
+let tmp: string;
+let out: string;
+let result: BuildResult;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'site-images-'));
+  await mkdir(join(tmp, 'static/photos'), { recursive: true });
+  const loaf = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c86432' } }).jpeg().withMetadata({ orientation: 6 }).withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 44/1 0/1' } }).toBuffer();
+  expect((await sharp(loaf).metadata()).exif).toBeDefined(); // the source carries EXIF (GPS among it)
+  await writeFile(join(tmp, 'static/photos/Loaf.jpg'), loaf);
+  await writeFile(join(tmp, 'static/photos/badge.png'), await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0b5f5a' } }).png().toBuffer());
+  await cp(join(FIXTURE, 'content'), join(tmp, 'content'), { recursive: true });
+  for (const [locale, alt] of [['fr', 'Une miche'], ['en', 'A loaf'], ['de', 'Ein Laib']]) {
+    const note = join(tmp, 'content', locale!, 'notes/welcome.md');
+    await writeFile(note, `${await readFile(note, 'utf8')}\n![${alt}](/photos/Loaf.jpg)\n`);
+  }
+  out = join(tmp, 'dist');
+  result = await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: out, compress: false });
+}, 60_000);
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+  await rm(join(ROOT, 'node_modules/.cache/sitewright/images'), { recursive: true, force: true }); // the variants it kept
+});
+
+describe('photos', () => {
+  it('become AVIF, WebP and their own format at widths no larger than the source, orientation applied', async () => {
+    const made = (await readdir(join(out, 'assets/images'))).sort();
+    expect(made.filter((f) => f.startsWith('loaf-')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['loaf-#-320.avif', 'loaf-#-320.jpg', 'loaf-#-320.webp', 'loaf-#-640.avif', 'loaf-#-640.jpg', 'loaf-#-640.webp', 'loaf-#-800.avif', 'loaf-#-800.jpg', 'loaf-#-800.webp']);
+    expect(made.filter((f) => f.startsWith('badge-')).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'))).toEqual(['badge-#-200.avif', 'badge-#-200.png', 'badge-#-200.webp']);
+    const largest = made.find((f) => /^loaf-.*-800\.jpg$/.test(f))!;
+    const meta = await sharp(join(out, 'assets/images', largest)).metadata();
+    expect([meta.width, meta.height, meta.format]).toEqual([800, 1200, 'jpeg']);
+    expect((await sharp(join(out, 'assets/images', made.find((f) => /^loaf-.*-320\.avif$/.test(f))!)).metadata()).format).toBe('heif');
+  });
+
+  it('publish no EXIF (no GPS of the phone), and not the source itself', async () => {
+    for (const file of (await readdir(join(out, 'assets/images'))).filter((f) => /\.(jpg|webp|png)$/.test(f))) {
+      expect((await sharp(join(out, 'assets/images', file)).metadata()).exif, file).toBeUndefined();
+    }
+    expect(existsSync(join(out, 'photos/Loaf.jpg'))).toBe(false);
+    expect(existsSync(join(out, 'photos/badge.png'))).toBe(false);
+  });
+
+  it('in Markdown are written as <picture> with srcset, sizes, width, height and lazy loading, in every locale', async () => {
+    const html = await readFile(join(out, 'en/notes/welcome.html'), 'utf8');
+    expect(html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/loaf-[0-9a-f]{10}-320\.avif 320w, \/assets\/images\/loaf-[0-9a-f]{10}-640\.avif 640w, \/assets\/images\/loaf-[0-9a-f]{10}-800\.avif 800w" sizes="100vw"\/><source type="image\/webp" [^>]+\/><img src="\/assets\/images\/loaf-[0-9a-f]{10}-800\.jpg" srcset="[^"]+" sizes="100vw" width="800" height="1200" alt="A loaf" loading="lazy" decoding="async"\/><\/picture>/);
+    expect(await readFile(join(out, 'de/notes/welcome.html'), 'utf8')).toContain('alt="Ein Laib"');
+    // Every URL of every srcset is checked like any link: all of them resolve (the build passed).
+    expect(referencesOf(html).filter((r) => r.startsWith('/assets/images/'))).toHaveLength(9);
+    expect(result.routes.length).toBeGreaterThan(0);
+  });
+
+  it('a Markdown image without a description fails the build, naming the file and line', async () => {
+    const content = join(tmp, 'no-alt');
+    await cp(join(tmp, 'content'), content, { recursive: true });
+    const note = join(content, 'de/notes/welcome.md');
+    await writeFile(note, (await readFile(note, 'utf8')).replace('![Ein Laib]', '![]'));
+    const error = await build({ site: SITE, contentDir: content, staticDir: join(tmp, 'static'), outDir: join(tmp, 'no-alt-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([expect.stringMatching(/no-alt\/de\/notes\/welcome\.md:\d+:1 {2}has an image without a description\n {2}image "\/photos\/Loaf\.jpg" has no description/)]);
+  });
+
+  it('srcset URLs are read as links: each candidate, its width or density dropped', () => {
+    expect(referencesOf('<img src="/a.jpg" srcset="/a-1.jpg 320w, /a-2.jpg 640w, https://x.example/b.jpg 2x"><source srcset="/c.avif 1x">')).toEqual(['/a.jpg', '/a-1.jpg', '/a-2.jpg', '/c.avif']);
+  });
+});
