@@ -117,9 +117,13 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
                 // rotate() applies the EXIF orientation; no withMetadata(): EXIF (GPS among it) is left out.
                 const pipeline = sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true });
                 data = await (kind === 'avif' ? pipeline.avif({ effort }) : kind === 'webp' ? pipeline.webp({ quality: 80 }) : format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
-                mkdirSync(cache, { recursive: true });
-                writeFileSync(`${kept}.${process.pid}.tmp`, data);
-                renameSync(`${kept}.${process.pid}.tmp`, kept);
+                try {
+                  mkdirSync(cache, { recursive: true });
+                  writeFileSync(`${kept}.${process.pid}.tmp`, data);
+                  renameSync(`${kept}.${process.pid}.tmp`, kept);
+                } catch {
+                  // A variant that cannot be kept is made again next time; the output does not depend on it.
+                }
               }
               files[file] = data;
               image.variants[kind].push({ width: w, url: `/${file}` });
