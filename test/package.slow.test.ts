@@ -74,9 +74,10 @@ describe('the packed engine', () => {
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
     expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
     expect(manifest.engines.node).toMatch(/^>=20/);
-    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@sveltia/cms', 'react', 'react-dom', 'zod']);
-    // The editor's package is an optional peer: a site that does not turn the editor on never installs it.
-    expect(manifest.peerDependenciesMeta).toEqual({ '@sveltia/cms': { optional: true } });
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@sveltia/cms', 'react', 'react-dom', 'sharp', 'zod']);
+    // The editor's package and sharp are optional peers: a site that does not turn the editor or photos on never installs them.
+    expect(manifest.peerDependenciesMeta).toEqual({ '@sveltia/cms': { optional: true }, sharp: { optional: true } });
+    expect(manifest.dependencies.sharp).toBeUndefined();
     expect(manifest.dependencies['@sveltia/cms']).toBeUndefined();
     // The clinic is not part of the package.
     const packed = (await run('tar', ['tzf', tarball])).stdout;
@@ -93,7 +94,7 @@ describe('the packed engine', () => {
     expect(manifest.dependencies.sitewright).toMatch(/^file:\//);
     // From the cache where it can (the engine's own packages), from the registry for typescript and @types/react.
     await sh('npm', ['install', '--prefer-offline'], site);
-    expect([...(await installedPackages(app, site))].filter((p) => p.startsWith('@sveltia/'))).toEqual([]);
+    expect([...(await installedPackages(app, site))].filter((p) => /^(@sveltia\/|sharp@|@img\/)/.test(p))).toEqual([]);
     const built = await sh('npx', ['site', 'build'], site);
     expect(built.stdout).toMatch(/^Built 33 pages into dist \(en: 17, es: 16\)/);
 

@@ -11,6 +11,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
+import { BuildFailure, Problem } from '../problems/problem.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 import type { Plugin } from '../site/plugin.ts';
 import type { EnginePlugin } from './engine-plugin.ts';
@@ -60,6 +61,21 @@ export function pictureHtml(image: ProcessedImage, { alt, sizes, main = false }:
 
 type Sharp = (typeof import('sharp'))['default'];
 
+/** The package that carries sharp, as a site installs it (an optional peer of the engine: a site without photos never installs it). */
+export const SHARP_PACKAGE = 'sharp@0.35.5';
+
+/** sharp from the site's folder, else beside the engine; a build error naming the install when there is none. */
+function loadSharp(siteDir: string): Sharp {
+  for (const from of [join(siteDir, 'package.json'), import.meta.url]) {
+    try {
+      return createRequire(from)('sharp') as Sharp;
+    } catch {
+      // not installed there
+    }
+  }
+  throw new BuildFailure([new Problem('site/definition', { part: 'plugin "images"' }, 'needs sharp, which is not installed', [{ path: '', message: `install it in the site's folder: npm install ${SHARP_PACKAGE} (an optional peer of the engine: sites without photos never install it)` }])]);
+}
+
 export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: ImageMap } {
   const widths = [...(options.widths ?? DEFAULT_WIDTHS)].sort((a, b) => a - b);
   const effort = options.avifEffort ?? 4;
@@ -86,7 +102,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
     markdown: [markdown],
     cacheKey: () => key,
     async prepare(sources) {
-      const sharp = createRequire(import.meta.url)('sharp') as Sharp;
+      const sharp = loadSharp(sources.siteDir);
       const cache = join(cacheRoot(sources.siteDir), 'images');
       files = {};
       for (const path of Object.keys(map)) delete map[path];
