@@ -2,7 +2,7 @@
 // Locales, the content model, the page registry (route, content schema, template, navigation),
 // the layout and head hooks, the islands, and the rules for placeholders and budgets.
 // Add a plain page: one entry below, its template in templates/pages/ and content/<locale>/pages/<id>.yaml.
-import { defineSite, editor } from 'sitewright';
+import { defineSite, editor, images } from 'sitewright';
 import type { SiteContent } from './templates/content-types.ts';
 import { jsonLd } from './templates/head/json-ld.ts';
 import { documentTitle, pageMeta } from './templates/head/page-meta.ts';
@@ -62,6 +62,8 @@ export default defineSite<SiteContent>({
     headers: { csp: { 'frame-src': Object.values(FRAME_ORIGINS) }, hsts: 'max-age=63072000; includeSubDomains' },
   },
   plugins: [
+    // Photos the staff upload (a service's photo): AVIF, WebP and JPEG at several widths, EXIF stripped.
+    images({ folders: ['images/uploads'] }),
     // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).
     editor({
       title: 'FL Family Care: content editor',

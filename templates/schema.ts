@@ -1,6 +1,7 @@
 // The contract between content/ and templates/: every content file is checked against one of
 // these schemas, so templates receive typed, complete data and never read files themselves.
 import * as z from 'zod';
+import { imageField } from 'sitewright';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** A string of a given form; the editor (/admin/) shows the same explanation as the build. */
@@ -137,6 +138,8 @@ export const serviceSchema = z
     name: text,
     description: text,
     imageAlt: text,
+    /** A photo of the service (an upload), shown in place of its illustration; none by default. */
+    photo: imageField().optional(),
     benefits: z.array(text).min(3),
     whatToExpect: z.array(text).min(3),
     faqs: z.array(faq).min(2),

@@ -79,3 +79,35 @@ describe('photos', () => {
     expect(referencesOf('<img src="/a.jpg" srcset="/a-1.jpg 320w, /a-2.jpg 640w, https://x.example/b.jpg 2x"><source srcset="/c.avif 1x">')).toEqual(['/a.jpg', '/a-1.jpg', '/a-2.jpg', '/c.avif']);
   });
 });
+
+describe("a clinic service's photo", () => {
+  it('replaces its illustration on its page and in the lists, with the description of each language', async () => {
+    const { sandbox, STATIC, buildInto } = await import('./helpers/fixtures.ts');
+    const site = await sandbox();
+    const staticDir = join(site.dir, 'static');
+    try {
+      await cp(STATIC, staticDir, { recursive: true });
+      await mkdir(join(staticDir, 'images/uploads'), { recursive: true });
+      await writeFile(join(staticDir, 'images/uploads/vaccine-room.jpg'), await sharp({ create: { width: 960, height: 640, channels: 3, background: '#d8efec' } }).jpeg().toBuffer());
+      await site.edit('en/services/vaccines.md', (t) => t.replace(/^imageAlt: .*$/m, (line) => `${line}\nphoto:\n  src: /images/uploads/vaccine-room.jpg\n  alt: The vaccination room, with a chair and a small table`));
+      await site.edit('es/services/vaccines.md', (t) => t.replace(/^imageAlt: .*$/m, (line) => `${line}\nphoto:\n  src: /images/uploads/vaccine-room.jpg\n  alt: La sala de vacunación, con una silla y una mesa pequeña`));
+      const { out, cleanup } = await buildInto({ content: site.content, static: staticDir });
+      try {
+        const es = await readFile(join(out, 'es/services/vaccines.html'), 'utf8');
+        expect(es).toMatch(/<picture><source type="image\/avif" srcSet="\/assets\/images\/vaccine-room-[0-9a-f]{10}-320\.avif 320w, [^"]+" sizes="\(min-width: 960px\) 480px, 100vw"\/>/);
+        expect(es).toContain('alt="La sala de vacunación, con una silla y una mesa pequeña" fetchPriority="high"');
+        expect(es).not.toContain('/images/services/vaccines.svg');
+        expect(await readFile(join(out, 'services.html'), 'utf8')).toMatch(/srcSet="\/assets\/images\/vaccine-room-[^"]+" sizes="\(min-width: 480px\) 240px, 100vw" width="960" height="640" alt="" loading="lazy"/);
+        expect(existsSync(join(out, 'images/uploads/vaccine-room.jpg'))).toBe(false);
+      } finally {
+        await cleanup();
+      }
+      // Without its Spanish description: the file and the line.
+      await site.edit('es/services/vaccines.md', (t) => t.replace(/\n {2}alt: La sala.*$/m, ''));
+      const error = await buildInto({ content: site.content, static: staticDir }).then(() => undefined, (e: unknown) => e);
+      expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/content\/es\/services\/vaccines\.md:\d+:\d+ .*\n(.*\n)*.*photo\.alt: describe the photo/);
+    } finally {
+      await site.cleanup();
+    }
+  }, 60_000);
+});

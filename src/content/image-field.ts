@@ -11,7 +11,7 @@ export function imageField() {
   return z
     .object({
       src: z.string().regex(SOURCE, 'expected the address of an image on this site, such as /images/uploads/front-door.jpg').meta({ cms: { widget: 'image', label: 'Photo', hint: 'Upload a photo (JPEG, PNG, WebP, AVIF, GIF or SVG), or choose one already uploaded.' } }),
-      alt: z.string().trim().optional().meta({ cms: { label: 'What the photo shows', hint: 'Describe it for people who cannot see it, in this language: "The front door of the Miami clinic, with a ramp on the left". Leave it empty only if the photo is decorative.' } }),
+      alt: z.string().trim().optional().meta({ cms: { label: 'What the photo shows', hint: 'Describe it for people who cannot see it, in this language: "The front door, with a ramp on the left". Leave it empty only if the photo is decorative.' } }),
       decorative: z.boolean().optional().meta({ cms: { label: 'Decorative only (no description needed)', hint: 'Tick it only when the photo adds nothing a visitor needs to know.' } }),
     })
     .strict()

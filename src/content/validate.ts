@@ -38,6 +38,9 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
     case 'invalid_union':
       if (input === undefined) return [{ path, message: 'required, missing (expected one of the allowed forms)', kind: 'missing' }];
       return [{ path, message: `expected one of the allowed forms, found ${describe(input)}` }];
+    case 'custom':
+      // A site's own rule (a refine) says what is wrong in its own words: shown as it is.
+      return [{ path, message: issue.message }];
     default: {
       const said = issue.message.replace(/^Invalid (string|input|option): /, '');
       return [{ path, message: `${said.startsWith('expected') ? said : `expected ${said}`}, found ${describe(input)}` }];
