@@ -102,11 +102,14 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
     markdown: [markdown],
     cacheKey: () => key,
     async prepare(sources) {
-      const sharp = loadSharp(sources.siteDir);
-      const cache = join(cacheRoot(sources.siteDir), 'images');
       files = {};
       for (const path of Object.keys(map)) delete map[path];
       const list = sources.staticFiles.filter(claimed);
+      key = '';
+      // No photo yet: sharp (a native module) is not even loaded.
+      if (!list.length) return;
+      const sharp = loadSharp(sources.siteDir);
+      const cache = join(cacheRoot(sources.siteDir), 'images');
       // Two at a time: libvips uses threads of its own for each.
       for (let i = 0; i < list.length; i += 2) {
         await Promise.all(list.slice(i, i + 2).map(async (rel) => {
