@@ -141,8 +141,8 @@ describe('the packed engine', () => {
     for (const entry of ['site.config.ts', 'templates', 'content', 'static']) await cp(join(ROOT, entry), join(clinic, entry), { recursive: true });
     const installed = async (name: string) => JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version as string;
     const dependencies: Record<string, string> = { sitewright: `file:${join(app, 'node_modules/sitewright')}` };
-    // The clinic turns the editor on, so it installs the editor's package itself (an optional peer of the engine).
-    for (const name of ['react', 'react-dom', 'zod', 'lucide', '@sveltia/cms']) dependencies[name] = await installed(name);
+    // The clinic turns the editor and photos on, so it installs their packages itself (optional peers of the engine).
+    for (const name of ['react', 'react-dom', 'zod', 'lucide', '@sveltia/cms', 'sharp']) dependencies[name] = await installed(name);
     await writeFile(join(clinic, 'package.json'), JSON.stringify({ name: 'clinic', private: true, dependencies }, null, 2));
     await sh('npm', ['install', '--prefer-offline'], clinic);
     const copy = await sh('npx', ['site', 'build'], clinic);
