@@ -74,6 +74,8 @@ describe('the packed engine', () => {
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
     expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
     expect(manifest.engines.node).toMatch(/^>=20/);
+    // Publishable: MIT, not private, its licence and changelog in the tarball.
+    expect([manifest.license, manifest.private]).toEqual(['MIT', undefined]);
     expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@sveltia/cms', 'react', 'react-dom', 'sharp', 'zod']);
     // The editor's package and sharp are optional peers: a site that does not turn the editor or photos on never installs them.
     expect(manifest.peerDependenciesMeta).toEqual({ '@sveltia/cms': { optional: true }, sharp: { optional: true } });
@@ -83,6 +85,8 @@ describe('the packed engine', () => {
     const packed = (await run('tar', ['tzf', tarball])).stdout;
     expect(packed).not.toMatch(/package\/(content|templates|static)\//);
     expect(packed).toContain('package/starter/site.config.ts');
+    expect(packed).toMatch(/package\/LICENSE\n/);
+    expect(packed).toContain('package/CHANGELOG.md');
     expect((await sh('npx', ['site', '-v'], app)).stdout.trim()).toBe(manifest.version);
   });
 
