@@ -1,4 +1,5 @@
 // npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare]
+// npm run bench -- --images N [--runs 3]: the images case (bench-images.ts)
 // (With --compare, N is the number of pages in all for each contender; see compareRivals.)
 // Generates N synthetic service pages per locale (front matter and a Markdown body of a few
 // paragraphs, rendered by the real templates) beside the real content, runs the real CLI build on
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { compare, withoutExtraCertificates, type Contender } from './bench-compare.ts';
 import { eleventy, hugo, writeCorpus } from './bench-rivals.ts';
+import { benchImages } from './bench-images.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PARAGRAPH = {
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
       tmp: { type: 'string', default: tmpdir() },
       out: { type: 'string' },
       compare: { type: 'boolean', default: false },
+      images: { type: 'string' },
     },
   });
   const pages = Number(values.pages);
@@ -107,6 +110,7 @@ async function main(): Promise<void> {
   const work = await mkdtemp(join(values.tmp!, 'site-bench-'));
   try {
     if (values.compare) return await compareRivals(work, pages, runs);
+    if (values.images) return await benchImages(ROOT, work, Number(values.images), runs);
     const content = await generate(work, pages);
     const out = values.out ?? join(work, 'dist');
     const results = [];
