@@ -7,7 +7,7 @@ import { overBudget } from '../checks/budgets.ts';
 import { Problem } from '../problems/problem.ts';
 import { formatHeadersFile, type HeaderRule } from '../security/headers-file.ts';
 import { headerRules, type PolicyArea } from '../security/headers.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { HeadersPolicy, SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EnginePlugin } from './engine-plugin.ts';
 import type { FilesContext } from '../site/plugin.ts';
@@ -82,14 +82,28 @@ function budgets<C>(site: SiteDefinition<C>): EnginePlugin<C> | false {
   };
 }
 
+const policies = new WeakMap<object, HeadersPolicy | undefined>();
+
+/**
+ * The site's header policy for this content (output.headers: a value, a function of the content, or
+ * false for none), worked out once per build: the headers plugin and the 404 pages' CSP both read it.
+ */
+export function headersPolicyOf<C>(site: SiteDefinition<C>, content: C): HeadersPolicy | undefined {
+  const option = site.output?.headers;
+  if (option === false) return undefined;
+  if (typeof option !== 'function') return option ?? {};
+  const key = content as object;
+  if (!policies.has(key)) policies.set(key, callHook('output.headers()', undefined, () => option(content)));
+  return policies.get(key);
+}
+
 /** _headers: the security and cache headers, the rules other plugins give, and a policy per area (the editor's). */
 function headers<C>(site: SiteDefinition<C>): EnginePlugin<C> {
   return {
     name: 'headers',
     files(context) {
       const c = context as HeadersContext<C>;
-      const option = site.output?.headers;
-      const policy = typeof option === 'function' ? callHook('output.headers()', undefined, () => option(c.content)) : option || undefined;
+      const policy = headersPolicyOf(site, c.content);
       const [area] = c.areas;
       // Every top-level folder of the output, for a policy per area (see headerRules).
       const topDirs = [...c.routes.map((r) => r.file), ...c.staticFiles, ...c.files.keys()].filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/')));

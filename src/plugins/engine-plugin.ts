@@ -5,6 +5,9 @@ import type { Bundle } from '../bundle/client-assets.ts';
 import type { PolicyArea } from '../security/headers.ts';
 import type { Plugin, PluginContext } from '../site/plugin.ts';
 
+/** What the generated files need to know of a site: its locales, their URLs and its production origin. */
+export type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
+
 export interface EnginePlugin<C = unknown> extends Plugin<C> {
   /** The stylesheet and island script every page links to (one plugin gives them). */
   assets?(context: PluginContext<C>): Promise<Bundle>;

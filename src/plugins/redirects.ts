@@ -7,10 +7,8 @@
 import { Problem } from '../problems/problem.ts';
 import { absoluteUrl, fileOfUrl } from '../routes/urls.ts';
 import type { Redirect } from '../site/definition.ts';
-import type { PluginContext } from '../site/plugin.ts';
-import type { EnginePlugin } from './engine-plugin.ts';
+import type { EnginePlugin, SiteShape } from './engine-plugin.ts';
 
-type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
 
 /** A redirect in one locale: from and to as that locale's URLs. */
 export interface PlannedRedirect {

@@ -2,9 +2,8 @@
 // and 404 pages left out.
 import { pathIn, type Route } from '../routes/routes.ts';
 import { absoluteUrl } from '../routes/urls.ts';
-import type { PluginContext } from '../site/plugin.ts';
+import type { SiteShape } from './engine-plugin.ts';
 
-type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -4,7 +4,7 @@ import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
 import type { Assets } from '../../render/document.tsx';
 import { metaCsp } from '../../security/headers.ts';
-import { callHook } from '../../site/hooks.ts';
+import { headersPolicyOf } from '../../plugins/defaults.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import type { Bundle } from '../../bundle/client-assets.ts';
 
@@ -13,8 +13,7 @@ const EMPTY: Bundle = { css: { url: '', contents: new Uint8Array() }, js: { url:
 export async function bundleStep(run: BuildRun, content: EngineContent): Promise<{ bundle: Bundle; assets: Assets }> {
   const giver = run.plugins.find((p) => p.assets);
   const bundle = giver ? await callPlugin(giver, 'assets', undefined, () => giver.assets!(run.context)) : EMPTY;
-  const option = run.site.output?.headers;
-  const policy = option === false ? undefined : typeof option === 'function' ? callHook('output.headers()', undefined, () => option(content)) : (option ?? {});
+  const policy = headersPolicyOf(run.site, content);
   const assets: Assets = { css: bundle.css.url, js: bundle.js.url || undefined, extraScripts: run.options.extraScripts, notFoundCsp: policy && metaCsp(policy, { dev: !!run.options.track }) };
   return { bundle, assets };
 }
