@@ -18,4 +18,4 @@ export { taxonomy, type TaxonomyOptions, type TermList, type TermPage } from './
 export { feeds, type FeedItem, type FeedOptions } from './plugins/feeds.ts';
 export { images, type ImageMap, type ImagesOptions, type ProcessedImage } from './plugins/images.ts';
 export { Picture } from './render/picture.tsx';
-export { imageField, type ImageField } from './content/image-field.ts';
+export { imageField, type ImageField, type SharedImageField } from './content/image-field.ts';

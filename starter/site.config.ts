@@ -1,6 +1,6 @@
 // The site definition: its languages, its content (which files exist, and what each must hold), its
 // pages and how they look. A new page is one Markdown file per language in content/<locale>/pages/.
-import { defineSite, feeds, paginate, taxonomy } from 'sitewright';
+import { defineSite, feeds, images, paginate, taxonomy } from 'sitewright';
 import { BlogList, Post, postsByDate, TagList, TagPage } from './templates/blog.tsx';
 import { islands } from './templates/islands.ts';
 import { Note, noteProps } from './templates/Note.tsx';
@@ -37,6 +37,9 @@ export default defineSite<Content>({
     { id: 'not-found', path: '/404', template: NotFound, notFound: true },
   ],
   plugins: [
+    // Photos in static/images/ become AVIF, WebP and JPEG at several widths (sharp), used by Markdown
+    // images (![A loaf](/images/loaf.jpg)) and a post's cover; the originals are not published.
+    images<Content>({ folders: ['images'], markdownSizes: '(min-width: 44rem) 42rem, 100vw' }),
     // /blog, /blog/page/2, …: five posts a page, newest first.
     paginate<Content>({ page: 'blog', path: '/blog', size: 5, items: (content, locale) => postsByDate(content.locales[locale]!.posts) }),
     // /blog/tags and /blog/tags/<tag>: a page per tag that has posts, named in each language by ui.yaml's tags.

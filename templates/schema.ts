@@ -62,7 +62,7 @@ export const siteSchema = z
     }).strict(),
     themeColor: matching(/^#[0-9a-fA-F]{6}$/, 'a hex colour like "#0b6e69"'),
     budgets: z
-      .object({ jsBrotli: z.number().positive(), cssBrotli: z.number().positive(), htmlBrotli: z.number().positive() })
+      .object({ jsBrotli: z.number().positive(), cssBrotli: z.number().positive(), htmlBrotli: z.number().positive(), largestImage: z.number().positive() })
       .strict()
       .meta(hint('Bytes after brotli compression: the build fails when a page, script or stylesheet is heavier. For developers.')),
   })
@@ -80,6 +80,10 @@ export const locationsSchema = z
         postalCode: z.string().regex(/^\d{5}$/, 'a 5-digit ZIP code'),
         geo: z.object({ lat: z.number(), lng: z.number() }).strict().optional(),
         hours: hoursSchema.optional(),
+        /** The clinic's entrance (an upload), shown on its card; none by default. The file is shared, so it has a description per language. */
+        photo: imageField({ altIn: { en: 'In English', es: 'En español' } })
+          .optional()
+          .meta({ cms: { label: 'Photo of the entrance', hint: 'Optional. Shown on this clinic’s card, so patients recognise the door when they arrive.' } }),
       })
       .strict(),
   )

@@ -64,6 +64,15 @@ describe('the starter, built as of 2026-11-25', () => {
     expect(await read('es/blog.html')).toContain('Página 1 de 2');
   });
 
+  it('shows a photo in a post through Markdown and one through its cover field, processed, described in each language', async () => {
+    const loaf = await read('es/blog/primera-hogaza.html');
+    expect(loaf).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/loaf-[0-9a-f]{10}-320\.avif 320w, [^"]*1200w" sizes="\(min-width: 44rem\) 42rem, 100vw"\/>.*alt="Una hogaza redonda con tres cortes en la corteza, sobre una tabla de madera" loading="lazy"/);
+    const oven = await read('blog/oven-day.html');
+    expect(oven).toMatch(/<img src="\/assets\/images\/oven-[0-9a-f]{10}-1200\.jpg" srcSet="[^"]+" sizes="\(min-width: 44rem\) 42rem, 100vw" width="1200" height="800" alt="A brick oven with the fire glowing inside" fetchPriority="high"\/>/);
+    expect(await read('es/blog/oven-day.html')).toContain('alt="Un horno de ladrillo con el fuego encendido dentro"');
+    expect(existsSync(join(out, 'images/loaf.jpg'))).toBe(false);
+  });
+
   it('gives each tag with posts a page, named in each language, and lists them', async () => {
     expect(await read('blog/tags/bread.html')).toContain('<h1>Posts tagged Bread</h1>');
     expect(await read('es/blog/tags/bread.html')).toContain('<h1>Entradas con la etiqueta «Pan»</h1>');

@@ -21,7 +21,8 @@ let result: BuildResult;
 beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'site-images-'));
   await mkdir(join(tmp, 'static/photos'), { recursive: true });
-  const loaf = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c86432' } }).jpeg().withMetadata({ orientation: 6 }).withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 44/1 0/1' } }).toBuffer();
+  // Grain, as a photo has (a flat colour would weigh almost nothing in any format).
+  const loaf = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c86432', noise: { type: 'gaussian', mean: 120, sigma: 12 } } }).jpeg().withMetadata({ orientation: 6 }).withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 44/1 0/1' } }).toBuffer();
   expect((await sharp(loaf).metadata()).exif).toBeDefined(); // the source carries EXIF (GPS among it)
   await writeFile(join(tmp, 'static/photos/Loaf.jpg'), loaf);
   await writeFile(join(tmp, 'static/photos/badge.png'), await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0b5f5a' } }).png().toBuffer());
@@ -75,6 +76,15 @@ describe('photos', () => {
     expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([expect.stringMatching(/no-alt\/de\/notes\/welcome\.md:\d+:1 {2}has an image without a description\n {2}image "\/photos\/Loaf\.jpg" has no description/)]);
   });
 
+  it('the heaviest photo a phone downloads counts against the budget: the build names it and its weight', async () => {
+    const heavy = join(ROOT, 'test/fixtures/images-site/heavy.config.ts');
+    const error = await build({ site: heavy, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, 'heavy-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
+    const message = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
+    expect(message).toMatch(/photo \/photos\/Loaf\.jpg: a phone downloads \d+\.\d KB \(AVIF, 800 px wide\), budget 4\.9 KB/);
+    // The small badge is within it: only what is over is named.
+    expect(message).not.toContain('badge');
+  });
+
   it('srcset URLs are read as links: each candidate, its width or density dropped', () => {
     expect(referencesOf('<img src="/a.jpg" srcset="/a-1.jpg 320w, /a-2.jpg 640w, https://x.example/b.jpg 2x"><source srcset="/c.avif 1x">')).toEqual(['/a.jpg', '/a-1.jpg', '/a-2.jpg', '/c.avif']);
   });
@@ -111,3 +121,39 @@ describe("a clinic service's photo", () => {
     }
   }, 60_000);
 });
+
+describe("a clinic location's entrance photo", () => {
+  it('shows on its card in both languages, with the description of each, from the file the locales share', async () => {
+    const { sandbox, STATIC, buildInto } = await import('./helpers/fixtures.ts');
+    const site = await sandbox();
+    const staticDir = join(site.dir, 'static');
+    try {
+      await cp(STATIC, staticDir, { recursive: true });
+      await mkdir(join(staticDir, 'images/uploads'), { recursive: true });
+      await writeFile(join(staticDir, 'images/uploads/miami-door.jpg'), await sharp({ create: { width: 900, height: 600, channels: 3, background: '#e9e4d8' } }).jpeg().toBuffer());
+      const photo = '  photo:\n    src: /images/uploads/miami-door.jpg\n    alt:\n      en: The glass front door of the Miami clinic\n      es: La puerta de cristal de la clínica de Miami\n';
+      await site.edit('locations.yaml', (t) => t.replace(/(  postalCode: "33155"\n)/, `$1${photo}`));
+      const { out, cleanup } = await buildInto({ content: site.content, static: staticDir });
+      try {
+        for (const [page, alt] of [['locations.html', 'The glass front door of the Miami clinic'], ['es/locations.html', 'La puerta de cristal de la clínica de Miami']] as const) {
+          const html = await readFile(join(out, page), 'utf8');
+          const card = html.slice(html.indexOf('id="miami"'), html.indexOf('id="hialeah"'));
+          expect(card).toMatch(new RegExp(`<picture><source type="image/avif" srcSet="/assets/images/miami-door-[0-9a-f]{10}-320\\.avif 320w, [^"]+" sizes="\\(min-width: 58rem\\) 23rem, \\(min-width: 40rem\\) 50vw, 100vw"/>.*width="900" height="600" alt="${alt}" loading="lazy"`));
+          // Only Miami has one.
+          expect(html.slice(html.indexOf('id="kissimmee"'), html.indexOf('id="miami"'))).not.toContain('<picture>');
+        }
+        // The home page's compact cards carry it too (shown from tablet width up).
+        expect(await readFile(join(out, 'es/index.html'), 'utf8')).toContain('alt="La puerta de cristal de la clínica de Miami"');
+      } finally {
+        await cleanup();
+      }
+      // Without its Spanish description: the shared file and the line.
+      await site.edit('locations.yaml', (t) => t.replace(/\n {6}es: La puerta.*$/m, ''));
+      const error = await buildInto({ content: site.content, static: staticDir }).then(() => undefined, (e: unknown) => e);
+      expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/content\/locations\.yaml:\d+:\d+ .*\n(.*\n)*.*photo\.alt\.es: describe the photo/);
+    } finally {
+      await site.cleanup();
+    }
+  }, 60_000);
+});
+

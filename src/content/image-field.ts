@@ -1,23 +1,57 @@
-// An image field for content schemas: a photo's address and its description in the file's language
-// (in every locale's file, so every language has one), or `decorative: true` for an image that says
-// nothing. The editor shows it as its image widget (uploads limited to the types the uploads folder
-// publishes), a description box and a tick box; the build names the file and line of a photo without
-// a description. Templates show it with <Picture src={photo.src} alt={photo.alt} … />.
+// An image field for content schemas: a photo's address and its description, or `decorative: true`
+// for an image that says nothing. In a locale's file the description is in that file's language (each
+// locale's file has its own); in a file every locale shares (locations.yaml), give `altIn`, the site's
+// locales with the label the editor shows for each, and the description is one per locale, side by
+// side. The editor shows the address as its image widget (uploads limited to the types the uploads
+// folder publishes); the build names the file and line of a photo without a description.
+// Templates show it with <Picture src={photo.src} alt={…} … />.
 import * as z from 'zod';
 
 const SOURCE = /^\/[^?#\s]*\.(jpe?g|png|webp|avif|gif|svg)$/i;
 
-export function imageField() {
+const src = () =>
+  z.string().regex(SOURCE, 'expected the address of an image on this site, such as /images/uploads/front-door.jpg').meta({ cms: { widget: 'image', label: 'Photo', hint: 'Upload a photo (JPEG, PNG, WebP, AVIF, GIF or SVG), or choose one already uploaded.' } });
+const decorative = () => z.boolean().optional().meta({ cms: { label: 'Decorative only (no description needed)', hint: 'Tick it only when the photo adds nothing a visitor needs to know.' } });
+const HINT = 'Describe it for people who cannot see it: "The front door, with a ramp on the left". Leave it empty only if the photo is decorative.';
+const MISSING = 'describe the photo (what it shows), or mark it decorative: true';
+
+export function imageField(): ReturnType<typeof localImage>;
+export function imageField<L extends string>(options: { altIn: Record<L, string> }): ReturnType<typeof sharedImage<L>>;
+export function imageField<L extends string>(options?: { altIn: Record<L, string> }) {
+  return options ? sharedImage(options.altIn) : localImage();
+}
+
+function localImage() {
   return z
     .object({
-      src: z.string().regex(SOURCE, 'expected the address of an image on this site, such as /images/uploads/front-door.jpg').meta({ cms: { widget: 'image', label: 'Photo', hint: 'Upload a photo (JPEG, PNG, WebP, AVIF, GIF or SVG), or choose one already uploaded.' } }),
-      alt: z.string().trim().optional().meta({ cms: { label: 'What the photo shows', hint: 'Describe it for people who cannot see it, in this language: "The front door, with a ramp on the left". Leave it empty only if the photo is decorative.' } }),
-      decorative: z.boolean().optional().meta({ cms: { label: 'Decorative only (no description needed)', hint: 'Tick it only when the photo adds nothing a visitor needs to know.' } }),
+      src: src(),
+      alt: z.string().trim().optional().meta({ cms: { label: 'What the photo shows', hint: `${HINT} Write it in this language.` } }),
+      decorative: decorative(),
     })
     .strict()
     .superRefine((photo, issues) => {
-      if (!photo.decorative && !photo.alt) issues.addIssue({ code: 'custom', path: ['alt'], message: 'describe the photo (what it shows), or mark it decorative: true' });
+      if (!photo.decorative && !photo.alt) issues.addIssue({ code: 'custom', path: ['alt'], message: MISSING });
     });
 }
 
-export type ImageField = z.infer<ReturnType<typeof imageField>>;
+function sharedImage<L extends string>(altIn: Record<L, string>) {
+  const locales = Object.keys(altIn) as L[];
+  const alt = z
+    .object(Object.fromEntries(locales.map((locale) => [locale, z.string().trim().optional().meta({ cms: { label: altIn[locale] } })])) as Record<L, z.ZodOptional<z.ZodString>>)
+    .strict()
+    .optional()
+    .meta({ cms: { label: 'What the photo shows', hint: `${HINT} One description per language.` } });
+  return z
+    .object({ src: src(), alt, decorative: decorative() })
+    .strict()
+    .superRefine((photo, issues) => {
+      if (photo.decorative) return;
+      for (const locale of locales) {
+        if (!(photo.alt as Partial<Record<string, string>> | undefined)?.[locale]) issues.addIssue({ code: 'custom', path: ['alt', locale], message: MISSING });
+      }
+    });
+}
+
+export type ImageField = z.infer<ReturnType<typeof localImage>>;
+/** An image field of a file every locale shares: one description per locale. */
+export type SharedImageField<L extends string = string> = z.infer<ReturnType<typeof sharedImage<L>>>;

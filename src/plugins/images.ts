@@ -59,6 +59,13 @@ export function pictureHtml(image: ProcessedImage, { alt, sizes, main = false }:
   return `<picture>${sources}<img src="${escape(largest.url)}" srcset="${escape(srcset(fallback))}" sizes="${escape(sizes)}" width="${image.width}" height="${image.height}" alt="${escape(alt)}"${loading}/></picture>`;
 }
 
+/** A phone 390 px wide at 3 device pixels a px, showing the photo full width: the AVIF it picks. */
+export function phoneDownload(image: ProcessedImage): Variant {
+  const needed = 390 * 3;
+  return image.variants.avif.find((v) => v.width >= needed) ?? image.variants.avif.at(-1)!;
+}
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
 type Sharp = (typeof import('sharp'))['default'];
 
 /** The package that carries sharp, as a site installs it (an optional peer of the engine: a site without photos never installs it). */
@@ -155,6 +162,16 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
     },
     contentLoaded: (content) => ({ ...(content as object), images: map }) as C,
     files: () => files,
+    check(c) {
+      const limit = c.site.budgets?.(c.content).largestImage;
+      if (limit === undefined) return [];
+      const over = Object.entries(map).flatMap(([source, image]) => {
+        const variant = phoneDownload(image);
+        const bytes = files[variant.url.slice(1)]!.length;
+        return bytes > limit ? [{ path: '', message: `photo ${source}: a phone downloads ${kb(bytes)} (AVIF, ${variant.width} px wide), budget ${kb(limit)}: upload it smaller, or crop it` }] : [];
+      });
+      return over.length ? [new Problem('budget/exceeded', { part: 'page-weight budgets' }, 'are exceeded', over)] : [];
+    },
   };
   return plugin;
 }

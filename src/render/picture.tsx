@@ -4,13 +4,14 @@
 import type { ImageMap } from '../plugins/images.ts';
 import { usePage } from './page-context.tsx';
 
-type Described = { alt: string; decorative?: never } | { alt?: never; decorative: true };
+/** alt: the description, or one per locale (a shared file's image field), of which the page's is used. */
+type Described = { alt: string | Partial<Record<string, string>>; decorative?: never } | { alt?: never; decorative: true };
 
 export function Picture({ src, sizes, main = false, ...text }: { src: string; sizes: string; main?: boolean } & Described) {
-  const { content } = usePage<{ images?: ImageMap }>();
+  const { content, locale } = usePage<{ images?: ImageMap }>();
   const image = content.images?.[src];
   if (!image) throw new Error(`<Picture src="${src}">: no processed image at that path (the images plugin processes the folders it is given)`);
-  const alt = text.decorative ? '' : text.alt;
+  const alt = text.decorative ? '' : typeof text.alt === 'string' ? text.alt : text.alt?.[locale];
   if (alt === undefined || (!text.decorative && !alt.trim())) throw new Error(`<Picture src="${src}">: needs alt text, or decorative`);
   const set = (format: 'avif' | 'webp' | 'fallback') => image.variants[format].map((v) => `${v.url} ${v.width}w`).join(', ');
   return (

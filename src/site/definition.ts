@@ -131,6 +131,8 @@ export interface Budgets {
   jsBrotli: number;
   cssBrotli: number;
   htmlBrotli: number;
+  /** The heaviest photo a phone downloads (bytes of the AVIF it picks at 390 px, 3 device pixels a px): checked by the images plugin. */
+  largestImage?: number;
 }
 
 export interface Warning {

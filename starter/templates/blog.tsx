@@ -1,7 +1,7 @@
 // The blog: a list of posts five to a page (the paginate plugin plans its pages), a page per post,
 // a page per tag and a page of every tag (the taxonomy plugin). Each template is given its data by
 // the plugin that planned its pages.
-import { usePage, type PageOfList, type TermList, type TermPage } from 'sitewright';
+import { Picture, usePage, type PageOfList, type TermList, type TermPage } from 'sitewright';
 import type { Content } from './schema.ts';
 
 /** "Page {page} of {pages}" with its values. */
@@ -55,6 +55,7 @@ export function Post({ slug }: { slug: string }) {
     <article>
       <h1>{post.front.title}</h1>
       <p className="meta">{text.ui.blog.published} <time dateTime={post.front.date}>{day.format(new Date(`${post.front.date}T00:00:00Z`))}</time></p>
+      {post.front.cover && (post.front.cover.decorative ? <Picture src={post.front.cover.src} decorative sizes="(min-width: 44rem) 42rem, 100vw" main /> : <Picture src={post.front.cover.src} alt={post.front.cover.alt!} sizes="(min-width: 44rem) 42rem, 100vw" main />)}
       <div dangerouslySetInnerHTML={{ __html: post.html }} />
       {post.front.tags.length > 0 && (
         <p className="meta">{text.ui.blog.tagged}: {post.front.tags.map((tag, i) => <span key={tag}>{i ? ', ' : ''}<a href={href(`/blog/tags/${tag}`)}>{text.ui.tags[tag] ?? tag}</a></span>)}</p>

@@ -1,5 +1,6 @@
 // What each content file must hold. The build checks every file against these, in every language,
 // and names the file and line of any mistake.
+import { imageField } from 'sitewright';
 import * as z from 'zod';
 
 const text = z.string().trim().min(1, 'must not be empty');
@@ -34,9 +35,10 @@ export const pageSchema = z.object({ title: text, description: text }).strict();
 /**
  * The front matter of content/<locale>/posts/<slug>.md. Any post may also say `draft: true` (built
  * only by `site dev --drafts`), `publishDate` and `expiryDate` (days it is published from and until).
+ * A cover photo is optional: its address and what it shows, in the post's language.
  */
 export const postSchema = z
-  .object({ title: text, description: text, date: z.iso.date(), tags: z.array(z.string().regex(/^[a-z0-9-]+$/, 'a tag is lowercase letters, digits and dashes')).default([]) })
+  .object({ title: text, description: text, date: z.iso.date(), tags: z.array(z.string().regex(/^[a-z0-9-]+$/, 'a tag is lowercase letters, digits and dashes')).default([]), cover: imageField().optional() })
   .strict();
 
 export interface Content {

@@ -4,6 +4,10 @@ import { Address, CallLink, directionsUrl, HoursList, locationName, oneLineAddre
 import { ExternalLink } from './ExternalLink.tsx';
 import { MapPin, Navigation, Phone } from './icons.ts';
 import { Icon } from './Icon.tsx';
+import { Picture } from 'sitewright';
+
+/** Three cards a row from 58rem (each at most 23rem), two from 40rem, one on a phone. */
+const CARD_SIZES = '(min-width: 58rem) 23rem, (min-width: 40rem) 50vw, 100vw';
 
 /**
  * detailed: with phone line, hours and a call button (the locations page). compact: city, address on
@@ -17,6 +21,16 @@ export function LocationCards({ detailed = false, compact = false, headingLevel 
     <ul className={`cards cards--3 location-cards${compact ? ' location-cards--compact' : ''}`}>
       {content.locations.map((location) => (
         <li key={location.id} id={location.id} className="card location">
+          {location.photo && (
+            // The entrance, so patients know the door when they arrive; on the home page's compact cards it shows from tablet width up.
+            <div className="location__photo">
+              {location.photo.decorative ? (
+                <Picture src={location.photo.src} decorative sizes={CARD_SIZES} />
+              ) : (
+                <Picture src={location.photo.src} alt={location.photo.alt!} sizes={CARD_SIZES} />
+              )}
+            </div>
+          )}
           <Heading className="card__title">
             <Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}
           </Heading>

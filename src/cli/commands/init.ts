@@ -48,6 +48,8 @@ function packageJson(dir: string): string {
         react: installedVersion('react'),
         'react-dom': installedVersion('react-dom'),
         zod: installedVersion('zod'),
+        // The images plugin's photo processing (an optional peer of the engine: a site without photos can drop it).
+        sharp: installedVersion('sharp'),
       },
       // For `site check` (the build itself needs neither).
       devDependencies: {
