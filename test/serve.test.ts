@@ -58,8 +58,10 @@ describe('pages', () => {
     }
   });
 
-  it('answers /es without the slash too', async () => {
-    expect((await get(base, '/es')).status).toBe(200);
+  it('moves /es to /es/, as Cloudflare Pages does (one URL for the locale home)', async () => {
+    const reply = await get(base, '/es');
+    expect(reply.status).toBe(308);
+    expect(reply.headers.location).toBe('/es/');
   });
 
   it('answers unknown paths with 404 and the page of their locale', async () => {
@@ -92,7 +94,7 @@ describe('one URL per page', () => {
     const moves: [string, string][] = [['/about/', '/about'], ['/about.html', '/about'], ['/es/about/', '/es/about'], ['/es/services/vaccines.html?x=1', '/es/services/vaccines?x=1'], ['/index.html', '/'], ['/es/index.html', '/es/']];
     for (const [from, to] of moves) {
       const reply = await get(base, from);
-      expect(reply.status, from).toBe(301);
+      expect(reply.status, from).toBe(308);
       expect(reply.headers.location, from).toBe(to);
     }
     expect((await get(base, '/es/')).status).toBe(200);
@@ -188,14 +190,14 @@ describe('redirects stay on this site', () => {
           expect(String(location), `${server}${path}`).toMatch(/^\/(?![/\\])/);
           expect(new URL(String(location), 'http://site.test/').host).toBe('site.test');
         }
-        expect([301, 400, 404], `${server}${path}`).toContain(reply.status);
+        expect([308, 400, 404], `${server}${path}`).toContain(reply.status);
       }
     });
   }
 
   it('still moves //about/ to the page, as one slash', async () => {
     const reply = await get(base, '//about/');
-    expect(reply.status).toBe(301);
+    expect(reply.status).toBe(308);
     expect(reply.headers.location).toBe('/about');
   });
 });

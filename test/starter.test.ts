@@ -34,7 +34,7 @@ describe('a starter site grown by a developer', () => {
     const files = (await readdir(out, { recursive: true })).map(String);
     const all = (await Promise.all(files.filter((f) => /\.(html|xml|json)$/.test(f)).map((f) => readFile(join(out, f), 'utf8')))).join('\n');
     expect(all).not.toMatch(/rye-notes|holiday-orders|Notes on rye|Holiday orders/);
-    expect(await readFile(join(out, '_redirects'), 'utf8')).toContain('/news  /blog  301!');
+    expect(await readFile(join(out, '_redirects'), 'utf8')).toContain('/news  /blog  301\n');
   });
 
   it('with a page of the registry that has content of its own, beside the Markdown pages (the README recipe)', async () => {

@@ -1,4 +1,4 @@
-// The command line: init, build, serve and dev.
+// The command line: init, build, check, stage, serve and dev.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_SITE_FILE, ENGINE } from '../startup/engine.mjs';
 
@@ -35,6 +35,7 @@ const runInit = lazy(async () => (await import('./commands/init.ts')).runInit);
 const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
 const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
 const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
+const runStage = lazy(async () => (await import('./commands/stage.ts')).runStage);
 const runCheck = lazy(async () => (await import('./commands/check.ts')).runCheck);
 
 const program = new Command()
@@ -106,6 +107,16 @@ program
   .description("type-check the site's code (definition, templates, plugins) with its tsconfig.json: run it in CI before build, which does not check types")
   .addOption(siteOption())
   .action(runCheck);
+
+program
+  .command('stage')
+  .description("copy what the host should get from the last build into a folder: no engine records, twins only for a host that sends them; for nginx and Caddy, their configuration beside it")
+  .argument('<folder>', 'a new folder (or an earlier stage): the files go to <folder>/site/')
+  .option('-o, --out <dir>', 'the build to stage (default: dist/ beside the site definition, or ./dist)')
+  .option('--host <host>', 'another host than the site is built for: cloudflare-pages, netlify, github-pages, nginx, caddy')
+  .option('--root <dir>', 'nginx, Caddy: where the published folder will be on the server (default: where it is staged)')
+  .option('--listen <address>', 'nginx, Caddy: the port or address:port to listen on', '8080')
+  .action(runStage);
 
 program
   .command('serve')

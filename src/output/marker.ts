@@ -32,6 +32,8 @@ export function hasMarker(dir: string): boolean {
 
 export interface Manifest {
   files: string[];
+  /** The host the site was built for (output.host), which `site stage` copies for. */
+  host?: string;
   /** File → the encodings of the twins the build wrote for it ("about.html" → ["br"]). */
   twins: Record<string, ('br' | 'gzip')[]>;
 }
@@ -48,13 +50,13 @@ export function readManifest(dir: string): Manifest {
     const data = JSON.parse(text) as Partial<Manifest> & { generator?: unknown };
     if (data.generator !== ENGINE.name || !Array.isArray(data.files)) return { files: [], twins: {} };
     const twins = data.twins && typeof data.twins === 'object' ? data.twins : {};
-    return { files: data.files.filter((f): f is string => typeof f === 'string'), twins: Object.fromEntries(Object.entries(twins).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, v.filter((e) => e === 'br' || e === 'gzip')])) };
+    return { ...(typeof data.host === 'string' ? { host: data.host } : {}), files: data.files.filter((f): f is string => typeof f === 'string'), twins: Object.fromEntries(Object.entries(twins).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, v.filter((e) => e === 'br' || e === 'gzip')])) };
   } catch {
     return { files: text.split('\n').filter(Boolean), twins: {} };
   }
 }
 
-export function manifestContents(files: string[]): string {
+export function manifestContents(files: string[], host?: string): string {
   const listed = files.filter((f) => f !== MARKER && f !== MANIFEST).sort();
   const all = new Set(listed);
   const twins: Manifest['twins'] = {};
@@ -63,5 +65,5 @@ export function manifestContents(files: string[]): string {
     const of = encoding && file.slice(0, -3);
     if (encoding && of && all.has(of)) (twins[of] ??= []).push(encoding);
   }
-  return `${JSON.stringify({ generator: ENGINE.name, files: listed, twins })}\n`;
+  return `${JSON.stringify({ generator: ENGINE.name, ...(host ? { host } : {}), files: listed, twins })}\n`;
 }

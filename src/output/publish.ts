@@ -90,14 +90,16 @@ export interface Published {
 export interface PublishOptions {
   /** --empty-out-dir: files this engine did not write may be replaced. */
   emptyOutDir?: boolean;
+  /** The host the site is built for, recorded in the manifest for `site stage`. */
+  host?: string;
   /** Called just before the first change to the output folder (until then it is as it was). */
   changing?: () => void;
 }
 
 /** Publishes the staging folder as the output the plan describes. */
-export async function publish(staging: string, plan: OutputPlan, { emptyOutDir = false, changing }: PublishOptions = {}): Promise<Published> {
+export async function publish(staging: string, plan: OutputPlan, { emptyOutDir = false, changing, host }: PublishOptions = {}): Promise<Published> {
   const { files } = await walk(staging);
-  await writeFile(join(staging, MANIFEST), manifestContents(files));
+  await writeFile(join(staging, MANIFEST), manifestContents(files, host));
   if (plan.mode === 'swap') {
     await swapIn(staging, plan.dir, changing);
     return { mode: 'swap', removed: 0 };

@@ -8,6 +8,7 @@ import { ENCODINGS } from '../output/write-files.ts';
 import { withPluginConfig } from '../plugins/run.ts';
 import { paramsOf } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
+import { HOSTS, isHost } from '../site/hosts.ts';
 import { compiledDir, compiledSite } from '../startup/compiled.ts';
 
 const loaded = new Map<string, Promise<SiteDefinition>>();
@@ -73,6 +74,7 @@ export function checkDefinition(site: SiteDefinition, where: string): Problem[] 
     if (!page.collection && !page.generated && params.length) at(page.id, `its path "${page.path}" has a [param] but no collection gives its values`);
     if (!page.path.startsWith('/')) at(page.id, `its path "${page.path}" must start with "/"`);
   }
+  if (site.output?.host !== undefined && !isHost(site.output.host)) problems.push(new Problem('site/definition', { part: where }, 'names a host the engine does not know', [{ path: 'output.host', message: `"${String(site.output.host)}"; the hosts are ${HOSTS.map((h) => `"${h}"`).join(', ')}` }]));
   const unknown = (site.output?.precompress ?? []).filter((e) => !ENCODINGS.includes(e));
   if (unknown.length) problems.push(new Problem('site/definition', { part: where }, 'names an encoding the engine cannot precompress', [{ path: 'output.precompress', message: `${unknown.map((e) => `"${String(e)}"`).join(', ')}; the encodings are ${ENCODINGS.map((e) => `"${e}"`).join(' and ')}` }]));
   if (site.pages.filter((p) => p.notFound).length > 1) problems.push(new Problem('site/definition', { part: where }, 'has more than one "not found" page', []));

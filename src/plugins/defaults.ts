@@ -32,7 +32,7 @@ export function defaultPlugins<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
     budgets(site),
     output.sitemap !== false && { name: 'sitemap', files: (c) => ({ 'sitemap.xml': sitemap(c.routes, c, c.now.toISOString().slice(0, 10)) }) },
     output.robots !== false && { name: 'robots', files: (c) => ({ 'robots.txt': robots(c.baseUrl, output.sitemap !== false) }) },
-    (output.redirects !== false || !!site.redirects?.length) && redirectsPlugin<C>(site.redirects ?? [], output.redirects !== false),
+    (output.redirects !== false || !!site.redirects?.length) && redirectsPlugin<C>(site.redirects ?? [], output.redirects !== false, output.host),
     output.speculationRules !== false && {
       name: 'speculation-rules',
       files: () => ({ [SPECULATION_RULES_FILE]: speculationRules((output.speculationRules || {}).eagerness ?? 'moderate') }),

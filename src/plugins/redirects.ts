@@ -1,12 +1,13 @@
 // Redirects: the site's own (`redirects` in its definition: an old address to a page of the site,
 // permanent unless said otherwise, in every locale or one), and each locale's 404 page for its paths.
-// Written to _redirects, forced (301!) so Netlify redirects even where a file answers the old path;
-// `serve` and `dev` apply the same file. Each old address also gets a small page that sends the
+// Written to _redirects in the host's dialect (output.host: forced, 301!, and 404 rules for Netlify;
+// plain for Cloudflare, which refuses both); `serve` and `dev` apply the same file. Each old address also gets a small page that sends the
 // visitor on (meta refresh, canonical link), for hosts that read no _redirects (GitHub Pages).
 // A redirect to an address the site does not have is a broken link.
 import { Problem } from '../problems/problem.ts';
 import { absoluteUrl, fileOfUrl } from '../routes/urls.ts';
 import type { Redirect } from '../site/definition.ts';
+import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
 import type { EnginePlugin, SiteShape } from './engine-plugin.ts';
 
 
@@ -27,10 +28,29 @@ export function plannedRedirects(redirects: readonly Redirect[], shape: SiteShap
   })));
 }
 
-export function redirectsFile(shape: Pick<SiteShape, 'locales' | 'defaultLocale'>, redirects: readonly PlannedRedirect[] = []): string {
-  const own = redirects.map((r) => `${r.from}  ${r.to}  ${r.status}!`);
-  const others = shape.locales.filter((l) => l !== shape.defaultLocale).map((l) => `/${l}/*  /${l}/404.html  404`);
-  return `${[...own, ...others].join('\n')}\n/*  /404.html  404\n`;
+/**
+ * _redirects in the host's dialect: Netlify needs "301!" to redirect where a file answers too, and a
+ * 404 rule per locale; Cloudflare refuses both (it applies redirects first and finds each folder's
+ * 404.html itself). Empty when there is nothing to say.
+ */
+export function redirectsFile(shape: Pick<SiteShape, 'locales' | 'defaultLocale'>, redirects: readonly PlannedRedirect[] = [], host: Host = DEFAULT_HOST): string {
+  const traits = HOST_TRAITS[host];
+  const own = redirects.map((r) => `${r.from}  ${r.to}  ${r.status}${traits.redirects === 'forced' ? '!' : ''}`);
+  const notFound = traits.notFoundRules ? [...shape.locales.filter((l) => l !== shape.defaultLocale).map((l) => `/${l}/*  /${l}/404.html  404`), '/*  /404.html  404'] : [];
+  const lines = [...own, ...notFound];
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+/** The redirects of a _redirects file: exact paths of this site to paths of this site (404 rules and wildcards left out). */
+export function parseRedirectsFile(text: string): { from: string; to: string; status: number }[] {
+  const redirects: { from: string; to: string; status: number }[] = [];
+  for (const line of text.split('\n')) {
+    const [from, to, code] = line.trim().split(/\s+/);
+    const status = Number(code?.replace(/!$/, ''));
+    if (!from || !to || !/^\/[^*:]*$/.test(from) || !/^\/(?!\/)/.test(to) || ![301, 302, 303, 307, 308].includes(status)) continue;
+    redirects.push({ from, to, status });
+  }
+  return redirects;
 }
 
 /** The page at an old address: it sends the visitor on, and tells search engines where the page is now. */
@@ -42,13 +62,14 @@ export function redirectPage(redirect: PlannedRedirect, baseUrl: string): string
 const PATH = /^(?!.*\/\/)\/[A-Za-z0-9._~\-/]*$/;
 
 /** The redirects plugin: _redirects (unless output.redirects is false) and a page per old address. */
-export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: boolean): EnginePlugin<C> {
+export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: boolean, host: Host = DEFAULT_HOST): EnginePlugin<C> {
   const planned = (c: SiteShape) => plannedRedirects(redirects, c);
   return {
     name: 'redirects',
     files(c) {
       const files: Record<string, string> = {};
-      if (writeFile) files._redirects = redirectsFile(c, planned(c));
+      const text = writeFile && HOST_TRAITS[host].redirects ? redirectsFile(c, planned(c), host) : '';
+      if (text) files._redirects = text;
       for (const r of planned(c)) files[fileOfUrl(r.from)] = redirectPage(r, c.baseUrl);
       return files;
     },

@@ -16,6 +16,8 @@ export interface Assets {
    * path with one, under whatever headers (or none) its _headers rules give that path.
    */
   notFoundCsp?: string;
+  /** Every page carries it too: the host sends no _headers (GitHub Pages). */
+  cspInEveryPage?: boolean;
 }
 
 export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHtml, hasIslands }: {
@@ -37,7 +39,7 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
     <html lang={locale} data-page={route.page} data-not-found={route.notFound ? '' : undefined}>
       <head>
         <meta charSet="utf-8" />
-        {route.notFound && assets.notFoundCsp && <meta httpEquiv="Content-Security-Policy" content={assets.notFoundCsp} />}
+        {(route.notFound || assets.cspInEveryPage) && assets.notFoundCsp && <meta httpEquiv="Content-Security-Policy" content={assets.notFoundCsp} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={meta.description} />

@@ -1,5 +1,5 @@
 // One URL per page, as Netlify's and Cloudflare's pretty URLs do: "/about/" and "/about.html" are
-// permanent redirects to "/about", and "/index.html" to "/" (the locale homes keep their slash). Only
+// permanent redirects to "/about", "/index.html" to "/", and "/es" to "/es/" (the locale homes keep their slash). Only
 // to a page that exists, and only ever to a path of this site.
 import type { ServedFiles } from './files.ts';
 
@@ -16,6 +16,8 @@ export function canonicalPath(files: ServedFiles, pathname: string): string | un
     if (files.has(`${pathname}index.html`)) return undefined;
     return files.has(`${page}.html`) ? page : undefined;
   }
+  // A folder with an index asked for without its slash ("/es"): its URL has one.
+  if (pathname.length > 1 && !files.has(pathname) && !files.has(`${pathname}.html`) && files.has(`${pathname}/index.html`)) return `${pathname}/`;
   return undefined;
 }
 

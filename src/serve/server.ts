@@ -3,6 +3,7 @@
 // and 304, one URL per page (301 from /about/ and /about.html, only ever to a path of this site), the
 // locale's 404 page with status 404, and a 500 page on internal faults. Files are found and read by
 // files.ts, which never follows a symbolic link out of (or within) the folder.
+import { parseRedirectsFile } from '../plugins/redirects.ts';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
@@ -90,7 +91,8 @@ export function createSiteServer(options: ServerOptions): SiteServer {
     const moved = canonicalPath(files, pathname);
     if (moved) {
       const url = req.url ?? '';
-      res.writeHead(301, { Location: sameSiteLocation(moved, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
+      // 308, as Cloudflare Pages answers (permanent, and the method kept).
+      res.writeHead(308, { Location: sameSiteLocation(moved, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
       return res.end();
     }
     const found = await files.find(pathname, String(req.headers['accept-encoding'] ?? ''));
@@ -130,15 +132,8 @@ function readRules(files: ServedFiles): HeaderRule[] {
 
 /** The redirects of the folder's _redirects: exact paths of this site to paths of this site (404 rules are the 404 pages' business). */
 function readRedirects(files: ServedFiles): Map<string, { to: string; status: number }> {
-  const redirects = new Map<string, { to: string; status: number }>();
-  if (!files.has('/_redirects')) return redirects;
-  for (const line of readFileSync(resolve(files.dir, '_redirects'), 'utf8').split('\n')) {
-    const [from, to, code] = line.trim().split(/\s+/);
-    const status = Number(code?.replace(/!$/, ''));
-    if (!from || !to || !/^\/[^*:]*$/.test(from) || !/^\/(?!\/)/.test(to) || ![301, 302, 303, 307, 308].includes(status)) continue;
-    redirects.set(from, { to, status });
-  }
-  return redirects;
+  if (!files.has('/_redirects')) return new Map();
+  return new Map(parseRedirectsFile(readFileSync(resolve(files.dir, '_redirects'), 'utf8')).map(({ from, to, status }) => [from, { to, status }]));
 }
 
 /** Serves a built folder as a static host would. */

@@ -5,6 +5,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Problem } from '../problems/problem.ts';
+import type { Host } from './hosts.ts';
 import type { Plugin } from './plugin.ts';
 import type { PageData } from './page-data.ts';
 
@@ -251,11 +252,16 @@ export type Encoding = 'br' | 'gzip';
 
 /** The engine's default output files, as a site configures them (Lume's default plugins are the model). */
 export interface OutputPolicy<C = unknown> {
+  /**
+   * Where the site is published (default "cloudflare-pages"): _redirects is written in that host's
+   * dialect, and `site stage` copies what it should get (docs/deploy.md).
+   */
+  host?: Host;
   /** sitemap.xml of the indexable pages, with hreflang alternates. */
   sitemap?: boolean;
   /** robots.txt: every crawler welcome, pointed at the sitemap. */
   robots?: boolean;
-  /** _redirects: each locale's 404 page for its paths (Netlify). */
+  /** _redirects: the site's redirects, and each locale's 404 page for its paths where the host needs that rule (Netlify). */
   redirects?: boolean;
   /** speculation-rules.json and its header: prefetch this site's pages on a sign of intent (default: moderate). */
   speculationRules?: false | { eagerness?: Eagerness };

@@ -2,7 +2,7 @@
 // canonical and hreflang links, Open Graph, structured data, the sitemap, robots.txt, and the
 // security headers (CSP with no unsafe-inline; hashes for any executable inline script).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
@@ -206,10 +206,9 @@ describe('security headers', () => {
     expect(headersFor(rules, '/about')['Cache-Control']).toBeUndefined();
   });
 
-  it('sends Spanish paths to the Spanish 404 page on Netlify (_redirects)', () => {
-    const others = LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => `/${l}/*  /${l}/404.html  404\n`).join('');
-    expect(readFileSync(join(dist, '_redirects'), 'utf8')).toBe(`${others}/*  /404.html  404\n`);
-    expect(others).toContain('/es/*  /es/404.html  404');
+  it('has a Spanish 404 page where Cloudflare Pages looks for it (no _redirects rule: it refuses 404 rules)', () => {
+    for (const locale of LOCALES.filter((l) => l !== DEFAULT_LOCALE)) expect(readFileSync(join(dist, locale, '404.html'), 'utf8')).toContain(`lang="${locale}"`);
+    expect(existsSync(join(dist, '_redirects'))).toBe(false);
   });
 
   it('frames are titled, lazy, sandboxed and keep their referrer policy', () => {

@@ -12,7 +12,11 @@ const route = (url: string) => ({ route: { url } as Route, bytes: 1, islands: []
 describe('redirects', () => {
   it('are planned in every locale (or one), permanent unless said otherwise', () => {
     const planned = plannedRedirects([{ from: '/old', to: '/new' }, { from: '/promo', to: '/offers', permanent: false, locale: 'es' }], shape);
-    expect(redirectsFile(shape, planned)).toBe('/old  /new  301!\n/es/old  /es/new  301!\n/es/promo  /es/offers  302!\n/es/*  /es/404.html  404\n/*  /404.html  404\n');
+    // Netlify: forced (a file at the old path would answer otherwise), and each locale's 404 page by rule.
+    expect(redirectsFile(shape, planned, 'netlify')).toBe('/old  /new  301!\n/es/old  /es/new  301!\n/es/promo  /es/offers  302!\n/es/*  /es/404.html  404\n/*  /404.html  404\n');
+    // Cloudflare Pages (the default) refuses both: it applies redirects first and finds each folder's 404.html.
+    expect(redirectsFile(shape, planned)).toBe('/old  /new  301\n/es/old  /es/new  301\n/es/promo  /es/offers  302\n');
+    expect(redirectsFile(shape, [])).toBe('');
     expect(redirectPage(planned[0]!, shape.baseUrl)).toContain('<meta http-equiv="refresh" content="0; url=/new"><link rel="canonical" href="https://x.example/new">');
   });
 

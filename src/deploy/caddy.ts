@@ -1,0 +1,80 @@
+// A Caddyfile made from the build's _headers and _redirects (Caddy 2.6), answering as the default
+// host does: one URL per page, each locale's 404 page with status 404, no hidden file, the site's
+// redirects, every _headers rule by the request's path (on 404s too), the build's .br and .gz twins.
+import { patternRegex, quoted, quotedPattern, type ServerSettings } from './nginx.ts';
+
+export function caddyfile({ root, listen, rules, redirects, locales }: ServerSettings): string {
+  const port = /^\d+$/.test(listen) ? `:${listen}` : listen;
+  const matchers: string[] = [];
+  const headers: string[] = [];
+  rules.forEach((rule, i) => {
+    matchers.push(`\t@rule${i} path_regexp ${quotedPattern(patternRegex(rule.path))}`);
+    // Each rule adds its headers; a header of several matching rules is sent once for each (as a list).
+    for (const [name, value] of Object.entries(rule.headers)) headers.push(`\theader @rule${i} +${name} ${quoted(value)}`);
+  });
+  const own = redirects.map((r) => `\t\tredir ${r.from} ${quoted(r.to)} ${r.status}`);
+  const notFound = [...locales.map((l) => `\t\t@in_${l.replace(/\W/g, '_')} path /${l}/*\n\t\trewrite @in_${l.replace(/\W/g, '_')} /${l}/404.html`)];
+  return `# Made by \`site stage\` from the build's _headers and _redirects (Caddy 2.6): caddy run --config Caddyfile
+{
+\tadmin off
+\tauto_https off
+}
+
+http://${port} {
+\troot * ${quoted(root)}
+${matchers.join('\n')}
+${headers.join('\n')}
+\theader -Server
+
+\t# In this order: refusals, the site's redirects, one URL per page, then the files.
+\troute {
+\t\t# Hidden files (the engine's records among them, were they there) are never served.
+\t\t@hidden path_regexp /\\.
+\t\terror @hidden 404
+\t\t# The twins are sent for the file they compress, never at an address of their own.
+\t\t@twin path *.br *.gz
+\t\terror @twin 404
+\t\t# The 404 pages are sent as answers, never as pages of their own.
+\t\t@notfound404 path_regexp ^(/[^/]+)?/404\\.html$
+\t\terror @notfound404 404
+${own.join('\n')}
+\t\t# One URL per page: /index.html leads to its folder, /about.html and /about/ to /about, /es to /es/.
+\t\t@index path_regexp index ^(.*/)index\\.html$
+\t\tredir @index {re.index.1} 308
+\t\t@html path_regexp html ^(/.+)\\.html$
+\t\tredir @html {re.html.1} 308
+\t\t@slash {
+\t\t\tpath_regexp ^/.+/$
+\t\t\tnot file {path}index.html
+\t\t}
+\t\tvars @slash stripped yes
+\t\turi @slash strip_suffix /
+\t\t@moved {
+\t\t\tvars stripped yes
+\t\t\tfile {path}.html
+\t\t}
+\t\tredir @moved {path} 308
+\t\t@folder {
+\t\t\tnot path */
+\t\t\tnot file {path} {path}.html
+\t\t\tfile {path}/index.html
+\t\t}
+\t\tredir @folder {path}/ 308
+\t\ttry_files {path} {path}.html {path}index.html
+\t\tfile_server {
+\t\t\tprecompressed br gzip
+\t\t\thide .*
+\t\t}
+\t}
+
+\thandle_errors {
+${notFound.join('\n')}
+\t\t@root not path ${locales.map((l) => `/${l}/*`).join(' ') || '/__none__/*'}
+\t\trewrite @root /404.html
+\t\tfile_server {
+\t\t\tprecompressed br gzip
+\t\t}
+\t}
+}
+`;
+}

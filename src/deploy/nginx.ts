@@ -1,0 +1,120 @@
+// An nginx server block made from the build's _headers and _redirects (Debian 12's nginx 1.22, with
+// libnginx-mod-http-brotli-static for the .br twins), answering as the default host does: one URL
+// per page (/about.html and /about/ → /about, /es → /es/), each locale's 404 page with status 404,
+// no hidden file, the site's redirects, and every _headers rule by the request's path, on 404s too
+// (`always`). Include it in nginx's http { } (sites-enabled/), with the brotli module loaded.
+import type { HeaderRule } from '../site/plugin.ts';
+
+export interface ServerSettings {
+  /** The published folder on the server. */
+  root: string;
+  /** What nginx or Caddy listens on: a port, or address:port. */
+  listen: string;
+  rules: HeaderRule[];
+  redirects: { from: string; to: string; status: number }[];
+  /** First-level folders with a 404.html of their own (the locales). */
+  locales: string[];
+}
+
+/** A _headers pattern as an anchored regular expression ("*" anything, ":name" one segment). */
+export function patternRegex(pattern: string): string {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return `^${source}$`;
+}
+
+/** An anchored pattern as an nginx or Caddy string: its closing "$" is the only one allowed. */
+export function quotedPattern(regex: string): string {
+  return `${quoted(regex.replace(/\$$/, ''))}`.replace(/"$/, '$"');
+}
+
+/** A value as an nginx or Caddy string: quotes and backslashes escaped; what either reads as a variable or placeholder ($, {, }) or a line break, refused. */
+export function quoted(value: string): string {
+  if (/[$\n\r{}]/.test(value)) throw new Error(`a header or path holds a character a server configuration cannot carry safely: ${JSON.stringify(value)}`);
+  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+}
+
+export function nginxConf({ root, listen, rules, redirects, locales }: ServerSettings): string {
+  const maps: string[] = ['# The request path without its query: what _headers rules match, as the hosts do (also on a 404).', 'map $request_uri $site_path {', '  "~^(?<path>[^?]*)" $path;', '}'];
+  const adds: string[] = [];
+  const types: string[] = [];
+  rules.forEach((rule, i) => {
+    Object.entries(rule.headers).forEach(([name, value], j) => {
+      if (name.toLowerCase() === 'content-type') {
+        // nginx would send a second Content-Type: the type of an exact path is set where it is served.
+        if (!/[*:]/.test(rule.path)) types.push(`  location = ${rule.path} {\n    types { }\n    default_type ${quoted(value)};\n  }`);
+        return;
+      }
+      const variable = `$site_h${i}_${j}`;
+      maps.push(`map $site_path ${variable} {`, `  ${quotedPattern(`~${patternRegex(rule.path)}`)} ${quoted(value)};`, '  default "";', '}');
+      // Every matching rule adds its header (nginx leaves out an empty one); always: on 404s too.
+      adds.push(`  add_header ${name} ${variable} always;`);
+    });
+  });
+  // Each locale's 404 page for its paths, the root one for the rest.
+  maps.push('map $site_path $site_404 {', ...locales.map((l) => `  ${quoted(`~^/${l}/`)} /${l}/404.html;`), '  default /404.html;', '}');
+  const own = redirects.map((r) => `  location = ${r.from} {\n    return ${r.status} ${quoted(r.to)};\n  }`);
+  return `# Made by \`site stage\` from the build's _headers and _redirects: include it in nginx's http { } block
+# (Debian: /etc/nginx/sites-enabled/), with the brotli_static module loaded
+# (apt install libnginx-mod-http-brotli-static).
+${maps.join('\n')}
+
+server {
+  listen ${listen};
+  root ${quoted(root)};
+  server_tokens off;
+  absolute_redirect off;
+  # The build's .br and .gz twins when the browser accepts them, compressed on the fly otherwise; Vary either way.
+  brotli_static on;
+  gzip_static on;
+  gzip on;
+  gzip_vary on;
+  gzip_types text/css application/javascript application/json application/xml image/svg+xml text/plain application/manifest+json application/rss+xml application/atom+xml application/feed+json;
+${adds.join('\n')}
+
+  error_page 404 $site_404;
+
+  # Hidden files (the engine's records among them, were they there) are never served.
+  location ~ /\\. {
+    return 404;
+  }
+  # The twins are sent for the file they compress, never at an address of their own.
+  location ~ \\.(br|gz)$ {
+    return 404;
+  }
+  # The 404 pages are sent as answers, never as pages of their own.
+  location ~ ^(/[^/]+)?/404\\.html$ {
+    internal;
+  }
+  # One URL per page: /about.html and /about/ lead to /about; /index.html to its folder.
+  location ~ ^(?<page>.*)/index\\.html$ {
+    return 308 $page/$is_args$args;
+  }
+  location ~ ^(?<page>/.+)\\.html$ {
+    return 308 $page$is_args$args;
+  }
+  location ~ ^(?<page>/.+)/$ {
+    if (-f $document_root$page.html) {
+      return 308 $page$is_args$args;
+    }
+    try_files \${uri}index.html =404;
+  }
+  location = / {
+    try_files /index.html =404;
+  }
+${[...own, ...types].join('\n')}
+  location / {
+    try_files $uri $uri.html @folder;
+  }
+  # A folder with an index (a locale's home): its URL ends with a slash.
+  location @folder {
+    if (-f $document_root$uri/index.html) {
+      return 308 $uri/$is_args$args;
+    }
+    return 404;
+  }
+}
+`;
+}

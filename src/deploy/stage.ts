@@ -1,0 +1,97 @@
+// `site stage <folder>`: what a host should get from a build, and nothing else. The published files
+// go to <folder>/site/ (what the deploy step uploads); the engine's records (.site-output,
+// .site-manifest) never, the .br/.gz twins only for a host that sends them, _headers and _redirects
+// only for a host that reads them. For nginx and Caddy, their configuration made from _headers and
+// _redirects goes beside it (<folder>/nginx.conf, <folder>/Caddyfile), never inside the published
+// folder. Only the files the build's manifest lists are copied, each a regular file inside the
+// output (a link is never followed). The folder is made fresh: one that holds anything but an
+// earlier stage is refused.
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { hasMarker, readManifest } from '../output/marker.ts';
+import { DEFAULT_HOST, HOST_TRAITS, isHost, type Host } from '../site/hosts.ts';
+import { caddyfile } from './caddy.ts';
+import { nginxConf } from './nginx.ts';
+import { parseHeadersFile } from '../security/headers-file.ts';
+import { parseRedirectsFile } from '../plugins/redirects.ts';
+
+/** The file in a stage folder that says it is one: a folder with it may be staged into again. */
+export const STAGE_MARKER = '.site-stage';
+
+export interface Staged {
+  host: Host;
+  /** The folder to upload (<folder>/site). */
+  site: string;
+  files: number;
+  /** The server configuration written beside it (nginx, Caddy). */
+  config?: string;
+}
+
+export class StageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface StageOptions {
+  /** Another host than the one the site was built for. */
+  host?: string;
+  /** Where the published folder will be on the server (nginx, Caddy): default, where it is staged. */
+  root?: string;
+  /** The address the server listens on (nginx, Caddy): default 8080. */
+  listen?: string;
+}
+
+export function stage(outDir: string, folder: string, options: StageOptions = {}): Staged {
+  const out = resolve(outDir);
+  if (!hasMarker(out)) throw new StageError(`${outDir} is not a build of this engine (it has no .site-output marker): run "site build" first, or pass --out.`);
+  const manifest = readManifest(out);
+  const host = options.host ?? manifest.host ?? DEFAULT_HOST;
+  if (!isHost(host)) throw new StageError(`unknown host "${host}": the hosts are ${Object.keys(HOST_TRAITS).join(', ')}.`);
+  const traits = HOST_TRAITS[host];
+  const target = resolve(folder);
+  if (target === out || target.startsWith(out + sep) || out.startsWith(target + sep)) throw new StageError(`the stage folder must be outside the build's output (${outDir}), and not hold it.`);
+  if (existsSync(target)) {
+    const entries = readdirSync(target);
+    if (entries.length && !entries.includes(STAGE_MARKER)) throw new StageError(`${folder} holds files that are not a stage of this engine: choose a new folder (nothing was changed).`);
+  }
+  // Made aside and swapped in: a failure leaves an earlier stage whole.
+  const making = `${target}.making-${process.pid}`;
+  rmSync(making, { recursive: true, force: true });
+  const site = join(making, 'site');
+  mkdirSync(site, { recursive: true });
+  const twins = new Set(Object.entries(manifest.twins).flatMap(([file, encodings]) => encodings.map((e) => `${file}.${e === 'br' ? 'br' : 'gz'}`)));
+  // A host reads _headers and _redirects itself (Cloudflare, Netlify), or its configuration is made from them (nginx, Caddy), or it ignores them (GitHub Pages).
+  const server = host === 'nginx' || host === 'caddy';
+  const keep = { _headers: traits.readsHeaders && !server, _redirects: !!traits.redirects && !server } as Record<string, boolean>;
+  let count = 0;
+  for (const file of manifest.files) {
+    if (twins.has(file) && !traits.usesTwins) continue;
+    if (file in keep && !keep[file]) continue;
+    const from = join(out, file);
+    if (!from.startsWith(out + sep) || file.split('/').some((part) => part === '..' || part === '')) continue;
+    // A regular file, reached through folders that are not links.
+    let path = out;
+    const parts = file.split('/');
+    const safe = parts.every((part, i) => {
+      path = join(path, part);
+      const stat = lstatSync(path, { throwIfNoEntry: false });
+      return stat && (i < parts.length - 1 ? stat.isDirectory() : stat.isFile());
+    });
+    if (!safe) continue;
+    mkdirSync(dirname(join(site, file)), { recursive: true });
+    copyFileSync(from, join(site, file));
+    count++;
+  }
+  let config: string | undefined;
+  if (server) {
+    const rules = existsSync(join(out, '_headers')) ? parseHeadersFile(readFileSync(join(out, '_headers'), 'utf8')) : [];
+    const redirects = existsSync(join(out, '_redirects')) ? parseRedirectsFile(readFileSync(join(out, '_redirects'), 'utf8')) : [];
+    const locales = readdirSync(site).filter((entry) => existsSync(join(site, entry, '404.html')));
+    const settings = { root: options.root ?? join(target, 'site'), listen: options.listen ?? '8080', rules, redirects, locales };
+    config = join(target, host === 'nginx' ? 'nginx.conf' : 'Caddyfile');
+    writeFileSync(join(making, host === 'nginx' ? 'nginx.conf' : 'Caddyfile'), host === 'nginx' ? nginxConf(settings) : caddyfile(settings));
+  }
+  writeFileSync(join(making, STAGE_MARKER), `${JSON.stringify({ host })}\n`);
+  rmSync(target, { recursive: true, force: true });
+  renameSync(making, target);
+  return { host, site: join(target, 'site'), files: count, ...(config ? { config } : {}) };
+}

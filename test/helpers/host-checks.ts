@@ -1,0 +1,93 @@
+// What a visitor gets from a host, checked the same way on every runtime that serves the output:
+// `serve` (the quick suite), Cloudflare's own local runtime, nginx and Caddy (the slow set). Every
+// page in both languages answers 200 with the headers _headers gives its path; one URL per page
+// (the .html and trailing-slash forms redirect permanently to it); each locale's 404 page with
+// status 404; the editor's own policy; no engine or hidden file served.
+import { expect } from 'vitest';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../../src/security/headers-file.ts';
+
+export interface HostCase {
+  /** The origin the runtime listens on. */
+  base: string;
+  /** The page URLs the build made, every locale. */
+  urls: string[];
+  /** The build's _headers. */
+  headersFile: string;
+  /** Redirects the site defines (from → to), when it has any. */
+  redirects?: { from: string; to: string }[];
+}
+
+const PERMANENT = [301, 308];
+const SECURITY = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'strict-transport-security', 'x-frame-options'];
+
+async function get(url: string): Promise<Response> {
+  return fetch(url, { redirect: 'manual', headers: { 'accept-encoding': 'br, gzip' } });
+}
+
+/** The headers _headers gives a path, by lower-case name, values of several rules as the list a browser reads. */
+function expected(rules: HeaderRule[], path: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(headersFor(rules, path))) out[name.toLowerCase()] = value.split(/,\s*/);
+  return out;
+}
+const listOf = (value: string | null) => (value ?? '').split(/,\s*/).filter(Boolean);
+
+function sameHeaders(response: Response, rules: HeaderRule[], path: string, label: string): void {
+  const want = expected(rules, path);
+  for (const name of SECURITY) {
+    expect(listOf(response.headers.get(name)).sort(), `${label}: ${name}`).toEqual((want[name] ?? []).sort());
+  }
+}
+
+export async function checkHost({ base, urls, headersFile, redirects = [] }: HostCase): Promise<void> {
+  const rules = parseHeadersFile(headersFile);
+  const pages = urls.filter((u) => !u.endsWith('/404'));
+  expect(pages.length).toBeGreaterThan(10);
+  // Every page, both languages: 200 and its headers.
+  for (const url of pages) {
+    const response = await get(base + url);
+    expect(response.status, url).toBe(200);
+    expect(response.headers.get('content-type'), url).toMatch(/^text\/html/);
+    sameHeaders(response, rules, url, url);
+    await response.arrayBuffer();
+  }
+  // One URL per page: the other spellings move permanently to it.
+  const locales = [...new Set(pages.map((u) => /^\/([a-z]{2})\//.exec(u)?.[1]).filter(Boolean))] as string[];
+  const moves: [string, string][] = [['/index.html', '/'], ...locales.map((l) => [`/${l}`, `/${l}/`] as [string, string])];
+  for (const url of pages.filter((u) => !u.endsWith('/')).slice(0, 6)) moves.push([`${url}.html`, url], [`${url}/`, url]);
+  for (const url of pages.filter((u) => /^\/[a-z]{2}\/.+/.test(u)).slice(0, 4)) moves.push([`${url}.html`, url], [`${url}/`, url]);
+  for (const [from, to] of moves) {
+    const response = await get(base + from);
+    expect(PERMANENT, `${from} → ${response.status} ${response.headers.get('location')}`).toContain(response.status);
+    expect(new URL(response.headers.get('location')!, base + from).pathname, from).toBe(to);
+  }
+  // The site's own redirects.
+  for (const { from, to } of redirects) {
+    const response = await get(base + from);
+    expect(PERMANENT, from).toContain(response.status);
+    expect(new URL(response.headers.get('location')!, base + from).pathname, from).toBe(to);
+  }
+  // Each locale's 404 page, with status 404 and the headers of the path asked for.
+  for (const prefix of ['', ...locales.map((l) => `/${l}`)]) {
+    const path = `${prefix}/no-such-page-${Date.now()}`;
+    const response = await get(base + path);
+    expect(response.status, path).toBe(404);
+    const html = await response.text();
+    const lang = /<html lang="([^"]+)"/.exec(html)?.[1];
+    expect(lang, path).toBe(prefix ? prefix.slice(1) : /<html lang="([^"]+)"/.exec(await (await get(`${base}/`)).text())?.[1]);
+    sameHeaders(response, rules, path, path);
+  }
+  // The editor's own policy.
+  const admin = await get(`${base}/admin/`);
+  if (admin.status === 200) {
+    expect(admin.headers.get('content-security-policy')).toBe(expected(rules, '/admin/')['content-security-policy']!.join(', '));
+    expect(admin.headers.get('content-security-policy')).not.toBe(expected(rules, '/about')['content-security-policy']?.join(', '));
+    await admin.arrayBuffer();
+  }
+  // Nothing of the engine's and nothing hidden.
+  for (const path of ['/.env', '/.site-output', '/.site-manifest', '/_headers', '/_redirects', '/index.html.br', '/404.html.br', '/.well-known/../.site-output']) {
+    const response = await get(base + path);
+    expect(response.status, path).not.toBe(200);
+    await response.arrayBuffer();
+  }
+}
