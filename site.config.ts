@@ -24,6 +24,7 @@ import { pageSchemas, type LegalFront } from './templates/schema.ts';
 import { contentModel } from './templates/site/content-model.ts';
 import { FRAME_ORIGINS } from './templates/site/frame-hosts.ts';
 import { manifest } from './templates/site/manifest.ts';
+import { today } from './templates/site/notices.ts';
 import { findPlaceholders } from './templates/site/placeholders.ts';
 
 export default defineSite<SiteContent>({
@@ -62,6 +63,8 @@ export default defineSite<SiteContent>({
     headers: { csp: { 'frame-src': Object.values(FRAME_ORIGINS) }, hsts: 'max-age=63072000; includeSubDomains' },
   },
   plugins: [
+    // content.today: the build's day in Florida, for the notices shown on some days only.
+    today(),
     // Photos the staff upload (a service's photo): AVIF, WebP and JPEG at several widths, EXIF stripped.
     images({ folders: ['images/uploads'] }),
     // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).

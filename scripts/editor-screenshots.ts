@@ -15,8 +15,12 @@ try {
   await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => route.abort());
   const page = await context.newPage();
   await page.goto(`${base}/admin/`);
-  await page.getByRole('button', { name: /Sign In with .*GitHub/ }).waitFor();
+  // Without an OAuth helper, only the token sign-in is offered (docs/editing.md, "Sign in").
+  await page.getByRole('button', { name: 'Sign In Using Access Token' }).waitFor();
   await page.screenshot({ path: 'docs/images/editor-sign-in.png' });
+  await page.getByRole('button', { name: 'Sign In Using Access Token' }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: 'docs/images/editor-token.png' });
 
   await useTestRepo(context);
   await page.reload();

@@ -4,4 +4,7 @@ import type { ContentOf } from 'sitewright';
 import type { pageSchemas } from './schema.ts';
 import type { contentModel } from './site/content-model.ts';
 
-export type SiteContent = ContentOf<typeof contentModel, typeof pageSchemas>;
+export type SiteContent = ContentOf<typeof contentModel, typeof pageSchemas> & {
+  /** The build's day in the practice's time zone ("2026-12-24"), for dated notices (site/notices.ts). */
+  today: string;
+};

@@ -89,6 +89,39 @@ export const locationsSchema = z
   )
   .min(1);
 
+const day = matching(/^\d{4}-\d{2}-\d{2}$/, 'a day written year-month-day, like 2026-12-24');
+
+/**
+ * content/notices.yaml: notices shown for some days only (a closure, holiday hours, a hurricane), in
+ * both languages side by side, for every clinic or one. Days are whole days in Florida (America/New_York).
+ */
+export const noticesSchema = z
+  .array(
+    z
+      .object({
+        text: z
+          .object({
+            en: text.meta({ cms: { label: 'In English', hint: 'One or two sentences, like "Our Miami office is closed December 24 and 25. Kissimmee and Hialeah are open."' } }),
+            es: text.meta({ cms: { label: 'En español', hint: 'Lo mismo en español, como "Nuestro consultorio de Miami estará cerrado el 24 y el 25 de diciembre."' } }),
+          })
+          .strict()
+          .meta({ cms: { label: 'What patients read' } }),
+        location: slug.optional().meta({ cms: { label: 'Only for this clinic', hint: 'kissimmee, miami or hialeah. Leave it empty when the notice is for every clinic.' } }),
+        closed: z
+          .object({ from: day.meta({ cms: { label: 'First day closed' } }), to: day.meta({ cms: { label: 'Last day closed' } }) })
+          .strict()
+          .optional()
+          .meta({ cms: { label: 'Days the clinic is closed', hint: 'Fill in for a closure: the website then shows the clinic as closed on those days, and search engines are told. Leave empty for a notice that is not a closure.' } }),
+        show: z
+          .object({ from: day.optional().meta({ cms: { label: 'Show from' } }), to: day.optional().meta({ cms: { label: 'Show until' } }) })
+          .strict()
+          .optional()
+          .meta({ cms: { label: 'Days the notice is shown', hint: 'For a closure, it is shown from 14 days before until the last day closed, unless you say otherwise here. Any other notice needs "Show until".' } }),
+      })
+      .strict(),
+  )
+  .default([]);
+
 /** content/services.yaml: order, grouping and relations of the service pages. */
 export const servicesIndexSchema = z
   .object({
@@ -280,6 +313,10 @@ export const uiSchema = z
     opensInNewTab: text,
     logoLabel: text,
     emergency: text,
+    /** The banner of a current notice: its heading for a screen reader, and a closure's clinic. */
+    notices: z.object({ label: text }).strict(),
+    /** Open now, per clinic ({time}: "6:00 PM"; {day}: "Monday"). */
+    openNow: z.object({ open: text, closed: text, opensToday: text }).strict(),
     hours: z
       .object({
         title: text,
@@ -338,6 +375,7 @@ export const uiSchema = z
 export type Site = z.infer<typeof siteSchema>;
 export type Hours = z.infer<typeof hoursSchema>;
 export type Location = z.infer<typeof locationsSchema>[number];
+export type Notice = z.infer<typeof noticesSchema>[number];
 export type ServicesIndex = z.infer<typeof servicesIndexSchema>;
 export type Insurance = z.infer<typeof insuranceSchema>;
 export type Tagline = z.infer<typeof taglinesSchema>[number];

@@ -37,6 +37,14 @@ describe('the editor configuration', () => {
     expect(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toBe(true);
   });
 
+  it('offers only the token sign-in until an OAuth helper is set up (a "Sign In with GitHub" button would do nothing)', async () => {
+    const { site, config: generated } = await config();
+    expect((generated.backend as { auth_methods?: string[] }).auth_methods).toEqual(['token']);
+    const admin = (site.plugins?.find((p) => p.name === 'editor') as EditorPlugin).options;
+    const helped = cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', { ...admin, backend: { ...admin.backend, base_url: 'https://auth.example.workers.dev' } });
+    expect((helped.backend as { auth_methods?: string[] }).auth_methods).toBeUndefined();
+  });
+
   it('makes every content file editable, in every locale', async () => {
     const { site, config: generated } = await config();
     const collections = generated.collections as { files?: { file: string }[]; folder?: string; extension?: string }[];

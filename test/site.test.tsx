@@ -233,9 +233,11 @@ describe('islands', () => {
   it('mark the three widgets and carry their props in one JSON blob', () => {
     const body = page('/');
     expect(body.match(/<site-island data-island="(ServicesMenu|MobileMenu|HelpWidget)"/g)).toHaveLength(3);
-    // The home page's map cards are islands too (a map loads only on request): one prop set per island.
+    // The home page's map cards are islands too (a map loads only on request), and each clinic's
+    // card says whether it is open now: one prop set per island.
     const islands = body.match(/<site-island data-island=/g)!.length;
-    expect(islands).toBe(3 + content.locations.length);
+    expect(body.match(/<site-island data-island="OpenNow"/g)).toHaveLength(content.locations.length);
+    expect(islands).toBe(3 + 2 * content.locations.length);
     const blob = /<script type="application\/json" id="island-props">([^<]*)<\/script>/.exec(body)![1]!;
     expect(JSON.parse(blob)).toHaveLength(islands);
     expect(body).toContain('<script type="module" src="/assets/main-TEST.js">');

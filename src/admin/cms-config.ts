@@ -3,7 +3,7 @@
 // edited side by side in every locale. Nothing here is kept by hand, so a new file or field reaches
 // the editor with the next build.
 import { relative, sep } from 'node:path';
-import type { AdminOptions, SiteDefinition } from '../site/definition.ts';
+import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { fieldsOf, fileFields, jsonSchemaOf, labelOf, type CmsField } from './fields.ts';
 
 export interface EditorPaths {
@@ -74,7 +74,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   return {
     app_title: admin.title ?? 'Content editor',
     site_url: baseUrl,
-    backend: admin.backend,
+    backend: signInMethods(admin.backend),
     media_folder: posix(relative(paths.root, `${paths.staticDir}/${media.folder}`)),
     public_folder: `/${media.folder}`,
     i18n: { structure: 'multiple_folders', locales, default_locale: site.defaultLocale, initial_locales: 'all' },
@@ -83,6 +83,16 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     output: { yaml: { quote: 'double', indent_size: 2 } },
     collections,
   };
+}
+
+/**
+ * "Sign In with GitHub" works only through an OAuth helper (base_url): without one, the button would
+ * do nothing, so only the access-token sign-in is offered, until a developer sets the helper up.
+ */
+function signInMethods(backend: EditorBackend): EditorBackend {
+  const hosted = backend.name === 'github' || backend.name === 'gitlab' || backend.name === 'gitea';
+  if (!hosted || backend.auth_methods || backend.base_url) return backend;
+  return { ...backend, auth_methods: ['token'] };
 }
 
 /** Sveltia's schema, named in the file (Sveltia checks the name; it never fetches it). */

@@ -4,7 +4,12 @@ import { Address, CallLink, directionsUrl, HoursList, locationName, oneLineAddre
 import { ExternalLink } from './ExternalLink.tsx';
 import { MapPin, Navigation, Phone } from './icons.ts';
 import { Icon } from './Icon.tsx';
-import { Picture } from 'sitewright';
+import { island, Picture } from 'sitewright';
+import { OpenNow } from '../islands/OpenNow.tsx';
+import { closuresOf } from '../site/notices.ts';
+import { LocationNotices } from './Notices.tsx';
+
+const OpenNowIsland = island('OpenNow', OpenNow);
 
 /** Three cards a row from 58rem (each at most 23rem), two from 40rem, one on a phone. */
 const CARD_SIZES = '(min-width: 58rem) 23rem, (min-width: 40rem) 50vw, 100vw';
@@ -14,7 +19,7 @@ const CARD_SIZES = '(min-width: 58rem) 23rem, (min-width: 40rem) 50vw, 100vw';
  * one line, hours, Directions and Call, small enough that all three fit the first phone screens (home).
  */
 export function LocationCards({ detailed = false, compact = false, headingLevel = 3 }: { detailed?: boolean; compact?: boolean; headingLevel?: 2 | 3 }) {
-  const { content, text } = usePage();
+  const { content, text, intl } = usePage();
   const { ui } = text;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -34,6 +39,8 @@ export function LocationCards({ detailed = false, compact = false, headingLevel 
           <Heading className="card__title">
             <Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}
           </Heading>
+          <LocationNotices location={location.id} />
+          <OpenNowIsland hours={location.hours ?? content.site.hours} closures={closuresOf(content.notices, location.id, content.today)} intl={intl} labels={{ ...ui.openNow, days: ui.hours.days }} />
           {compact ? <p className="location__address">{oneLineAddress(location)}</p> : <Address location={location} />}
           {compact && <HoursList hours={location.hours} />}
           {detailed && (

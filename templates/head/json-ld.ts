@@ -1,5 +1,6 @@
 // Structured data (schema.org JSON-LD) derived from content, in the page's language. Typed with
 // schema-dts (types only), so the compiler refuses a property schema.org does not define on a type.
+import { closuresOf } from '../site/notices.ts';
 import type { BreadcrumbList, Graph, MedicalClinic, OpeningHoursSpecification, Organization, Thing, WebSite } from 'schema-dts';
 import type { Hours, Location } from '../schema.ts';
 import type { PageData as EnginePageData, PageMeta } from 'sitewright';
@@ -37,6 +38,10 @@ function clinic(page: PageData, location: Location, url: (path: string) => strin
       addressCountry: 'US',
     },
     openingHoursSpecification: openingHours(location.hours ?? site.hours),
+    // A closure, as Google documents holiday hours: opens and closes at 00:00 on the days it covers.
+    ...(closuresOf(page.content.notices, location.id, page.content.today).length
+      ? { specialOpeningHoursSpecification: closuresOf(page.content.notices, location.id, page.content.today).map((c) => ({ '@type': 'OpeningHoursSpecification' as const, opens: '00:00', closes: '00:00', validFrom: c.from, validThrough: c.to })) }
+      : {}),
     medicalSpecialty: 'https://schema.org/PrimaryCare',
     contactPoint: {
       '@type': 'ContactPoint',

@@ -12,9 +12,11 @@ export interface HelpWidgetProps {
   labels: { open: string; close: string; title: string; greeting: string; book: string; insurance: string; directions: string; call: string; emergency: string; newTab: string };
   /** Directions: one link per clinic, named by its city. */
   links: { book: string; insurance: string; directions: { label: string; href: string }[]; call: string };
+  /** The current notices (a closure), shown first. */
+  notices?: string[];
 }
 
-export function HelpWidget({ labels, links }: HelpWidgetProps) {
+export function HelpWidget({ labels, links, notices = [] }: HelpWidgetProps) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -38,6 +40,7 @@ export function HelpWidget({ labels, links }: HelpWidgetProps) {
     <div className="help" ref={root} onKeyDown={onKeyDown}>
       <div id={PANEL_ID} className="help__panel" role="region" aria-labelledby={`${PANEL_ID}-title`} hidden={!open}>
         <p className="help__title" id={`${PANEL_ID}-title`}>{labels.title}</p>
+        {notices.map((notice, i) => <p key={i} className="help__notice"><Icon icon={TriangleAlert} size={18} /> {notice}</p>)}
         <p>{labels.greeting}</p>
         <ul className="help__links">
           <li><a href={links.book}><Icon icon={CalendarCheck} size={18} /> {labels.book}</a></li>

@@ -2,7 +2,8 @@
 import { HelpWidget } from './HelpWidget.tsx';
 import { MapFrame } from './MapFrame.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
+import { OpenNow } from './OpenNow.tsx';
 import { ServicesMenu } from './ServicesMenu.tsx';
 
-export const islands = { ServicesMenu, MobileMenu, HelpWidget, MapFrame };
+export const islands = { ServicesMenu, MobileMenu, HelpWidget, MapFrame, OpenNow };
 export type IslandName = keyof typeof islands;

@@ -8,6 +8,8 @@ import { directionsUrl } from '../components/Contact.tsx';
 import { Phone } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import { HelpWidget } from '../islands/HelpWidget.tsx';
+import { NoticeBanner } from '../components/Notices.tsx';
+import { currentNotices } from '../site/notices.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
@@ -19,6 +21,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <>
       <a className="skip-link" href="#main">{text.ui.skipToContent}</a>
       <Header />
+      <NoticeBanner />
       <main id="main" tabIndex={-1}>{children}</main>
       <Shared id="footer-and-widgets">
         <FooterAndWidgets />
@@ -29,7 +32,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /** Worked out only where it is rendered: once per language, not on every page that reuses it. */
 function FooterAndWidgets() {
-  const { text, content, href } = usePage();
+  const { text, content, href, locale } = usePage();
   const { ui } = text;
   const tel = telHref(content.site.phone.e164);
   return (
@@ -37,6 +40,7 @@ function FooterAndWidgets() {
       <Footer />
       <HelpWidgetIsland
         labels={{ ...ui.help, emergency: ui.emergency, newTab: ui.opensInNewTab }}
+        notices={currentNotices(content.notices, content.today).map((n) => n.text[locale as 'en' | 'es'])}
         links={{
           book: href('/contact#appointment'),
           insurance: href('/insurance'),

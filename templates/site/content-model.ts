@@ -2,11 +2,12 @@
 // content/ by this model (pages' own files come from the page registry in site.config.ts).
 import { defineContentModel } from 'sitewright';
 import {
-  insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, reviewsSchema, serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema,
+  insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, noticesSchema, reviewsSchema, serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema,
   type ServicesIndex,
 } from '../schema.ts';
 import { checkInsurance } from './check-insurance.ts';
 import { checkLocations } from './check-locations.ts';
+import { checkNotices } from './check-notices.ts';
 import { checkSite } from './check-site.ts';
 import { checkServiceList } from './check-services.ts';
 
@@ -21,6 +22,7 @@ export const contentModel = defineContentModel({
   shared: {
     site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema', check: checkSite },
     locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema', check: checkLocations },
+    notices: { file: 'notices.yaml', schema: noticesSchema, title: 'the notices do not match their schema', check: checkNotices },
     servicesIndex: { file: 'services.yaml', schema: servicesIndexSchema, title: 'the services list does not match its schema', check: checkServiceList },
     insurance: { file: 'insurance.yaml', schema: insuranceSchema, title: 'the insurance plans do not match their schema', check: checkInsurance },
     taglines: { file: 'language-assistance.yaml', schema: taglinesSchema, title: 'the language-assistance taglines do not match their schema' },
