@@ -26,10 +26,11 @@ export const siteSchema = z
     name: text,
     shortName: text,
     baseUrl: url,
-    phone: z.object({
-      display: text.meta(hint('The number as patients read it, like (407) 555-0142. Placeholder until launch: 555-01xx numbers are fictitious.')),
-      e164: matching(/^\+1\d{10}$/, 'E.164 like "+14075550142"').meta(hint('The same number for phones to dial: +1 and ten digits.')),
-    }).strict(),
+    // One number, typed as patients read it: the number phones dial (+1 and ten digits) is made from
+    // it, so the shown and the dialled numbers can never differ.
+    phone: matching(/^\(\d{3}\) \d{3}-\d{4}$/, 'a phone number written like (407) 555-0142')
+      .meta({ cms: { label: 'Phone number', hint: 'As patients read it, like (407) 555-0142. Every "Call" button dials it. Placeholder until launch: 555-01xx numbers are fictitious.' } })
+      .transform((display) => ({ display, e164: `+1${display.replace(/\D/g, '')}` })),
     email: z.email().meta(hint("The practice's address for patients. Placeholder until launch: example.com addresses reach nobody.")),
     foundedYear: z.number().int().min(1900),
     /** The "5+ years" the practice shows beside its rating (a stated figure, not computed from foundedYear). */

@@ -55,7 +55,7 @@ describe('pages re-rendered after an edit', () => {
   });
 
   it('a fact every page shows: everything; a UI string: its locale', () => {
-    expect(affected('site.yaml', (d) => (d.phone.display = '(407) 555-0199'))).toHaveLength(routes.length);
+    expect(affected('site.yaml', (d) => (d.phone = '(407) 555-0199'))).toHaveLength(routes.length);
     expect(affected('en/ui.yaml', (d) => (d.emergency = 'In an emergency, call 911.'))).toHaveLength(perLocale('en'));
   });
 

@@ -71,7 +71,7 @@ describe('the editor configuration', () => {
       }
       return found;
     };
-    for (const path of ['phone.display', 'email', 'leadForm.formId', 'maps.placeId', 'civilRights.coordinatorName', 'civilRights.groundsReviewed']) {
+    for (const path of ['phone', 'email', 'leadForm.formId', 'maps.placeId', 'civilRights.coordinatorName', 'civilRights.groundsReviewed']) {
       expect(fieldAt('content/site.yaml', path)?.hint, path).toBeTruthy();
     }
     expect(fieldAt('content/{{locale}}/reviews.yaml', 'items.sample')?.hint).toMatch(/sample/i);

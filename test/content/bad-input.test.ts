@@ -70,7 +70,7 @@ describe('fields that do not match the schema', () => {
   it('says what was expected and what was found for a mistyped field', async () => {
     await site.edit('site.yaml', (t) => t.replace('foundedYear: 2018', 'foundedYear: "since 2018"'));
     expect(await errorsOf()).toEqual([
-      'content/site.yaml:11:14  the site configuration does not match its schema\n  foundedYear: expected number, found "since 2018"',
+      `content/site.yaml:${await lineOf('site.yaml', 'foundedYear')}:14  the site configuration does not match its schema\n  foundedYear: expected number, found "since 2018"`,
     ]);
   });
 
@@ -87,7 +87,7 @@ describe('fields that do not match the schema', () => {
     const errors = await errorsOf();
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/^content\/en\/reviews\.yaml:\d+:\d+  reviews \(en\) do not match their schema\n  \[0\]\.rating: expected 5, found number 4$/);
-    expect(errors[1]).toMatch(/^content\/site\.yaml:11:14 /);
+    expect(errors[1]).toMatch(new RegExp(`^content/site\\.yaml:${await lineOf('site.yaml', 'foundedYear')}:14 `));
   });
 });
 
