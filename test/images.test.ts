@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referencesOf } from '../src/checks/links.ts';
+import { checkOutputLinks, referencesOf } from '../src/checks/links.ts';
 import { build, type BuildResult } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
@@ -76,6 +76,18 @@ describe('photos', () => {
     expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([expect.stringMatching(/no-alt\/de\/notes\/welcome\.md:\d+:1 {2}has an image without a description\n {2}image "\/photos\/Loaf\.jpg" has no description/)]);
   });
 
+  it('a Markdown image whose file does not exist fails the build, naming the file and line', async () => {
+    const content = join(tmp, 'typo');
+    await cp(join(tmp, 'content'), content, { recursive: true });
+    const note = join(content, 'fr/notes/welcome.md');
+    await writeFile(note, (await readFile(note, 'utf8')).replace('(/photos/Loaf.jpg)', '(/photos/Loaf.jgp)'));
+    const line = (await readFile(note, 'utf8')).split('\n').findIndex((l) => l.includes('Loaf.jgp')) + 1;
+    const error = await build({ site: SITE, contentDir: content, staticDir: join(tmp, 'static'), outDir: join(tmp, 'typo-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([
+      `${join(content, 'fr/notes/welcome.md')}:${line}:1  shows an image that does not exist\n  "/photos/Loaf.jgp": no such file; expected ${join(tmp, 'static')}/photos/Loaf.jgp`,
+    ]);
+  });
+
   it('the heaviest photo a phone downloads counts against the budget: the build names it and its weight', async () => {
     const heavy = join(ROOT, 'test/fixtures/images-site/heavy.config.ts');
     const error = await build({ site: heavy, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, 'heavy-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
@@ -87,6 +99,15 @@ describe('photos', () => {
 
   it('srcset URLs are read as links: each candidate, its width or density dropped', () => {
     expect(referencesOf('<img src="/a.jpg" srcset="/a-1.jpg 320w, /a-2.jpg 640w, https://x.example/b.jpg 2x"><source srcset="/c.avif 1x">')).toEqual(['/a.jpg', '/a-1.jpg', '/a-2.jpg', '/c.avif']);
+  });
+
+  it('a typo in one srcset candidate of a page fails the check, naming the page and the URL', () => {
+    const html = '<picture><source type="image/avif" srcset="/assets/images/a-320.avif 320w, /assets/images/a-64O.avif 640w"/><img src="/assets/images/a-640.jpg" alt="A"/></picture>';
+    const index = { pages: new Map([['/', new Set<string>()]]), files: new Set(['/assets/images/a-320.avif', '/assets/images/a-640.avif', '/assets/images/a-640.jpg']) };
+    const route = { page: 'home', params: {}, path: '/', locale: 'en', url: '/', file: 'index.html', noindex: false, notFound: false };
+    expect(checkOutputLinks([{ route, refs: referencesOf(html), ids: [] }], index, 'static').map((p) => p.format())).toEqual([
+      'page / (index.html)  refers to a missing static file\n  "/assets/images/a-64O.avif": no such file; expected static/assets/images/a-64O.avif',
+    ]);
   });
 });
 

@@ -133,15 +133,19 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
   return problems;
 }
 
-/** Checks the links written in Markdown content, with the file and line they were written on. */
-export function checkContentLinks(links: ContentLinks, index: OutputIndex, urls: LocaleUrls, staticDir: string): Problem[] {
+/**
+ * Checks the links and image sources written in Markdown content, with the file and line they were
+ * written on. `sources`: files of static/ a plugin turns into others (photos): an image may show one.
+ */
+export function checkContentLinks(links: ContentLinks, index: OutputIndex, urls: LocaleUrls, staticDir: string, sources: ReadonlySet<string> = new Set()): Problem[] {
   const problems: Problem[] = [];
   for (const { file, locale, links: found } of links) {
     for (const link of found) {
       const at = { line: link.line, col: 1 };
-      const unresolved = resolves(link.href, '/', index, staticDir);
+      const unresolved = link.image && sources.has(decodeURI(link.href)) ? undefined : resolves(link.href, '/', index, staticDir);
       if (unresolved) {
-        problems.push(inFile(unresolved.code, file, 'links to a page that does not exist', [{ path: `"${link.href}"`, message: unresolved.problem }], at));
+        const title = link.image ? 'shows an image that does not exist' : 'links to a page that does not exist';
+        problems.push(inFile(unresolved.code, file, title, [{ path: `"${link.href}"`, message: unresolved.problem }], at));
       } else if (urls.localeOfPath(link.href) !== locale && index.pages.has(link.href.split('#')[0]!)) {
         const other = urls.localeOfPath(link.href);
         // Most likely a link copied from the other locale's file: name this locale's page.

@@ -24,6 +24,8 @@ export interface MarkdownLink {
   href: string;
   /** 1-based line in the source file. */
   line: number;
+  /** An image's source (![…](/photos/x.jpg)), rather than a link. */
+  image?: true;
 }
 
 export interface MarkdownFinding {
@@ -140,7 +142,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           const problem = urlProblem(href);
           if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
           else if (token.type === 'image' && !(token as Tokens.Image).text.trim()) findings.push({ line: at, code: 'markdown/image', message: `image "${href}" has no description: write what it shows between the brackets, ![A loaf of rye bread](${href})` });
-          else if (token.type === 'link' && href.startsWith('/') && !href.startsWith('//')) links.push({ href, line: at });
+          else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href, line: at, image: true } : { href, line: at });
         } else if (token.type === 'component' && components) {
           const at = lineOf(token.raw);
           for (const message of checkComponent(token as ComponentToken, components)) findings.push({ line: at, code: 'markdown/component', message });

@@ -79,7 +79,8 @@ export function checkStep(run: BuildRun, { content, routes, pages, links, lifecy
   };
   const staticDir = shown(run.dirs.static);
   // A link written in content is reported where it was written, not again on the pages that show it.
-  const contentLinkProblems = [...checkContentLinks(links, index, run.urls, staticDir), ...(lifecycle ? expiringLinks(run, routes, links, lifecycle) : [])];
+  const claimed = new Set(run.staticSources.filter((f) => run.plugins.some((p) => p.claims?.(f))).map((f) => `/${f}`));
+  const contentLinkProblems = [...checkContentLinks(links, index, run.urls, staticDir, claimed), ...(lifecycle ? expiringLinks(run, routes, links, lifecycle) : [])];
   if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
   const problems = [...checkOutputLinks(rendered, index, staticDir), ...unknownIslands(rendered, Object.keys(run.site.islands.registry))];
   const asset = (a: Bundle['css']) => ({ contents: a.contents, brotli: assetWeights?.get(a.url.slice(1)) });
