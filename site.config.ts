@@ -25,6 +25,7 @@ import { contentModel } from './templates/site/content-model.ts';
 import { FRAME_ORIGINS } from './templates/site/frame-hosts.ts';
 import { manifest } from './templates/site/manifest.ts';
 import { today } from './templates/site/notices.ts';
+import { services } from './templates/site/services.ts';
 import { findPlaceholders } from './templates/site/placeholders.ts';
 
 export default defineSite<SiteContent>({
@@ -65,6 +66,8 @@ export default defineSite<SiteContent>({
   plugins: [
     // content.today: the build's day in Florida, for the notices shown on some days only.
     today(),
+    // content.servicesIndex: the navigation's, /services' and the home page's lists, from the service entries.
+    services(),
     // Photos the staff upload (a service's photo): AVIF, WebP and JPEG at several widths, EXIF stripped.
     images({ folders: ['images/uploads'] }),
     // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).

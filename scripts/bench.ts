@@ -33,6 +33,9 @@ benefits:
 ${list(en ? ['Care for the whole family', 'Bilingual team', 'Clear next steps'] : ['Atención para toda la familia', 'Equipo bilingüe', 'Próximos pasos claros'])}
 whatToExpect:
 ${list(en ? ['Check in and update your information.', 'Talk with your provider.', 'Leave with a plan.'] : ['Regístrese y actualice sus datos.', 'Hable con su proveedor de salud.', 'Salga con un plan.'])}
+group: primary
+order: ${100 + n}
+listed: false
 faqs:
   - q: ${en ? 'Do I need an appointment?' : '¿Necesito una cita?'}
     a: ${en ? 'Appointments are recommended.' : 'Le recomendamos hacer una cita.'}
@@ -55,15 +58,12 @@ export async function generate(dir: string, pages: number): Promise<string> {
   const content = join(dir, 'content');
   await cp(join(ROOT, 'content'), content, { recursive: true });
   const slugs = Array.from({ length: pages }, (_, i) => `sample-service-${i + 1}`);
-  const index = await readFile(join(content, 'services.yaml'), 'utf8');
-  await writeFile(join(content, 'services.yaml'), `${index}\nunlisted:\n${slugs.map((s) => `  - ${s}`).join('\n')}\n`);
   for (const locale of ['en', 'es'] as const) {
     await Promise.all(slugs.map((slug, i) => writeFile(join(content, locale, 'services', `${slug}.md`), servicePage(locale, i + 1))));
   }
-  // The illustration each service page shows.
+  // Each sample shows the default illustration (primary-care.svg).
   await mkdir(join(dir, 'static'), { recursive: true });
   await cp(join(ROOT, 'static'), join(dir, 'static'), { recursive: true });
-  await Promise.all(slugs.map((slug) => cp(join(ROOT, 'static/images/services/primary-care.svg'), join(dir, 'static/images/services', `${slug}.svg`))));
   return content;
 }
 

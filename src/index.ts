@@ -8,7 +8,7 @@ export { usePage, type PageData } from './render/page-context.tsx';
 export { island } from './render/island.tsx';
 export { Shared } from './render/shared.tsx';
 export type { Route } from './routes/routes.ts';
-export { inFile, type Detail, type Problem } from './problems/problem.ts';
+export { BuildFailure, inFile, type Detail, type Problem } from './problems/problem.ts';
 export { didYouMean } from './content/suggest.ts';
 export { origins } from './security/csp.ts';
 export type { BuildOutput, BuiltPage, CheckContext, FilesContext, HeaderRule, Plugin, PluginContext, PluginRoute } from './site/plugin.ts';

@@ -123,20 +123,6 @@ export const noticesSchema = z
   )
   .default([]);
 
-/** content/services.yaml: order, grouping and relations of the service pages. */
-export const servicesIndexSchema = z
-  .object({
-    primary: z.array(slug).min(1),
-    aesthetic: z.array(slug).min(1),
-    /** Services with a page of their own that navigation and the services index do not list. */
-    unlisted: z.array(slug).default([]),
-    /** Exams paid by the patient (immigration, DOT): a self-pay block, never the insurance plans. */
-    selfPayExams: z.array(slug).default([]),
-    homeTiles: z.array(slug).min(1).max(12),
-    related: z.record(slug, z.array(slug).max(3)),
-  })
-  .strict();
-
 /** content/insurance.yaml: plan names are proper nouns, the same in every language. */
 export const insuranceSchema = z
   .object({
@@ -170,19 +156,40 @@ const pageMeta = { title: text, description: text };
 /** A page listed in the navigation names itself there. */
 const navPage = { ...pageMeta, navLabel: text };
 
-/** content/<locale>/services/<slug>.md front matter; the Markdown body is "What We Do". */
+/** The drawings in static/images/services/ (a developer adds one here with its file). */
+export const ILLUSTRATIONS = [
+  'primary-care', 'annual-physicals', 'preventive-care', 'vaccines', 'womens-health', 'reproductive-health', 'mens-health', 'pediatrics',
+  'chronic-disease', 'lab-bloodwork', 'weight-loss', 'telemedicine', 'medication-management', 'urgent-care', 'dot-physicals',
+  'immigration-medical', 'lips', 'laser-hair-removal', 'facial', 'iv-therapy',
+] as const;
+
+/**
+ * content/<locale>/services/<slug>.md front matter; the Markdown body is "What We Do". The file name
+ * is the page's address (/services/<slug>). Its kind, place in the lists, home tile, payment and
+ * related services are one fact for both languages (SERVICE_FACTS): the editor copies them.
+ */
 export const serviceSchema = z
   .object({
     name: text,
     description: text,
-    imageAlt: text,
+    imageAlt: text.optional(),
     /** A photo of the service (an upload), shown in place of its illustration; none by default. */
     photo: imageField().optional(),
     benefits: z.array(text).min(3),
     whatToExpect: z.array(text).min(3),
     faqs: z.array(faq).min(2),
+    group: z.enum(['primary', 'aesthetic']),
+    order: z.number().int().min(1),
+    onHome: z.boolean().default(false),
+    paidByPatient: z.boolean().default(false),
+    listed: z.boolean().default(true),
+    related: z.array(slug).max(3).default([]),
+    illustration: z.enum(ILLUSTRATIONS).default('primary-care'),
   })
   .strict();
+
+/** The service facts that are the same in both languages. */
+export const SERVICE_FACTS = ['group', 'order', 'onHome', 'paidByPatient', 'listed', 'related', 'illustration'] as const;
 
 /** content/<locale>/legal/<page>.md front matter; the body holds the titled sections (## headings). */
 export const legalSchema = z
@@ -377,7 +384,15 @@ export type Site = z.infer<typeof siteSchema>;
 export type Hours = z.infer<typeof hoursSchema>;
 export type Location = z.infer<typeof locationsSchema>[number];
 export type Notice = z.infer<typeof noticesSchema>[number];
-export type ServicesIndex = z.infer<typeof servicesIndexSchema>;
+/** The service lists, made from the entries (site/services.ts). */
+export interface ServicesIndex {
+  primary: string[];
+  aesthetic: string[];
+  unlisted: string[];
+  selfPayExams: string[];
+  homeTiles: string[];
+  related: Record<string, string[]>;
+}
 export type Insurance = z.infer<typeof insuranceSchema>;
 export type Tagline = z.infer<typeof taglinesSchema>[number];
 export type ServiceFront = z.infer<typeof serviceSchema>;

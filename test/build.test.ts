@@ -115,8 +115,12 @@ describe('a build over its own output', () => {
     const { out, cleanup } = await buildInto({ content: site.content });
     cleanups.push(cleanup, site.cleanup);
     expect(await filesIn(out)).toContain('services/iv-therapy.html');
-    // A service taken out of the site: its list entry, its related mentions and its files.
-    await site.edit('services.yaml', (t) => t.replace(/^ {2}- iv-therapy\n/m, '').replace(/, iv-therapy\]/g, ']').replace(/\[iv-therapy, /g, '[').replace(/, iv-therapy, /g, ', ').replace(/^ {2}iv-therapy: .*\n/m, ''));
+    // A service taken out of the site: its files, and the other services' mentions of it.
+    for (const locale of ['en', 'es']) {
+      for (const other of ['lips', 'facial', 'iv-therapy']) {
+        if (other !== 'iv-therapy') await site.edit(`${locale}/services/${other}.md`, (t) => t.replace(/, iv-therapy\]/g, ']').replace(/\[iv-therapy, /g, '[').replace(/, iv-therapy, /g, ', '));
+      }
+    }
     await site.remove('en/services/iv-therapy.md');
     await site.remove('es/services/iv-therapy.md');
     await buildInto({ content: site.content, out });

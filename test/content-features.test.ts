@@ -194,7 +194,9 @@ describe('dated and draft posts', () => {
     const file = join(content, 'es/posts/oven-day.md');
     await writeFile(file, (await readFile(file, 'utf8')).replace('tags: [baking]', 'tags: [baking]\npublishDate: 2026-02-30'));
     const error = await buildStarter('bad-date', { content }).then(() => undefined, (e: unknown) => e);
-    expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/bad-date-content\/es\/posts\/oven-day\.md:7:\d+ {2}has a publishing setting it cannot use\n {2}publishDate: expected a day written YYYY-MM-DD \(such as 2026-12-24\), found "2026-02-30"/);
+    const line = (await readFile(file, 'utf8')).split('\n').indexOf('publishDate: 2026-02-30') + 1;
+    expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(new RegExp(`bad-date-content/es/posts/oven-day\\.md:${line}:\\d+ `));
+    expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/bad-date-content\/es\/posts\/oven-day\.md:\d+:\d+ {2}has a publishing setting it cannot use\n {2}publishDate: expected a day written YYYY-MM-DD \(such as 2026-12-24\), found "2026-02-30"/);
   });
 
   it('on the command line: build --now and dev --drafts', async () => {

@@ -2,13 +2,11 @@
 // clinic's address, the nondiscrimination notice's taglines, coordinator and mailing address, the
 // self-pay exams never shown as insured, and no sample review shown without its label.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../src/content/load-content.ts';
-import { loadSite } from '../src/pipeline/load-site.ts';
 import { renderPage } from '../src/render/render-page.tsx';
 import { planRoutes } from '../src/routes/routes.ts';
 import type { SiteDefinition } from '../src/site/definition.ts';
 import type { SiteContent } from '../templates/content-types.ts';
-import { CONTENT, SITE } from './helpers/fixtures.ts';
+import { siteAndContent } from './helpers/content.ts';
 
 let site: SiteDefinition<SiteContent>;
 let content: SiteContent;
@@ -16,8 +14,8 @@ let locales: string[];
 const html = new Map<string, string>();
 
 beforeAll(async () => {
-  site = (await loadSite(SITE)) as SiteDefinition<SiteContent>;
-  ({ content } = await loadContent(site, CONTENT));
+  // As the build loads it: the services plugin's lists made from the entries.
+  ({ site, content } = await siteAndContent());
   locales = Object.keys(site.locales);
   const assets = { css: '/assets/site.css', js: '/assets/main.js' };
   for (const route of planRoutes(site, content)) html.set(route.url, renderPage(route, { site, content, assets, year: 2026 }).html);

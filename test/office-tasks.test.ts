@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/build.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from './helpers/fixtures.ts';
 
 let site: Sandbox;
@@ -41,5 +42,61 @@ describe('the practice changes its phone number', () => {
     await site.edit('site.yaml', (t) => t.replace(/^phone: .*$/m, 'phone: "+13055550177"'));
     await expect(buildPages('phone-bad')).rejects.toThrow(/phone: .*written like \(407\) 555-0142/);
     await site.edit('site.yaml', (t) => t.replace(/^phone: .*$/m, 'phone: (407) 555-0142'));
+  });
+});
+
+/** A new service's file in one language, as the editor writes it (the facts copied to both). */
+const newService = (locale: 'en' | 'es') => `---
+name: ${locale === 'en' ? 'Sports Physicals' : 'Exámenes físicos deportivos'}
+description: ${locale === 'en' ? 'Physicals for school and league sports, with the forms your team asks for.' : 'Exámenes físicos para deportes escolares y de ligas, con los formularios que pide su equipo.'}
+benefits:
+  - ${locale === 'en' ? 'Forms completed at the visit' : 'Formularios completados en la consulta'}
+  - ${locale === 'en' ? 'Same-week appointments' : 'Citas en la misma semana'}
+  - ${locale === 'en' ? 'A bilingual team' : 'Un equipo bilingüe'}
+whatToExpect:
+  - ${locale === 'en' ? 'Bring the form from your school or league.' : 'Traiga el formulario de su escuela o liga.'}
+  - ${locale === 'en' ? 'Your provider checks your health history.' : 'Su proveedor revisa su historial de salud.'}
+  - ${locale === 'en' ? 'You leave with the signed form.' : 'Usted sale con el formulario firmado.'}
+faqs:
+  - q: ${locale === 'en' ? 'How long does it take?' : '¿Cuánto tarda?'}
+    a: ${locale === 'en' ? 'About 30 minutes.' : 'Unos 30 minutos.'}
+  - q: ${locale === 'en' ? 'Do I need an appointment?' : '¿Necesito una cita?'}
+    a: ${locale === 'en' ? 'Yes, please book ahead.' : 'Sí, por favor haga una cita.'}
+group: primary
+order: 17
+related: [annual-physicals, vaccines]
+---
+${locale === 'en' ? 'We do school and league sports physicals.' : 'Hacemos exámenes físicos para deportes escolares y de ligas.'}
+`;
+
+describe('staff add and remove a service, content only', () => {
+  it('a new service (one file per language, no list to edit) gets its page, a place in the menu and on /services, in both languages', async () => {
+    await site.write('en/services/sports-physicals.md', newService('en'));
+    await site.write('es/services/sports-physicals.md', newService('es'));
+    const pages = await buildPages('new-service');
+    expect(pages.get('services/sports-physicals.html')).toContain('<h1>Sports Physicals</h1>');
+    expect(pages.get('es/services/sports-physicals.html')).toContain('<h1>Exámenes físicos deportivos</h1>');
+    // The default illustration, decorative (none was described).
+    expect(pages.get('services/sports-physicals.html')).toMatch(/<img class="service-image" src="\/images\/services\/primary-care\.svg" alt=""/);
+    for (const [path, prefix, name] of [['index.html', '', 'Sports Physicals'], ['es/index.html', '/es', 'Exámenes físicos deportivos']] as const) {
+      // The services menu of every page (the menu island's props) lists it, after the last primary service.
+      expect(pages.get(path)).toMatch(new RegExp(`"href":"${prefix}/services/immigration-medical","current":false\\},\\{"label":"${name}","href":"${prefix}/services/sports-physicals"`));
+    }
+    expect(pages.get('services.html')).toContain('href="/services/sports-physicals"');
+    expect(pages.get('es/services.html')).toContain('href="/es/services/sports-physicals"');
+    await site.remove('en/services/sports-physicals.md');
+    await site.remove('es/services/sports-physicals.md');
+  });
+
+  it('a removed service is caught before publishing where another service still names it, by file and line', async () => {
+    const lips = await readFile(join(site.content, 'en/services/lips.md'), 'utf8');
+    for (const locale of ['en', 'es']) await site.remove(`${locale}/services/iv-therapy.md`);
+    const error = await buildPages('removed').then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildFailure);
+    const messages = (error as BuildFailure).problems.map((p) => p.format());
+    const line = lips.split('\n').findIndex((l) => l.startsWith('related:')) + 1;
+    expect(messages).toContain(`${site.content}/en/services/lips.md:${line}:1  names a related service that does not exist\n  related[1]: "iv-therapy" is not a service: choose one of the list, or remove it`);
+    expect(messages.every((m) => m.includes('names a related service that does not exist'))).toBe(true);
+    expect(messages).toHaveLength(2); // lips and facial relate to it
   });
 });

@@ -1,14 +1,12 @@
 // The site's pages, rendered from the real content: every route of both locales with its title,
 // language and the spec's facts; the related-services table; noindex pages; the 404 page; islands.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent } from '../src/content/load-content.ts';
 import { renderPage, RenderError } from '../src/render/render-page.tsx';
 import { planRoutes, type Route } from '../src/routes/routes.ts';
 import type { SiteDefinition } from '../src/site/definition.ts';
-import { loadSite } from '../src/pipeline/load-site.ts';
 import type { SiteContent } from '../templates/content-types.ts';
 import { serviceSlugs } from '../templates/site/content-model.ts';
-import { CONTENT, SITE } from './helpers/fixtures.ts';
+import { siteAndContent } from './helpers/content.ts';
 
 let site: SiteDefinition<SiteContent>;
 let content: SiteContent;
@@ -17,8 +15,8 @@ const html = new Map<string, string>();
 const assets = { css: '/assets/site-TEST.css', js: '/assets/main-TEST.js' };
 
 beforeAll(async () => {
-  site = (await loadSite(SITE)) as SiteDefinition<SiteContent>;
-  ({ content } = await loadContent(site, CONTENT));
+  // As the build loads it: the services plugin's lists made from the entries.
+  ({ site, content } = await siteAndContent());
   routes = planRoutes(site, content);
   for (const route of routes) html.set(route.url, renderPage(route, { site, content, assets, year: 2026 }).html);
 });

@@ -34,15 +34,16 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   const inContent = (path: string) => (content === '.' ? path : `${content}/${path}`);
   // A label the site wrote ("UI strings") keeps its words; ids and file names are spelt out by labelOf.
   const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  const words = admin.labels ?? {};
 
   const shared: CmsFile[] = Object.entries(site.content.shared).map(([key, def]) => ({
-    name: key, label: labelOf(def.file.replace(/\.ya?ml$/, '')), file: inContent(def.file), i18n: false, fields: fileFields(def.schema, false),
+    name: key, label: labelOf(def.file.replace(/\.ya?ml$/, '')), file: inContent(def.file), i18n: false, fields: fileFields(def.schema, false, words),
   }));
   const perLocale: CmsFile[] = Object.entries(site.content.perLocale).map(([key, def]) => ({
-    name: key, label: capitalised(def.label), file: inContent(`{{locale}}/${def.file}`), i18n: true, fields: fileFields(def.schema, true),
+    name: key, label: capitalised(def.label), file: inContent(`{{locale}}/${def.file}`), i18n: true, fields: fileFields(def.schema, true, words),
   }));
   const pages: CmsFile[] = site.pages.filter((p) => p.schema).map((page) => ({
-    name: `page-${page.id}`, label: `${page.path === '/' ? 'Home' : labelOf(page.id)} (${page.path})`, file: inContent(`{{locale}}/pages/${page.id}.yaml`), i18n: true, fields: fileFields(page.schema!, true),
+    name: `page-${page.id}`, label: `${page.path === '/' ? 'Home' : labelOf(page.id)} (${page.path})`, file: inContent(`{{locale}}/pages/${page.id}.yaml`), i18n: true, fields: fileFields(page.schema!, true, words),
   }));
 
   const collections: Record<string, unknown>[] = [
@@ -51,9 +52,12 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     { name: 'pages', label: 'Pages', i18n: true, files: pages },
   ];
   for (const [key, def] of Object.entries(site.content.collections)) {
-    const fields = def.ext === '.md'
-      ? [...fieldsOf(jsonSchemaOf(def.schema), true), { name: 'body', label: 'Text', widget: 'markdown', i18n: true }]
-      : fileFields(def.schema, true);
+    const same = new Set(def.sameInEveryLocale ?? []);
+    const fields = (def.ext === '.md'
+      ? [...fieldsOf(jsonSchemaOf(def.schema), true, words), { name: 'body', label: 'Text', widget: 'markdown', i18n: true }]
+      : fileFields(def.schema, true, words))
+      // A fact the same in every locale is typed once and copied to every locale's file as it is saved.
+      .map((field) => (same.has(field.name) ? { ...field, i18n: 'duplicate' } : field));
     const listed = !!def.ids;
     collections.push({
       name: key,

@@ -32,6 +32,9 @@ interface JsonNode {
 
 export type CmsField = Record<string, unknown> & { name: string; widget: string };
 
+/** Plain words for field names, from the site (`editor({ labels })`): "hero" → "Top of the page". */
+export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string }>>;
+
 /** The JSON Schema of what a content file may hold. */
 export function jsonSchemaOf(schema: z.ZodType): JsonNode {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
@@ -47,19 +50,24 @@ const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 /** A value the editor has no field for (a map of lists): left out, so the editor keeps it as it is. */
 const UNEDITABLE = 'uneditable';
 
-/** The field for one property; `i18n` is the editor's per-locale setting for it. */
-export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: boolean): CmsField {
+/**
+ * The field for one property; `i18n` is the editor's per-locale setting for it. Its label and hint:
+ * the schema's own (`.meta({ cms })`), else the site's words for the name, else the name spelt out.
+ */
+export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: boolean, words: Vocabulary = {}): CmsField {
   // A nullable value (anyOf [X, null]) is X left empty.
   const nonNull = node.anyOf?.filter((n) => n.type !== 'null');
   if (nonNull && nonNull.length === 1 && nonNull.length < node.anyOf!.length) {
-    return fieldOf(name, { ...nonNull[0], description: node.description ?? nonNull[0]!.description, cms: { ...nonNull[0]!.cms, ...node.cms } }, false, i18n);
+    return fieldOf(name, { ...nonNull[0], description: node.description ?? nonNull[0]!.description, cms: { ...nonNull[0]!.cms, ...node.cms } }, false, i18n, words);
   }
-  const base: Record<string, unknown> = { name, label: labelOf(name) };
+  const word = Object.hasOwn(words, name) ? words[name]! : undefined;
+  const base: Record<string, unknown> = { name, label: typeof word === 'string' ? word : (word?.label ?? labelOf(name)) };
+  if (typeof word === 'object' && word.hint) base.hint = word.hint;
   const nullable = Array.isArray(node.type) && node.type.includes('null');
   if (!required || nullable) base.required = false;
   if (i18n) base.i18n = true;
   if (node.description) base.hint = node.description;
-  const field = { ...base, ...widgetOf(node, i18n), ...node.cms } as CmsField;
+  const field = { ...base, ...widgetOf(node, i18n, words), ...node.cms } as CmsField;
   // Uploads are limited to what the build publishes from the uploads folder (output/static-policy.ts):
   // the editor asks for those types, and the build refuses anything else that reaches the folder.
   if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image };
@@ -73,7 +81,7 @@ export const UPLOAD_ACCEPT = {
   file: MEDIA_TYPES.join(','),
 };
 
-function widgetOf(node: JsonNode, i18n: boolean): Record<string, unknown> & { widget: string } {
+function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<string, unknown> & { widget: string } {
   if (node.enum) return { widget: 'select', options: node.enum.map(String) };
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type;
   switch (type) {
@@ -82,7 +90,10 @@ function widgetOf(node: JsonNode, i18n: boolean): Record<string, unknown> & { wi
       if (node.const !== undefined) return { widget: 'select', options: [String(node.const)] };
       if (node.format === 'email') field.type = 'email';
       else if (node.format === 'uri') field.type = 'url';
-      else if (node.pattern) field.pattern = [node.pattern, `Must match ${node.pattern}`];
+      // A pattern is checked in the editor only where the schema explains it in words (.meta({ cms:
+      // { pattern: [source, 'Must be …'] } })): a bare regular expression is no message for the people
+      // who edit. The build checks it either way, naming the file and line.
+      else if (node.format === 'date') return { widget: 'datetime', time_format: false, format: 'YYYY-MM-DD' };
       if (node.minLength && node.minLength > 1) field.minlength = node.minLength;
       if (node.maxLength) field.maxlength = node.maxLength;
       return field;
@@ -103,12 +114,13 @@ function widgetOf(node: JsonNode, i18n: boolean): Record<string, unknown> & { wi
       const counts: Record<string, unknown> = {};
       if (node.minItems) counts.min = node.minItems;
       if (node.maxItems) counts.max = node.maxItems;
-      if (items.enum) return { widget: 'select', multiple: true, options: items.enum.map(String), ...counts };
-      if (items.type === 'object' || items.properties) return { widget: 'list', fields: fieldsOf(items, i18n), ...counts };
-      return { widget: 'list', field: fieldOf('item', items, true, i18n), ...counts };
+      // A choice's options may carry labels (.meta({ cms: { options: [{ label: 'Monday', value: 'Mo' }] } })).
+      if (items.enum) return { widget: 'select', multiple: true, options: items.cms?.options ?? items.enum.map(String), ...counts };
+      if (items.type === 'object' || items.properties) return { widget: 'list', fields: fieldsOf(items, i18n, words), ...counts };
+      return { widget: 'list', field: fieldOf('item', items, true, i18n, words), ...counts };
     }
     case 'object': {
-      if (node.properties) return { widget: 'object', fields: fieldsOf(node, i18n) };
+      if (node.properties) return { widget: 'object', fields: fieldsOf(node, i18n, words) };
       // A map of names to text is Sveltia's key-value field; a map of anything else it cannot edit.
       const values = typeof node.additionalProperties === 'object' ? node.additionalProperties : undefined;
       if (values?.type === 'string') return { widget: 'keyvalue' };
@@ -120,17 +132,17 @@ function widgetOf(node: JsonNode, i18n: boolean): Record<string, unknown> & { wi
 }
 
 /** The fields of an object's properties, in the schema's order. */
-export function fieldsOf(node: JsonNode, i18n: boolean): CmsField[] {
+export function fieldsOf(node: JsonNode, i18n: boolean, words: Vocabulary = {}): CmsField[] {
   const required = new Set(node.required ?? []);
-  return Object.entries(node.properties ?? {}).map(([name, child]) => fieldOf(name, child, required.has(name), i18n)).filter((field) => field.widget !== UNEDITABLE);
+  return Object.entries(node.properties ?? {}).map(([name, child]) => fieldOf(name, child, required.has(name), i18n, words)).filter((field) => field.widget !== UNEDITABLE);
 }
 
 /**
  * The fields of a whole file: an object's properties, or for a file that is a list at its top level
  * one list field saved at the root.
  */
-export function fileFields(schema: z.ZodType, i18n: boolean): CmsField[] {
+export function fileFields(schema: z.ZodType, i18n: boolean, words: Vocabulary = {}): CmsField[] {
   const node = jsonSchemaOf(schema);
-  if (node.type === 'array') return [{ ...fieldOf('items', node, true, i18n), label: 'Entries', root: true }];
-  return fieldsOf(node, i18n);
+  if (node.type === 'array') return [{ ...fieldOf('items', node, true, i18n, words), label: 'Entries', ...node.cms, root: true }];
+  return fieldsOf(node, i18n, words);
 }

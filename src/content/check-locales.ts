@@ -65,3 +65,71 @@ export function checkLocaleParity(
   }
   return errors;
 }
+
+/** A value as a message shows it (short, one line). */
+const shownValue = (value: unknown) => {
+  const json = JSON.stringify(value) ?? 'nothing';
+  return json.length > 80 ? `${json.slice(0, 77)}…` : json;
+};
+
+/**
+ * Keys that hold one fact for every locale (a collection's `sameInEveryLocale`): each locale's file is
+ * compared with the first locale's, and one that differs is named with both values.
+ */
+export function checkSameInEveryLocale(locales: string[], entries: { name: string; keys: readonly string[] }[], parsed: Map<string, ParsedFile>): Problem[] {
+  const errors: Problem[] = [];
+  for (const { name, keys } of entries) {
+    const [first, ...others] = locales.map((l) => ({ locale: l, file: parsed.get(`${l}/${name}`) })).filter((f) => f.file);
+    if (!first) continue;
+    for (const other of others) {
+      const [a, b] = [first.file!.data as Record<string, unknown>, other.file!.data as Record<string, unknown>];
+      for (const key of keys) {
+        if (a?.[key] === undefined || b?.[key] === undefined) continue; // missing keys are the parity check's
+        if (JSON.stringify(a[key]) === JSON.stringify(b[key])) continue;
+        errors.push(inFile('content/locale-parity', other.file!.file, `differs from its ${first.locale} version in a fact they share (${other.locale})`, [
+          { path: key, message: `${shownValue(b[key])} here, ${shownValue(a[key])} in ${first.file!.file}: it is the same in every language, so change it in both (the editor copies it when you save)` },
+        ], other.file!.positionOf([key])));
+      }
+    }
+  }
+  return errors;
+}
+
+const TOKEN = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
+const tokensOf = (text: string) => new Set(Array.from(text.matchAll(TOKEN), (m) => m[0]));
+
+/** Every string of a value with its key path. */
+function stringsOf(value: unknown, path: PropertyKey[] = [], found: [PropertyKey[], string][] = []): [PropertyKey[], string][] {
+  if (typeof value === 'string') found.push([path, value]);
+  else if (value && typeof value === 'object') for (const [key, child] of Array.isArray(value) ? value.entries() : Object.entries(value)) stringsOf(child, [...path, key], found);
+  return found;
+}
+
+/**
+ * Words in braces ("{city}", "{time}") are filled in by the site: a translation must keep each one as
+ * it is. A string of another locale that lacks one of the first locale's (or has one it does not) is
+ * named at its line, with both.
+ */
+export function checkPlaceholderTokens(locales: string[], names: string[], parsed: Map<string, ParsedFile>): Problem[] {
+  const errors: Problem[] = [];
+  for (const name of names) {
+    const [first, ...others] = locales.map((l) => parsed.get(`${l}/${name}`)).filter((f): f is ParsedFile => !!f);
+    if (!first) continue;
+    const theirs = new Map(stringsOf(first.data).map(([path, text]) => [keyPath(path), tokensOf(text)]));
+    for (const other of others) {
+      for (const [path, text] of stringsOf(other.data)) {
+        const expected = theirs.get(keyPath(path));
+        if (!expected) continue;
+        const mine = tokensOf(text);
+        const lost = [...expected].filter((t) => !mine.has(t));
+        const added = [...mine].filter((t) => !expected.has(t));
+        if (!lost.length && !added.length) continue;
+        const said = [lost.length ? `lacks ${lost.join(', ')}` : '', added.length ? `has ${added.join(', ')}, which the site does not fill in` : ''].filter(Boolean).join(' and ');
+        errors.push(inFile('content/locale-parity', other.file, 'changes a word in braces that the site fills in', [
+          { path: keyPath(path), message: `${said}; ${first.file} has ${[...expected].join(', ') || 'none'}: keep the words in braces exactly as they are, in every language` },
+        ], other.positionOf(path)));
+      }
+    }
+  }
+  return errors;
+}

@@ -12,7 +12,7 @@ import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/pr
 import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
-import { checkLocaleParity } from './check-locales.ts';
+import { checkLocaleParity, checkPlaceholderTokens, checkSameInEveryLocale } from './check-locales.ts';
 import { classify, pagesWithContent } from './classify.ts';
 import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
@@ -218,6 +218,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   ];
   const present = new Set(files);
   problems.push(...checkLocaleParity(locales, expected, files, parsedByRel, shown));
+  const sameFacts = Object.entries(collections).flatMap(([name, c]) =>
+    c.sameInEveryLocale?.length ? [...(ids[name] ?? [])].map((id) => ({ name: `${c.folder}/${id}${c.ext}`, keys: c.sameInEveryLocale! })) : []);
+  problems.push(...checkSameInEveryLocale(locales, sameFacts, parsedByRel));
+  problems.push(...checkPlaceholderTokens(locales, expected, parsedByRel));
 
   const links: ContentLinks = [];
   const byLocale: Record<string, Record<string, unknown>> = {};

@@ -184,13 +184,16 @@ function parseMarkdown(source: string, file: string): ParseRecord {
   }
   let parsed: { data: unknown } | undefined;
   let yaml = '';
-  // The front matter starts on line 2, after the opening "---".
+  let lineOffset = 1;
   const result = matter(source, {
     language: 'yaml',
     engines: {
       yaml: (frontMatter: string) => {
         yaml = frontMatter;
-        parsed = parseYaml(frontMatter, file, 1);
+        // gray-matter's text starts with the end of the "---" line: its first line is the file's first.
+        // (Without that line break it starts on the file's line 2.)
+        lineOffset = frontMatter.startsWith('\n') || frontMatter.startsWith('\r\n') ? 0 : 1;
+        parsed = parseYaml(frontMatter, file, lineOffset);
         return (parsed.data ?? {}) as object;
       },
       js: REFUSE('js'),
@@ -201,5 +204,5 @@ function parseMarkdown(source: string, file: string): ParseRecord {
   });
   if (!parsed) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has no front matter', [{ path: '', message: 'expected the file to start with a "---" block of YAML' }], { line: 1, col: 1 }));
   const bodyLine = source.slice(0, source.length - result.content.length).split('\n').length;
-  return { data: parsed.data, body: result.content, bodyLine, yaml, lineOffset: 1 };
+  return { data: parsed.data, body: result.content, bodyLine, yaml, lineOffset };
 }

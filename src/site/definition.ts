@@ -59,6 +59,12 @@ export interface Collection {
   localizedSlugs?: boolean;
   /** An entry may exist in some locales only (the others have no page for it); by default every locale has every entry. */
   partial?: boolean;
+  /**
+   * Front-matter keys that hold one fact for every locale (a group, an order, related entries): each
+   * locale's file repeats it, the build refuses files that disagree, and the editor copies it to
+   * every locale as it is saved (Sveltia's `i18n: duplicate`).
+   */
+  sameInEveryLocale?: readonly string[];
 }
 
 export interface ContentModel {
@@ -230,6 +236,11 @@ export interface AdminOptions {
   media?: { folder: string };
   /** The repository's root, when it is not the site's folder: the editor's paths are relative to it. */
   root?: URL;
+  /**
+   * Plain words for field names the schemas use in many places ("hero" → "Top of the page"), for the
+   * people who edit: a schema's own `.meta({ cms: { label } })` comes first, the name spelt out last.
+   */
+  labels?: Record<string, string | { label: string; hint?: string }>;
 }
 
 /** How eagerly browsers prefetch: on a press, on a hover or tap, or as soon as a link shows. */

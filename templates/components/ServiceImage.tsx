@@ -1,5 +1,5 @@
 // A service's photo when the practice has uploaded one (processed by the images plugin), else its
-// illustration (static/images/services/<slug>.svg); either sized up front to avoid layout shift.
+// illustration (static/images/services/<illustration>.svg, chosen in its entry); either sized up front to avoid layout shift.
 import { Picture } from 'sitewright';
 import { usePage } from '../context.ts';
 
@@ -13,8 +13,8 @@ export function ServiceImage({ slug, decorative = false, width = 480, height = 3
   return (
     <img
       className="service-image"
-      src={`/images/services/${slug}.svg`}
-      alt={decorative ? '' : text.services[slug]!.front.imageAlt}
+      src={`/images/services/${text.services[slug]!.front.illustration}.svg`}
+      alt={decorative ? '' : (text.services[slug]!.front.imageAlt ?? '')}
       width={width}
       height={height}
       loading={eager ? 'eager' : 'lazy'}

@@ -2,16 +2,15 @@
 // content/ by this model (pages' own files come from the page registry in site.config.ts).
 import { defineContentModel } from 'sitewright';
 import {
-  insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, noticesSchema, reviewsSchema, serviceSchema, servicesIndexSchema, siteSchema, taglinesSchema, uiSchema,
+  insuranceSchema, LEGAL_IDS, legalSchema, locationsSchema, noticesSchema, reviewsSchema, SERVICE_FACTS, serviceSchema, siteSchema, taglinesSchema, uiSchema,
   type ServicesIndex,
 } from '../schema.ts';
 import { checkInsurance } from './check-insurance.ts';
 import { checkLocations } from './check-locations.ts';
 import { checkNotices } from './check-notices.ts';
 import { checkSite } from './check-site.ts';
-import { checkServiceList } from './check-services.ts';
 
-/** Every service with a page: primary, aesthetic and unlisted, in the order of services.yaml. */
+/** Every service with a page: primary, aesthetic and unlisted, in their order. */
 export function serviceSlugs(index: ServicesIndex): string[] {
   return [...index.primary, ...index.aesthetic, ...index.unlisted];
 }
@@ -23,7 +22,6 @@ export const contentModel = defineContentModel({
     site: { file: 'site.yaml', schema: siteSchema, title: 'the site configuration does not match its schema', check: checkSite },
     locations: { file: 'locations.yaml', schema: locationsSchema, title: 'the locations do not match their schema', check: checkLocations },
     notices: { file: 'notices.yaml', schema: noticesSchema, title: 'the notices do not match their schema', check: checkNotices },
-    servicesIndex: { file: 'services.yaml', schema: servicesIndexSchema, title: 'the services list does not match its schema', check: checkServiceList },
     insurance: { file: 'insurance.yaml', schema: insuranceSchema, title: 'the insurance plans do not match their schema', check: checkInsurance },
     taglines: { file: 'language-assistance.yaml', schema: taglinesSchema, title: 'the language-assistance taglines do not match their schema' },
   },
@@ -32,7 +30,8 @@ export const contentModel = defineContentModel({
     reviews: { file: 'reviews.yaml', schema: reviewsSchema, label: 'reviews' },
   },
   collections: {
-    services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', ids: (shared: { servicesIndex: ServicesIndex }) => serviceSlugs(shared.servicesIndex), listedIn: 'services.yaml' },
+    // Every file of content/<locale>/services/ is a service (site/services.ts makes the lists from them).
+    services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', sameInEveryLocale: SERVICE_FACTS },
     legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS },
   },
 });

@@ -53,17 +53,17 @@ describe('malformed files', () => {
   it('counts the front matter\'s lines from the top of a Markdown file', async () => {
     await site.edit('es/services/vaccines.md', (t) => t.replace('name: ', 'name: : :\n  - x: [\n'));
     expect(await errorsOf()).toEqual([
-      'content/es/services/vaccines.md:3:7  is not valid YAML\n  Nested mappings are not allowed in compact mappings',
+      'content/es/services/vaccines.md:2:7  is not valid YAML\n  Nested mappings are not allowed in compact mappings',
     ]);
   });
 });
 
 describe('fields that do not match the schema', () => {
   it('names a missing field, its locale and the locale that has it', async () => {
-    await site.edit('es/services/vaccines.md', (t) => t.replace(/^imageAlt: .*\n/m, ''));
+    await site.edit('es/services/vaccines.md', (t) => t.replace(/^name: .*\n/m, ''));
     expect(await errorsOf()).toEqual([
-      'content/es/services/vaccines.md:3:1  service "vaccines" (es) does not match its schema\n' +
-        '  imageAlt: required, missing (present in content/en/services/vaccines.md)',
+      'content/es/services/vaccines.md:2:1  service "vaccines" (es) does not match its schema\n' +
+        '  name: required, missing (present in content/en/services/vaccines.md)',
     ]);
   });
 
@@ -77,7 +77,7 @@ describe('fields that do not match the schema', () => {
   it('suggests the key a misspelt one was meant to be', async () => {
     await site.edit('en/services/vaccines.md', (t) => t.replace('imageAlt:', 'imageAtl: x\nimageAlt:'));
     expect(await errorsOf()).toEqual([
-      'content/en/services/vaccines.md:3:1  service "vaccines" (en) does not match its schema\n  imageAtl: unknown key (did you mean "imageAlt"?)',
+      'content/en/services/vaccines.md:2:1  service "vaccines" (en) does not match its schema\n  imageAtl: unknown key (did you mean "imageAlt"?)',
     ]);
   });
 
@@ -107,6 +107,13 @@ describe('the two locales must match', () => {
     ]);
   });
 
+  it('names a word in braces that a translation changed, which the site would show raw', async () => {
+    await site.edit('es/ui.yaml', (t) => t.replace('name: "Consultorio de {city}"', 'name: "Consultorio de {ciudad}"'));
+    expect(await errorsOf()).toEqual([
+      `content/es/ui.yaml:${await lineOf('es/ui.yaml', '"Consultorio de {ciudad}"')}:9  changes a word in braces that the site fills in\n  location.name: lacks {city} and has {ciudad}, which the site does not fill in; content/en/ui.yaml has {city}: keep the words in braces exactly as they are, in every language`,
+    ]);
+  });
+
   it('notices a list item (an FAQ) that only one locale has', async () => {
     await site.edit('en/services/vaccines.md', (t) => t.replace(/^faqs:\n/m, 'faqs:\n  - q: Is this an extra question?\n    a: Yes, only in English.\n'));
     const [error] = await errorsOf();
@@ -120,29 +127,16 @@ describe('the two locales must match', () => {
   });
 });
 
-describe('services and links', () => {
-  it('rejects a related service that does not exist, suggesting the closest slug', async () => {
-    await site.edit('services.yaml', (t) => t.replace('lips: [facial, iv-therapy, womens-health]', 'lips: [facial, iv-terapy, womens-health]'));
-    const line = await lineOf('services.yaml', 'lips: [facial, iv-terapy');
-    expect(await errorsOf()).toEqual([
-      `content/services.yaml:${line}:18  names a service that does not exist\n  related.lips[1]: "iv-terapy" is not a service slug (did you mean "iv-therapy"?)`,
-    ]);
+describe('services', () => {
+  it('refuses a service written in one language only, naming the file the other language lacks', async () => {
+    await site.write('en/services/acupuncture.md', (await readFile(join(site.content, 'en/services/vaccines.md'), 'utf8')).replace('name: Vaccines', 'name: Acupuncture'));
+    expect((await errorsOf()).filter((e) => e.includes('acupuncture'))[0]).toMatch(/^content\/es\/services\/acupuncture\.md {2}is missing \(es\)\n {2}required, missing; present in content\/en\/services\/acupuncture\.md/);
   });
 
-  it('rejects a slug listed twice, naming both places', async () => {
-    // Listed again at the end of the aesthetic group.
-    await site.edit('services.yaml', (t) => t.replace(/(\naesthetic:\n(?:  - .*\n)+)/, '$1  - vaccines\n'));
-    const line = await lineOf('services.yaml', '  - iv-therapy\n  - vaccines') + 1;
-    const { content } = await siteAndContent();
+  it('refuses a fact both languages share when they disagree, naming the line and both values', async () => {
+    await site.edit('es/services/vaccines.md', (t) => t.replace(/^order: 4$/m, 'order: 5'));
     expect(await errorsOf()).toEqual([
-      `content/services.yaml:${line}:5  duplicate service slug "vaccines"\n  aesthetic[${content.servicesIndex.aesthetic.length}]: "vaccines" is already listed at primary[${content.servicesIndex.primary.indexOf('vaccines')}]; each slug names one page`,
-    ]);
-  });
-
-  it('rejects a service file that services.yaml does not list', async () => {
-    await site.write('en/services/acupuncture.md', '---\nname: Acupuncture\n---\n');
-    expect(await errorsOf()).toEqual([
-      'content/en/services/acupuncture.md  is not part of the site\n  service "acupuncture" is not listed in content/services.yaml',
+      `content/es/services/vaccines.md:${await lineOf('es/services/vaccines.md', 'order: 5')}:8  differs from its en version in a fact they share (es)\n  order: 5 here, 4 in content/en/services/vaccines.md: it is the same in every language, so change it in both (the editor copies it when you save)`,
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { loadContent } from '../../src/content/load-content.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import type { SiteContent } from '../../templates/content-types.ts';
+import { servicesIndexOf } from '../../templates/site/services.ts';
 import { CONTENT, SITE } from './fixtures.ts';
 
 let loaded: Promise<{ site: SiteDefinition<SiteContent>; content: SiteContent }> | undefined;
@@ -12,7 +13,8 @@ export function siteAndContent(): Promise<{ site: SiteDefinition<SiteContent>; c
   loaded ??= (async () => {
     const site = (await loadSite(SITE)) as SiteDefinition<SiteContent>;
     const { content } = await loadContent(site, CONTENT);
-    return { site, content };
+    // The lists the services plugin makes from the entries as the build loads them.
+    return { site, content: { ...content, servicesIndex: servicesIndexOf(content.locales[site.defaultLocale]!.services) } };
   })();
   return loaded;
 }

@@ -27,7 +27,10 @@ describe('a field from a schema', () => {
     expect(field(z.string().max(500)).widget).toBe('text');
     expect(field(z.string().min(61)).widget).toBe('text');
     expect(field(z.string().max(200)).widget).toBe('string');
-    expect(field(z.string().regex(/^\d{5}$/))).toMatchObject({ pattern: ['^\\d{5}$', 'Must match ^\\d{5}$'] });
+    // A bare regular expression is no message for the people who edit: the editor checks a pattern only
+    // where the schema explains it in words (the build checks it either way).
+    expect(field(z.string().regex(/^\d{5}$/)).pattern).toBeUndefined();
+    expect(field(z.string().regex(/^\d{5}$/).meta({ cms: { pattern: ['^\\d{5}$', 'Must be 5 digits, like 33155'] } })).pattern).toEqual(['^\\d{5}$', 'Must be 5 digits, like 33155']);
     expect(field(z.email())).toMatchObject({ widget: 'string', type: 'email' });
     expect(field(z.email()).pattern).toBeUndefined();
     expect(field(z.url())).toMatchObject({ widget: 'string', type: 'url' });

@@ -29,9 +29,10 @@ const body = [
 const render = () => renderMarkdown(body, 5);
 
 describe('a Markdown body', () => {
-  it('lists its site-internal links with their lines: not images, not other sites, not fragments', () => {
+  it('lists its site-internal links and image sources with their lines: not other sites, not fragments', () => {
     expect(render().links).toEqual([
       { href: '/a', line: 6 },
+      { href: '/i.png', line: 7, image: true },
       { href: '/c', line: 7 },
       { href: '/d', line: 9 },
       { href: '/f', line: 12 },
