@@ -2,16 +2,25 @@
 // these schemas, so templates receive typed, complete data and never read files themselves.
 import * as z from 'zod';
 import { imageField } from 'sitewright';
+import { firstSentence } from './lib/format.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** A string of a given form; the editor (/admin/) shows the same explanation as the build. */
 const matching = (pattern: RegExp, explained: string) => z.string().regex(pattern, explained).meta({ cms: { pattern: [pattern.source, `Must be ${explained}`] } });
-/** What the editor says beside a field (placeholders: what to put there). */
-const hint = (words: string) => ({ cms: { hint: words } });
-const slug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lowercase slug like "lab-bloodwork"');
+/**
+ * What the editor says beside a field (placeholders: what to put there). As a description, not inside
+ * `cms`: a schema's metadata is merged key by key, so a pattern's message in `cms` stays.
+ */
+const hint = (words: string) => ({ description: words });
+/** Settings only a developer changes: shown, not editable, in the editor (the build reads them as ever). */
+const developers = (why = 'Set by the developers.') => ({ cms: { readonly: true }, description: why });
+/** Text shown whole in a place of limited room: longer is refused, naming the limit. */
+const short = (max: number) => text.max(max, `is too long for where it is shown: at most ${max} characters`);
+const slug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase words joined by hyphens, like "lab-bloodwork"');
 const url = z.url({ protocol: /^https?$/ });
-const time = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour time like "08:00"');
-const dayOfWeek = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
+const time = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour time like "08:00" or "18:30"');
+const DAY_NAMES = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' } as const;
+const dayOfWeek = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']).meta({ cms: { options: Object.entries(DAY_NAMES).map(([value, label]) => ({ label, value })) } });
 
 /** Opening hours as data, so pages, footer and JSON-LD all derive from one source. */
 export const hoursSchema = z
@@ -23,9 +32,9 @@ export const hoursSchema = z
 /** content/site.yaml: the practice's identity, written once. */
 export const siteSchema = z
   .object({
-    name: text,
-    shortName: text,
-    baseUrl: url,
+    name: short(80),
+    shortName: short(24),
+    baseUrl: url.meta(developers('The production address, set by the developers (it also names every page to search engines).')),
     // One number, typed as patients read it: the number phones dial (+1 and ten digits) is made from
     // it, so the shown and the dialled numbers can never differ.
     phone: matching(/^\(\d{3}\) \d{3}-\d{4}$/, 'a phone number written like (407) 555-0142')
@@ -35,11 +44,12 @@ export const siteSchema = z
     foundedYear: z.number().int().min(1900),
     /** The "5+ years" the practice shows beside its rating (a stated figure, not computed from foundedYear). */
     experienceYears: z.number().int().positive().meta(hint('Shown as "5+ years" beside the rating.')),
-    rating: z.object({ value: z.number().min(0).max(5), count: z.number().int().positive().meta(hint('Shown as "150+".')) }).strict(),
+    rating: z.object({ value: z.number().min(1).max(5), count: z.number().int().positive().meta(hint('Shown as "150+".')) }).strict(),
     hours: hoursSchema.meta(hint('The same at every clinic, unless a clinic in Locations lists its own.')),
-    social: z.array(z.object({ network: text, url }).strict()).max(6),
+    social: z.array(z.object({ network: short(30), url: url.meta(hint('The page’s full address, starting with https://. Placeholder until launch: example addresses lead nowhere.')) }).strict()).max(6)
+      .meta(hint('Shown as icons at the bottom of every page.')),
     leadForm: z.object({
-      host: url.meta({ cms: { readonly: true, hint: 'Set by the developers (a security setting): the form provider must be allowed in templates/site/frame-hosts.ts.' } }),
+      host: url.meta(developers('Set by the developers (a security setting): the form provider is allowed in the site’s security policy. Placeholder until launch.')),
       formId: text.meta(hint('The id the form provider gives the booking form. Placeholder until launch.')),
     }).strict(),
     /** The Section 1557 notice (/nondiscrimination). */
@@ -50,22 +60,22 @@ export const siteSchema = z
         coordinatorName: z.string().trim().nullable().transform((name) => name || null)
           .meta(hint('The Section 1557 coordinator, once the practice names one. Empty: the page says the name is to be confirmed.')),
         /** The clinic (its id in locations.yaml) whose address takes mailed grievances, until the practice names another. */
-        mailingLocation: slug,
+        mailingLocation: slug.meta(developers('The clinic (kissimmee, miami or hialeah) whose address takes mailed complaints. Set by the developers.')),
         /** The protected grounds follow the 2024 rule, parts of which courts have stayed: false until counsel confirms them. */
         groundsReviewed: z.boolean().meta(hint("Turn on once the practice's counsel has confirmed the protected grounds on /nondiscrimination.")),
       })
       .strict(),
     maps: z.object({
-      embedUrl: url.meta({ cms: { readonly: true, hint: 'Set by the developers (a security setting).' } }),
+      embedUrl: url.meta(developers('Set by the developers (a security setting). Each page adds the clinic’s address to it.')),
       directionsUrl: url,
       reviewUrl: url,
       placeId: text.meta(hint("The practice's Google place id. Placeholder until launch.")),
     }).strict(),
-    themeColor: matching(/^#[0-9a-fA-F]{6}$/, 'a hex colour like "#0b6e69"'),
+    themeColor: matching(/^#[0-9a-fA-F]{6}$/, 'a colour written like "#0b6e69"').meta(developers()),
     budgets: z
       .object({ jsBrotli: z.number().positive(), cssBrotli: z.number().positive(), htmlBrotli: z.number().positive(), largestImage: z.number().positive() })
       .strict()
-      .meta(hint('Bytes after brotli compression: the build fails when a page, script or stylesheet is heavier. For developers.')),
+      .meta(developers('The build stops when a page, the scripts, the stylesheet or a photo is heavier than these. Set by the developers.')),
   })
   .strict();
 
@@ -74,12 +84,12 @@ export const locationsSchema = z
   .array(
     z
       .object({
-        id: slug,
-        city: text,
-        street: text,
-        region: z.string().length(2),
-        postalCode: z.string().regex(/^\d{5}$/, 'a 5-digit ZIP code'),
-        geo: z.object({ lat: z.number(), lng: z.number() }).strict().optional(),
+        id: slug.meta(developers('The clinic’s name in addresses and notices (kissimmee, miami, hialeah). Set by the developers.')),
+        city: short(40),
+        street: short(80),
+        region: z.string().length(2).meta(hint('Two letters, like FL.')),
+        postalCode: matching(/^\d{5}$/, 'a 5-digit ZIP code, like 33155'),
+        geo: z.object({ lat: z.number(), lng: z.number() }).strict().optional().meta(developers()),
         hours: hoursSchema.optional(),
         /** The clinic's entrance (an upload), shown on its card; none by default. The file is shared, so it has a description per language. */
         photo: imageField({ altIn: { en: 'In English', es: 'En español' } })
@@ -88,9 +98,10 @@ export const locationsSchema = z
       })
       .strict(),
   )
-  .min(1);
+  .min(1)
+  .meta(hint('The clinics. A clinic’s hours are the practice’s (Site) unless it lists its own. Adding a clinic is work for the developers (maps, notices).'));
 
-const day = matching(/^\d{4}-\d{2}-\d{2}$/, 'a day written year-month-day, like 2026-12-24');
+const day = z.iso.date('a day written year-month-day, like 2026-12-24');
 
 /**
  * content/notices.yaml: notices shown for some days only (a closure, holiday hours, a hurricane), in
@@ -102,12 +113,12 @@ export const noticesSchema = z
       .object({
         text: z
           .object({
-            en: text.meta({ cms: { label: 'In English', hint: 'One or two sentences, like "Our Miami office is closed December 24 and 25. Kissimmee and Hialeah are open."' } }),
-            es: text.meta({ cms: { label: 'En español', hint: 'Lo mismo en español, como "Nuestro consultorio de Miami estará cerrado el 24 y el 25 de diciembre."' } }),
+            en: short(280).meta({ cms: { label: 'In English', widget: 'text', hint: 'One or two sentences, like "Our Miami office is closed December 24 and 25. Kissimmee and Hialeah are open."' } }),
+            es: short(280).meta({ cms: { label: 'En español', widget: 'text', hint: 'Lo mismo en español, como "Nuestro consultorio de Miami estará cerrado el 24 y el 25 de diciembre."' } }),
           })
           .strict()
           .meta({ cms: { label: 'What patients read' } }),
-        location: slug.optional().meta({ cms: { label: 'Only for this clinic', hint: 'kissimmee, miami or hialeah. Leave it empty when the notice is for every clinic.' } }),
+        location: z.enum(['kissimmee', 'miami', 'hialeah']).optional().meta({ cms: { label: 'Only for this clinic', hint: 'Leave it empty when the notice is for every clinic.', options: [{ label: 'Kissimmee', value: 'kissimmee' }, { label: 'Miami', value: 'miami' }, { label: 'Hialeah', value: 'hialeah' }] } }),
         closed: z
           .object({ from: day.meta({ cms: { label: 'First day closed' } }), to: day.meta({ cms: { label: 'Last day closed' } }) })
           .strict()
@@ -127,7 +138,7 @@ export const noticesSchema = z
 export const insuranceSchema = z
   .object({
     plans: z.array(text).min(1),
-    teaser: z.array(text).min(1).max(6),
+    teaser: z.array(text).min(1).max(6).meta(hint('Up to six plans named on the home page, each written as in the list above.')),
   })
   .strict();
 
@@ -136,25 +147,27 @@ export const taglinesSchema = z
   .array(
     z
       .object({
-        lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]+)?$/, 'a language code like "ht" or "zh-Hant"'),
+        lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]+)?$/, 'a language code like "ht" or "zh-Hant"').meta(developers()),
         language: text,
         /** Right-to-left scripts (Arabic). */
-        dir: z.literal('rtl').optional(),
+        dir: z.literal('rtl').optional().meta(developers()),
         text,
         /** false until a qualified translator has reviewed the tagline: a placeholder warning until then. */
         reviewed: z.boolean().meta(hint('Turn on once a qualified translator has checked this tagline.')),
       })
       .strict(),
   )
-  .min(2);
+  .min(2)
+  .meta(hint('Shown on the nondiscrimination page in both languages: the 15 languages most spoken in Florida by people with limited English (to be confirmed against the table HHS publishes for Florida), each after HHS’s sample taglines. The phone number and TTY 711 are added after each by the site. Each awaits review by a qualified translator.'));
 
 // ---------- per-locale text (content/<locale>/...) ----------
 
 const faq = z.object({ q: text, a: text }).strict();
-const heading = z.object({ title: text, text }).strict();
-const pageMeta = { title: text, description: text };
+const title = short(90);
+const heading = z.object({ title, text }).strict();
+const pageMeta = { title, description: text };
 /** A page listed in the navigation names itself there. */
-const navPage = { ...pageMeta, navLabel: text };
+const navPage = { ...pageMeta, navLabel: short(24) };
 
 /** The drawings in static/images/services/ (a developer adds one here with its file). */
 export const ILLUSTRATIONS = [
@@ -170,20 +183,21 @@ export const ILLUSTRATIONS = [
  */
 export const serviceSchema = z
   .object({
-    name: text,
-    description: text,
+    name: short(40),
+    description: text.refine((d) => firstSentence(d).length <= 220, { message: 'its first sentence is too long for the top of the page, where it is shown whole: at most 220 characters' }),
     imageAlt: text.optional(),
     /** A photo of the service (an upload), shown in place of its illustration; none by default. */
     photo: imageField().optional(),
     benefits: z.array(text).min(3),
     whatToExpect: z.array(text).min(3),
     faqs: z.array(faq).min(2),
-    group: z.enum(['primary', 'aesthetic']),
+    group: z.enum(['primary', 'aesthetic']).meta({ cms: { options: [{ label: 'Primary care', value: 'primary' }, { label: 'Aesthetics (paid by the patient)', value: 'aesthetic' }] } }),
     order: z.number().int().min(1),
     onHome: z.boolean().default(false),
     paidByPatient: z.boolean().default(false),
     listed: z.boolean().default(true),
-    related: z.array(slug).max(3).default([]),
+    related: z.array(slug).max(3).default([])
+      .meta({ cms: { widget: 'relation', collection: 'services', value_field: '{{slug}}', search_fields: ['name'], display_fields: ['name'], multiple: true, max: 3 } }),
     illustration: z.enum(ILLUSTRATIONS).default('primary-care'),
   })
   .strict();
@@ -200,7 +214,7 @@ export const legalSchema = z
     intro: text,
     subtitle: text.optional(),
     commitment: heading.optional(),
-    noindex: z.boolean().default(false),
+    noindex: z.boolean().default(false).meta(developers()),
   })
   .strict();
 
@@ -208,7 +222,16 @@ export const legalSchema = z
 export const reviewsSchema = z
   .array(
     z
-      .object({ name: matching(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'), rating: z.literal(5), text, date: text, sample: z.boolean().meta(hint("On for an invented sample (the site labels it). Off only for a real patient's review, quoted with permission.")) })
+      .object({
+        name: matching(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'),
+        // Every rating the patient gave, 1 to 5: showing only five-star reviews beside an overall figure would imply they are representative.
+        rating: z.number().int().min(1).max(5).meta(hint('The stars the patient gave, 1 to 5, as written. Shown as given: never choose reviews by their stars.')),
+        text: short(600),
+        date: text,
+        /** The language the patient wrote in; a review shown in another language is marked as a translation. */
+        writtenIn: z.enum(['en', 'es']).meta({ cms: { options: [{ label: 'English', value: 'en' }, { label: 'Spanish', value: 'es' }] } }),
+        sample: z.boolean().meta(hint("On for an invented sample (the site labels it). Off only for a real patient's review, quoted with permission.")),
+      })
       .strict(),
   )
   .min(1)
@@ -219,7 +242,7 @@ export const pageSchemas = {
   home: z
     .object({
       ...navPage,
-      hero: z.object({ eyebrow: text, title: text, text }).strict(),
+      hero: z.object({ eyebrow: short(60), title, text }).strict(),
       servicesSection: heading,
       aestheticsTile: z.object({ name: text, text }).strict(),
       consultation: heading,
@@ -371,7 +394,8 @@ export const uiSchema = z
         primary: text,
       })
       .strict(),
-    reviews: z.object({ stars: text, sampleNote: text, sampleLabel: text }).strict(),
+    /** translatedFrom: the label of a review shown in a language the patient did not write in. */
+    reviews: z.object({ stars: text, sampleNote: text, sampleLabel: text, translatedFrom: z.object({ en: text, es: text }).strict() }).strict(),
     map: z.object({ title: text, show: text }).strict(),
     form: z.object({ title: text, alternative: text, openInNewTab: text }).strict(),
     bookOrCall: heading,

@@ -33,7 +33,7 @@ interface JsonNode {
 export type CmsField = Record<string, unknown> & { name: string; widget: string };
 
 /** Plain words for field names, from the site (`editor({ labels })`): "hero" → "Top of the page". */
-export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string }>>;
+export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string; widget?: 'text' }>>;
 
 /** The JSON Schema of what a content file may hold. */
 export function jsonSchemaOf(schema: z.ZodType): JsonNode {
@@ -67,7 +67,11 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   if (!required || nullable) base.required = false;
   if (i18n) base.i18n = true;
   if (node.description) base.hint = node.description;
-  const field = { ...base, ...widgetOf(node, i18n, words), ...node.cms } as CmsField;
+  const made = widgetOf(node, i18n, words);
+  // A paragraph gets a box of several lines (a one-line field for a string, else what its type needs).
+  if (typeof word === 'object' && word.widget && made.widget === 'string') made.widget = word.widget;
+  // A schema that names its own widget (a relation, a list of choices) gets that widget's settings only.
+  const field = (node.cms?.widget && node.cms.widget !== made.widget ? { ...base, ...node.cms } : { ...base, ...made, ...node.cms }) as CmsField;
   // Uploads are limited to what the build publishes from the uploads folder (output/static-policy.ts):
   // the editor asks for those types, and the build refuses anything else that reaches the folder.
   if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image };

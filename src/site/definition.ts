@@ -239,8 +239,9 @@ export interface AdminOptions {
   /**
    * Plain words for field names the schemas use in many places ("hero" → "Top of the page"), for the
    * people who edit: a schema's own `.meta({ cms: { label } })` comes first, the name spelt out last.
+   * `widget: 'text'` makes such a field a box of several lines (paragraphs).
    */
-  labels?: Record<string, string | { label: string; hint?: string }>;
+  labels?: Record<string, string | { label: string; hint?: string; widget?: 'text' }>;
 }
 
 /** How eagerly browsers prefetch: on a press, on a hover or tap, or as soon as a link shows. */

@@ -18,7 +18,7 @@ export function Stars({ rating }: { rating: number }) {
 
 /** Review cards; a sample review says so on the card itself, wherever it is shown (FTC 16 CFR 465). */
 export function ReviewCards({ reviews }: { reviews: Review[] }) {
-  const { text } = usePage();
+  const { text, locale } = usePage();
   return (
     <ul className="cards cards--3 review-cards">
       {reviews.map((review) => (
@@ -28,6 +28,8 @@ export function ReviewCards({ reviews }: { reviews: Review[] }) {
           <blockquote className="review__text">
             <p>{review.text}</p>
           </blockquote>
+          {/* Honest about the words: a review the patient wrote in the other language is a translation here. */}
+          {review.writtenIn !== locale && <p className="review__translated">{text.ui.reviews.translatedFrom[review.writtenIn]}</p>}
           <p className="review__meta">
             <span className="review__name">{review.name}</span>
             <span className="review__date">{review.date}</span>

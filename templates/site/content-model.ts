@@ -26,7 +26,7 @@ export const contentModel = defineContentModel({
     taglines: { file: 'language-assistance.yaml', schema: taglinesSchema, title: 'the language-assistance taglines do not match their schema' },
   },
   perLocale: {
-    ui: { file: 'ui.yaml', schema: uiSchema, label: 'UI strings' },
+    ui: { file: 'ui.yaml', schema: uiSchema, label: 'buttons, menus and labels' },
     reviews: { file: 'reviews.yaml', schema: reviewsSchema, label: 'reviews' },
   },
   collections: {

@@ -38,7 +38,7 @@ describe('malformed files', () => {
   it('points at the line and column of broken YAML with the parser\'s reason', async () => {
     await site.edit('en/ui.yaml', (t) => t.replace('skipToContent: ', 'skipToContent: [oops\n'));
     expect(await errorsOf()).toEqual([
-      'content/en/ui.yaml:4:1  is not valid YAML\n  Flow sequence in block collection must be sufficiently indented and end with a ]',
+      `content/en/ui.yaml:${await lineOf('en/ui.yaml', 'skipToContent: [oops') + 1}:1  is not valid YAML\n  Flow sequence in block collection must be sufficiently indented and end with a ]`,
     ]);
   });
 
@@ -83,10 +83,10 @@ describe('fields that do not match the schema', () => {
 
   it('collects the mistakes of several files in one report', async () => {
     await site.edit('site.yaml', (t) => t.replace('foundedYear: 2018', 'foundedYear: "since 2018"'));
-    await site.edit('en/reviews.yaml', (t) => t.replace('rating: 5', 'rating: 4'));
+    await site.edit('en/reviews.yaml', (t) => t.replace('rating: 5', 'rating: 6'));
     const errors = await errorsOf();
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/^content\/en\/reviews\.yaml:\d+:\d+  reviews \(en\) do not match their schema\n  \[0\]\.rating: expected 5, found number 4$/);
+    expect(errors[0]).toMatch(/^content\/en\/reviews\.yaml:\d+:\d+  reviews \(en\) do not match their schema\n  \[0\]\.rating: expected at most 5, found number 6$/);
     expect(errors[1]).toMatch(new RegExp(`^content/site\\.yaml:${await lineOf('site.yaml', 'foundedYear')}:14 `));
   });
 });
