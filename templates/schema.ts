@@ -225,7 +225,7 @@ export const reviewsSchema = z
       .object({
         name: matching(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'),
         // Every rating the patient gave, 1 to 5: showing only five-star reviews beside an overall figure would imply they are representative.
-        rating: z.number().int().min(1).max(5).meta(hint('The stars the patient gave, 1 to 5, as written. Shown as given: never choose reviews by their stars.')),
+        rating: z.number().int('must be a whole number of stars, 1 to 5').min(1, 'must be 1 to 5 stars').max(5, 'must be 1 to 5 stars').meta(hint('The stars the patient gave, 1 to 5, as written. Shown as given: never choose reviews by their stars.')),
         text: short(600),
         date: text,
         /** The language the patient wrote in; a review shown in another language is marked as a translation. */

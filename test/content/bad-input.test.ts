@@ -86,7 +86,7 @@ describe('fields that do not match the schema', () => {
     await site.edit('en/reviews.yaml', (t) => t.replace('rating: 5', 'rating: 6'));
     const errors = await errorsOf();
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/^content\/en\/reviews\.yaml:\d+:\d+  reviews \(en\) do not match their schema\n  \[0\]\.rating: expected at most 5, found number 6$/);
+    expect(errors[0]).toMatch(/^content\/en\/reviews\.yaml:\d+:\d+  reviews \(en\) do not match their schema\n  \[0\]\.rating: must be 1 to 5 stars, found number 6$/);
     expect(errors[1]).toMatch(new RegExp(`^content/site\\.yaml:${await lineOf('site.yaml', 'foundedYear')}:14 `));
   });
 });
