@@ -2,7 +2,7 @@
 // the editor shows), and what patients then see on every page of both languages.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { build } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from './helpers/fixtures.ts';
@@ -90,7 +90,9 @@ describe('staff add and remove a service, content only', () => {
 
   it('a removed service is caught before publishing where another service still names it, by file and line', async () => {
     const lips = await readFile(join(site.content, 'en/services/lips.md'), 'utf8');
+    const removed = await Promise.all(['en', 'es'].map((locale) => readFile(join(site.content, `${locale}/services/iv-therapy.md`), 'utf8')));
     for (const locale of ['en', 'es']) await site.remove(`${locale}/services/iv-therapy.md`);
+    onTestFinished(() => Promise.all(['en', 'es'].map((locale, i) => site.write(`${locale}/services/iv-therapy.md`, removed[i]!))).then(() => undefined));
     const error = await buildPages('removed').then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(BuildFailure);
     const messages = (error as BuildFailure).problems.map((p) => p.format());
@@ -98,5 +100,23 @@ describe('staff add and remove a service, content only', () => {
     expect(messages).toContain(`${site.content}/en/services/lips.md:${line}:1  names a related service that does not exist\n  related[1]: "iv-therapy" is not a service: choose one of the list, or remove it`);
     expect(messages.every((m) => m.includes('names a related service that does not exist'))).toBe(true);
     expect(messages).toHaveLength(2); // lips and facial relate to it
+  });
+});
+
+describe('reviews, shown honestly', () => {
+  it('a 4-star review shows 4 stars, and a review shown in the language the patient did not write in says it is a translation', async () => {
+    for (const locale of ['en', 'es']) await site.edit(`${locale}/reviews.yaml`, (t) => t.replace('rating: 5', 'rating: 4'));
+    const pages = await buildPages('reviews');
+    for (const [path, label] of [['reviews.html', '4 out of 5 stars'], ['es/reviews.html', '4 de 5 estrellas']] as const) {
+      const first = pages.get(path)!.match(/<li class="card review">.*?<\/li>/s)![0];
+      expect(first).toContain(`aria-label="${label}"`);
+      expect(first.match(/class="icon star star--on"/g)).toHaveLength(4);
+    }
+    // María G. wrote in Spanish, James T. in English.
+    const card = (html: string, name: string) => html.match(new RegExp(`<li class="card review">(?:(?!</li>).)*${name}.*?</li>`, 's'))![0];
+    expect(card(pages.get('reviews.html')!, 'María G.')).toContain('Translated from Spanish');
+    expect(card(pages.get('reviews.html')!, 'James T.')).not.toContain('Translated');
+    expect(card(pages.get('es/reviews.html')!, 'James T.')).toContain('Traducida del inglés');
+    expect(card(pages.get('es/reviews.html')!, 'María G.')).not.toContain('Traducida');
   });
 });
