@@ -195,6 +195,8 @@ export const serviceSchema = z
     order: z.number().int().min(1),
     onHome: z.boolean().default(false),
     paidByPatient: z.boolean().default(false),
+    /** Same-day needs (urgent care): Call comes before Book at the top of the page. */
+    callFirst: z.boolean().default(false),
     listed: z.boolean().default(true),
     related: z.array(slug).max(3).default([])
       .meta({ cms: { widget: 'relation', collection: 'services', value_field: '{{slug}}', search_fields: ['name'], display_fields: ['name'], multiple: true, max: 3 } }),
@@ -203,7 +205,7 @@ export const serviceSchema = z
   .strict();
 
 /** The service facts that are the same in both languages. */
-export const SERVICE_FACTS = ['group', 'order', 'onHome', 'paidByPatient', 'listed', 'related', 'illustration'] as const;
+export const SERVICE_FACTS = ['group', 'order', 'onHome', 'paidByPatient', 'callFirst', 'listed', 'related', 'illustration'] as const;
 
 /** content/<locale>/legal/<page>.md front matter; the body holds the titled sections (## headings). */
 export const legalSchema = z
@@ -357,7 +359,8 @@ export const uiSchema = z
         dayRange: text,
       })
       .strict(),
-    location: z.object({ name: text, address: text, phone: text, email: text }).strict(),
+    /** relay: the label beside 711 ("TTY"), for callers who use a relay service. */
+    location: z.object({ name: text, address: text, phone: text, email: text, relay: text }).strict(),
     footer: z
       .object({
         about: text,

@@ -127,3 +127,52 @@ describe('sample reviews', () => {
     expect(shown).toBeGreaterThan(0);
   });
 });
+
+describe('what a patient needs in a hurry', () => {
+  it('every emergency note gives 911, 988 and Poison Control, each a tap-to-call link, in both languages', () => {
+    for (const locale of locales) {
+      for (const path of ['/', '/contact', '/services/vaccines']) {
+        const body = at(locale, path);
+        const notes = [...body.matchAll(/<p(?: class="(?:disclaimer|emergency)" role="note")?>(?:<svg.*?<\/svg> )?<span>([^]*?)<\/span><\/p>/g)].map((m) => m[1]!).filter((n) => n.includes('tel:911'));
+        expect(notes.length, `${locale} ${path}`).toBeGreaterThan(0);
+        for (const note of notes) {
+          expect(note).toContain('<a class="nowrap" href="tel:911">911</a>');
+          expect(note).toContain('<a class="nowrap" href="tel:988">988</a>');
+        }
+        // The footer's note, on every page: Poison Control too.
+        expect(body, `${locale} ${path}`).toContain('<a class="nowrap" href="tel:+18002221222">1-800-222-1222</a>');
+      }
+      // The help widget's note (drawn in the browser) gets the same words, with the same numbers to fill in.
+      expect(at(locale, '/')).toMatch(/"emergency":"[^"]*\{emergency\}[^"]*\{crisis\}[^"]*\{poison\}/);
+    }
+  });
+
+  it('gives TTY 711 beside the practice’s number wherever its contact details are given, and after every tagline', () => {
+    for (const locale of locales) {
+      const relay = '<span class="relay">TTY: <a href="tel:711">711</a></span>';
+      expect(at(locale, '/contact'), locale).toContain(relay);
+      expect(at(locale, '/locations'), locale).toContain(relay);
+      expect(at(locale, '/'), locale).toMatch(new RegExp(`<p><a href="tel:\\+1\\d{10}">.*?</a> ${relay}</p>`)); // the footer
+      const taglines = at(locale, '/nondiscrimination').match(/<ul class="taglines".*?<\/ul>/s)![0].split('<li').slice(1);
+      expect(taglines).toHaveLength(content.taglines.length);
+      for (const tagline of taglines) expect(tagline).toMatch(/href="tel:\+1\d{10}".*href="tel:711"/s);
+    }
+  });
+
+  it('makes each clinic’s address in the footer a link to its directions', () => {
+    for (const locale of locales) {
+      const footer = at(locale, '/about').match(/<ul class="site-footer__locations">.*?<\/ul>/s)![0];
+      for (const location of content.locations) {
+        expect(footer, `${locale} ${location.id}`).toMatch(new RegExp(`<a href="https://www\\.google\\.com/maps/search/\\?api=1&amp;query=[^"]*${encodeURIComponent(location.postalCode)}" class="site-footer__address" target="_blank" rel="noopener noreferrer"><address class="address">${location.street}`));
+      }
+    }
+  });
+
+  it('leads the urgent-care page with Call, then Book; other services with Book', () => {
+    for (const locale of locales) {
+      const actions = (path: string) => [...at(locale, path).match(/<div class="actions">(.*?)<\/div>/s)![1]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.startsWith('tel:') ? 'call' : 'book');
+      expect(actions('/services/urgent-care'), locale).toEqual(['call', 'book']);
+      expect(actions('/services/vaccines'), locale).toEqual(['book', 'call']);
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { usePage } from '../context.ts';
 import { Address, CallLink, directionsUrl, HoursList, locationName, oneLineAddress } from './Contact.tsx';
 import { ExternalLink } from './ExternalLink.tsx';
 import { MapPin, Navigation, Phone } from './icons.ts';
+import { Relay } from './HelpNumbers.tsx';
 import { Icon } from './Icon.tsx';
 import { island, Picture } from 'sitewright';
 import { OpenNow } from '../islands/OpenNow.tsx';
@@ -47,7 +48,7 @@ export function LocationCards({ detailed = false, compact = false, headingLevel 
             <>
               <p className="location__phone">
                 <span className="label">{ui.location.phone}: </span>
-                <CallLink icon={false} />
+                <CallLink icon={false} /> <Relay label={ui.location.relay} />
               </p>
               <p className="location__hours-title">{ui.hours.title}</p>
               <HoursList hours={location.hours} />

@@ -2,6 +2,7 @@
 // Escape closes and returns focus. Without JavaScript the button links to the booking form.
 import { useCallback, useRef, useState } from 'react';
 import { CalendarCheck, MessageCircle, Navigation, Phone, ShieldCheck, TriangleAlert, X } from '../components/icons.ts';
+import { HelpNumbers } from '../components/HelpNumbers.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { useDismiss } from './use-dismiss.ts';
 import { useHydrated } from './use-hydrated.ts';
@@ -55,7 +56,7 @@ export function HelpWidget({ labels, links, notices = [] }: HelpWidgetProps) {
           ))}
           <li><a href={links.call}><Icon icon={Phone} size={18} /> {labels.call}</a></li>
         </ul>
-        <p className="help__emergency"><Icon icon={TriangleAlert} size={18} /> {labels.emergency}</p>
+        <p className="help__emergency"><Icon icon={TriangleAlert} size={18} /> <HelpNumbers text={labels.emergency} /></p>
       </div>
       <button
         ref={button}

@@ -2,7 +2,8 @@
 // the copyright line with the build year.
 import { usePage } from '../context.ts';
 import { fill } from '../lib/format.ts';
-import { Address, CallLink, EmailLink, HoursList, locationName } from '../components/Contact.tsx';
+import { Address, CallLink, directionsUrl, EmailLink, HoursList, locationName } from '../components/Contact.tsx';
+import { HelpNumbers, Relay } from '../components/HelpNumbers.tsx';
 import { ExternalLink } from '../components/ExternalLink.tsx';
 import { mainNav } from './navigation.ts';
 import { Logo } from './Logo.tsx';
@@ -37,14 +38,17 @@ export function Footer() {
             {content.locations.map((location) => (
               <li key={location.id}>
                 <strong>{locationName(ui.location.name, location)}</strong>
-                <Address location={location} />
+                {/* The address is the way there: it opens the clinic's directions. */}
+                <ExternalLink className="site-footer__address" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={`${fill(ui.help.directions, { city: location.city })} ${ui.opensInNewTab}`}>
+                  <Address location={location} />
+                </ExternalLink>
               </li>
             ))}
           </ul>
         </div>
         <div>
           <h2 className="site-footer__heading">{ui.footer.contact}</h2>
-          <p><CallLink /></p>
+          <p><CallLink /> <Relay label={ui.location.relay} /></p>
           <p><EmailLink /></p>
           <h3 className="site-footer__subheading">{ui.hours.title}</h3>
           <HoursList />
@@ -68,7 +72,7 @@ export function Footer() {
       </div>
       <div className="container site-footer__bottom">
         <p>{fill(ui.footer.copyright, { year, name: content.site.name })}</p>
-        <p>{ui.emergency}</p>
+        <p><HelpNumbers text={ui.emergency} /></p>
       </div>
     </footer>
   );

@@ -1,8 +1,10 @@
-// Contact: the booking form (anchor #appointment), contact details, hours, the 911 note and a map.
+// Contact: the booking form (anchor #appointment), contact details (TTY 711 beside the phone), hours,
+// the emergency note (911, 988, Poison Control) and a map.
 import { usePage } from '../context.ts';
 import { Address, CallLink, EmailLink, HoursList, locationName } from '../components/Contact.tsx';
 import { LeadForm, MapCards } from '../components/Embeds.tsx';
 import { TriangleAlert } from '../components/icons.ts';
+import { HelpNumbers, Relay } from '../components/HelpNumbers.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { PageHero, Section } from '../components/Section.tsx';
 
@@ -29,11 +31,11 @@ export function Contact() {
               </li>
             ))}
           </ul>
-          <p><span className="label">{ui.location.phone}: </span><CallLink icon={false} /></p>
+          <p><span className="label">{ui.location.phone}: </span><CallLink icon={false} /> <Relay label={ui.location.relay} /></p>
           <p><span className="label">{ui.location.email}: </span><EmailLink /></p>
           <h3>{ui.hours.title}</h3>
           <HoursList />
-          <p className="emergency" role="note"><Icon icon={TriangleAlert} size={20} /> {ui.emergency}</p>
+          <p className="emergency" role="note"><Icon icon={TriangleAlert} size={20} /> <HelpNumbers text={ui.emergency} /></p>
         </aside>
       </div>
       <Section id="map" title={page.map.title} lead={page.map.text}>

@@ -2,6 +2,7 @@
 // marked with its own language.
 import { usePage } from '../context.ts';
 import { CallLink, EmailLink } from '../components/Contact.tsx';
+import { Relay } from '../components/HelpNumbers.tsx';
 import { PageHero } from '../components/Section.tsx';
 import { linkify } from '../lib/linkify.tsx';
 
@@ -25,7 +26,7 @@ export function Nondiscrimination() {
           <h2 id="coordinator">{page.coordinator.title}</h2>
           <p>{page.coordinator.role}</p>
           <p className="coordinator__name"><strong>{content.site.civilRights.coordinatorName ?? page.coordinator.namePending}</strong>, {page.coordinator.title}</p>
-          <p><span className="label">{text.ui.location.phone}: </span><CallLink icon={false} /> · <span className="label">{text.ui.location.email}: </span><EmailLink /></p>
+          <p><span className="label">{text.ui.location.phone}: </span><CallLink icon={false} /> <Relay label={text.ui.location.relay} /> · <span className="label">{text.ui.location.email}: </span><EmailLink /></p>
           <p><span className="label">{page.coordinator.mail}: </span></p>
           <address className="address">
             {content.site.name}
@@ -39,13 +40,14 @@ export function Nondiscrimination() {
         </section>
         <section aria-labelledby="practice-contact">
           <h2 id="practice-contact">{page.practiceContact}</h2>
-          <p><CallLink icon={false} /> · <EmailLink /></p>
+          <p><CallLink icon={false} /> <Relay label={text.ui.location.relay} /> · <EmailLink /></p>
         </section>
         <h2 id="taglines">{page.taglinesTitle}</h2>
         <ul className="taglines" aria-labelledby="taglines">
           {content.taglines.map((tagline) => (
             <li key={tagline.lang} lang={tagline.lang} dir={tagline.dir}>
-              <strong>{tagline.language}</strong>: {tagline.text}
+              {/* As HHS's model taglines: the number to call and TTY 711 after each (numbers read left to right). */}
+              <strong>{tagline.language}</strong>: {tagline.text} <span dir="ltr" className="nowrap"><CallLink icon={false} /> (<Relay label="TTY" />)</span>
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { usePage } from '../context.ts';
 import { BookButton, BookOrCallSection, CallButton } from '../components/BookOrCall.tsx';
 import { firstSentence } from '../lib/format.ts';
 import { ArrowRight, Check, TriangleAlert } from '../components/icons.ts';
+import { HelpNumbers } from '../components/HelpNumbers.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
@@ -33,8 +34,8 @@ export function ServiceDetail({ slug }: { slug: string }) {
             <h1>{front.name}</h1>
             <p className="page-hero__text">{firstSentence(front.description)}</p>
             <div className="actions">
-              <BookButton />
-              <CallButton />
+              {/* Same-day needs (urgent care) lead with the call; Call keeps its secondary style. */}
+              {front.callFirst ? <><CallButton /><BookButton /></> : <><BookButton /><CallButton /></>}
             </div>
           </div>
           <ServiceImage slug={slug} eager />
@@ -91,7 +92,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
       <Shared id="service-closing">
         <div className="container">
           <p className="disclaimer" role="note">
-            <Icon icon={TriangleAlert} size={20} /> {ui.service.disclaimer}
+            <Icon icon={TriangleAlert} size={20} /> <HelpNumbers text={ui.service.disclaimer} />
           </p>
         </div>
         <BookOrCallSection />

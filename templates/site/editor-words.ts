@@ -47,6 +47,7 @@ export const EDITOR_WORDS: Words = {
   order: { label: 'Place in the lists', hint: 'Services of the same kind are listed by this number, smallest first (1, 2, 3 …). Both languages get the same.' },
   onHome: { label: 'Show on the home page', hint: 'The home page has room for nine services.' },
   paidByPatient: { label: 'Paid by the patient', hint: 'For exams insurance never pays for (immigration, DOT): the page shows the self-pay notice and the Good Faith Estimate instead of the insurance plans.' },
+  callFirst: { label: 'Call before booking', hint: 'For same-day needs (urgent care): the Call button comes first at the top of the page.' },
   listed: { label: 'Show in the menu and on the Services page', hint: 'Off: the page exists, but nothing lists it.' },
   related: { label: 'Related services', hint: 'Up to three, shown at the end of the page.' },
   illustration: { label: 'Drawing', hint: 'Shown when the service has no photo. A new drawing is added by the developers.' },

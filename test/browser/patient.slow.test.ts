@@ -2,7 +2,8 @@
 // the form and map hosts fail, the three clinics with hours and a call link within two phone screens
 // of home, the phone menu opening on Book, Call, Locations and Insurance, phone numbers on one line,
 // every page ending with a way to book, nothing floating over a focused element or a page's last line,
-// and every sample review labelled as one.
+// every sample review labelled as one, and the Good Faith Estimate printing on two sheets without the
+// buttons, menus and help.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
@@ -185,4 +186,26 @@ describe('every page', () => {
     expect(labelled).toBeGreaterThan(0);
   }, 180_000);
 
+});
+
+describe('printed', () => {
+  it('the Good Faith Estimate prints on two sheets in each language: the text and where its links lead, no buttons, menus, help or frames', async () => {
+    for (const path of ['/good-faith-estimate', '/es/good-faith-estimate']) {
+      const { page, context } = await h.open(path, DESKTOP);
+      const pdf = await page.pdf({ format: 'Letter' });
+      expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length, path).toBeLessThanOrEqual(2);
+      await page.emulateMedia({ media: 'print' });
+      const shown = await page.evaluate(() => {
+        const visible = (selector: string) => [...document.querySelectorAll(selector)].some((el) => getComputedStyle(el).display !== 'none' && (el as HTMLElement).offsetParent !== null);
+        const link = document.querySelector('main a[href^="https://www.cms.gov"]')!;
+        return {
+          buttons: visible('.site-header__actions'), help: visible('.help'), call: visible('.call-fab'), nav: visible('.nav'),
+          target: getComputedStyle(link, '::after').content,
+          cards: getComputedStyle(document.querySelector('.contact-list li')!).breakInside,
+        };
+      });
+      expect(shown, path).toEqual({ buttons: false, help: false, call: false, nav: false, target: expect.stringContaining('https://www.cms.gov'), cards: 'avoid' });
+      await context.close();
+    }
+  });
 });
