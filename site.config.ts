@@ -27,6 +27,7 @@ import { FRAME_ORIGINS } from './templates/site/frame-hosts.ts';
 import { manifest } from './templates/site/manifest.ts';
 import { today } from './templates/site/notices.ts';
 import { services } from './templates/site/services.ts';
+import { facts } from './templates/site/facts.ts';
 import { findPlaceholders } from './templates/site/placeholders.ts';
 
 export default defineSite<SiteContent>({
@@ -69,6 +70,8 @@ export default defineSite<SiteContent>({
     today(),
     // content.servicesIndex: the navigation's, /services' and the home page's lists, from the service entries.
     services(),
+    // No time of day written by hand in the pages' text: {hours} is filled in from the opening hours.
+    facts(),
     // Photos the staff upload (a service's photo): AVIF, WebP and JPEG at several widths, EXIF stripped.
     images({ folders: ['images/uploads'] }),
     // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).

@@ -120,3 +120,29 @@ describe('reviews, shown honestly', () => {
     expect(card(pages.get('es/reviews.html')!, 'María G.')).not.toContain('Traducida');
   });
 });
+
+describe('the opening hours, written once', () => {
+  it('changed in Site settings, they change in the urgent-care answer too, in both languages', async () => {
+    await site.edit('site.yaml', (t) => t.replace('opens: "09:00"\n    closes: "14:00"', 'opens: "09:00"\n    closes: "13:00"'));
+    const pages = await buildPages('hours');
+    expect(pages.get('services/urgent-care.html')).toContain('Our hours: Monday – Friday, 8:00 AM – 6:00 PM and Saturday, 9:00 AM – 1:00 PM.');
+    expect(pages.get('es/services/urgent-care.html')).toContain('Nuestro horario: lunes a viernes, 8:00 a.m. – 6:00 p.m. y sábado, 9:00 a.m. – 1:00 p.m.');
+    for (const [path, html] of pages) expect(html, path).not.toMatch(/2:00 (PM|p\.m\.)/);
+    await site.edit('site.yaml', (t) => t.replace('closes: "13:00"', 'closes: "14:00"'));
+  });
+
+  it('a time of day typed into a page’s text is refused where it is written, with what to write instead', async () => {
+    const file = 'es/services/urgent-care.md';
+    const before = await readFile(join(site.content, file), 'utf8');
+    const english = await readFile(join(site.content, 'en/services/urgent-care.md'), 'utf8');
+    await site.edit('en/services/urgent-care.md', (t) => t.replace('Our hours: {hours}.', 'Please call us.'));
+    await site.edit(file, (t) => t.replace('Nuestro horario: {hours}.', 'Abrimos los sábados hasta las 2:00 p. m.'));
+    const line = (await readFile(join(site.content, file), 'utf8')).split('\n').findIndex((l) => l.includes('2:00 p. m.')) + 1;
+    const error = await buildPages('hours-typed').then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([
+      `${site.content}/${file}:${line}:1  writes a time of day by hand\n  "2:00 p. m.": hours written in a text go stale when the hours change; write {hours} there, and the page shows the opening hours from Site › Opening hours`,
+    ]);
+    await site.write(file, before);
+    await site.write('en/services/urgent-care.md', english);
+  });
+});

@@ -58,6 +58,17 @@ export function hoursRows(intl: string, hours: Hours, ui: Ui): HoursRow[] {
   }));
 }
 
+/**
+ * The opening hours as words inside a sentence ("Monday – Friday, 8:00 AM – 6:00 PM and Saturday,
+ * 9:00 AM – 2:00 PM"): what "{hours}" in a text becomes, so prose never repeats the hours by hand.
+ */
+export function hoursPhrase(intl: string, hours: Hours, ui: Ui): string {
+  // Inside a sentence, days keep the locale's own case ("lunes a viernes"; "Monday").
+  const lower = ui.hours.days.Mo === ui.hours.days.Mo.toLocaleLowerCase(intl);
+  const open = hoursRows(intl, hours, ui).filter((row) => !row.closed).map((row) => `${lower ? row.days.toLocaleLowerCase(intl) : row.days}, ${row.time}`);
+  return new Intl.ListFormat(intl, { type: 'conjunction' }).format(open);
+}
+
 /** "2025-11-01" → "November 1, 2025" / "1 de noviembre de 2025". */
 export function formatDate(intl: string, isoDate: string): string {
   return formatter(intl, 'date').format(new Date(`${isoDate}T00:00:00Z`));

@@ -3,7 +3,7 @@
 import { Shared } from 'sitewright';
 import { usePage } from '../context.ts';
 import { BookButton, BookOrCallSection, CallButton } from '../components/BookOrCall.tsx';
-import { firstSentence } from '../lib/format.ts';
+import { fill, firstSentence, hoursPhrase } from '../lib/format.ts';
 import { ArrowRight, Check, TriangleAlert } from '../components/icons.ts';
 import { HelpNumbers } from '../components/HelpNumbers.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -11,9 +11,12 @@ import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
 
 export function ServiceDetail({ slug }: { slug: string }) {
-  const { text, href, content } = usePage();
+  const { text, href, content, intl } = usePage();
   const { ui } = text;
   const { front, html } = text.services[slug]!;
+  // Facts written into the text as words in braces, filled in from the data ({hours}: the opening hours).
+  // A sentence's full stop after "p.m." is the abbreviation's own.
+  const facts = (words: string) => fill(words, { hours: hoursPhrase(intl, content.site.hours, ui) }).replace(/([ap]\.m\.)\./g, '$1');
   const group = content.servicesIndex.aesthetic.includes(slug) ? 'aesthetic' : 'primary';
   // Self-pay: aesthetic treatments, and the exams insurance never pays for. Both point to the Good Faith Estimate.
   const pricing = group === 'aesthetic' ? 'aesthetic' : content.servicesIndex.selfPayExams.includes(slug) ? 'exam' : 'insured';
@@ -43,20 +46,20 @@ export function ServiceDetail({ slug }: { slug: string }) {
       </div>
 
       <Section id="what-we-do" title={ui.service.whatWeDo}>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: facts(html) }} />
       </Section>
 
       <Section id="benefits" className="section--tinted" title={ui.service.benefits}>
         <ul className="checklist">
           {front.benefits.map((item) => (
-            <li key={item}><Icon icon={Check} size={20} /> {item}</li>
+            <li key={item}><Icon icon={Check} size={20} /> {facts(item)}</li>
           ))}
         </ul>
       </Section>
 
       <Section id="what-to-expect" title={ui.service.whatToExpect}>
         <ol className="steps">
-          {front.whatToExpect.map((step) => <li key={step}>{step}</li>)}
+          {front.whatToExpect.map((step) => <li key={step}>{facts(step)}</li>)}
         </ol>
       </Section>
 
@@ -65,7 +68,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
           {front.faqs.map((faq) => (
             <div key={faq.q} className="card faq">
               <h3 className="faq__q">{faq.q}</h3>
-              <p>{faq.a}</p>
+              <p>{facts(faq.a)}</p>
             </div>
           ))}
         </div>
