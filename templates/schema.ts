@@ -50,7 +50,11 @@ export const siteSchema = z
       .meta(hint('Shown as icons at the bottom of every page.')),
     leadForm: z.object({
       host: url.meta(developers('Set by the developers (a security setting): the form provider is allowed in the site’s security policy. Placeholder until launch.')),
-      formId: text.meta(hint('The id the form provider gives the booking form. Placeholder until launch.')),
+      /** A form per language: the Spanish pages embed the Spanish form. */
+      formId: z.object({
+        en: text.meta({ cms: { label: 'English form' } }),
+        es: text.meta({ cms: { label: 'Spanish form' } }),
+      }).strict().meta(hint('The number the form provider gives each booking form, one per language (the Spanish pages show the Spanish form). Placeholder until launch.')),
     }).strict(),
     /** The Section 1557 notice (/nondiscrimination). */
     civilRights: z

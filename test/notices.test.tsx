@@ -168,6 +168,14 @@ describe('what a patient needs in a hurry', () => {
     }
   });
 
+  it('embeds the booking form of the page’s language', () => {
+    for (const locale of locales) {
+      const id = content.site.leadForm.formId[locale as 'en' | 'es'];
+      expect(at(locale, '/contact'), locale).toContain(`src="${new URL(encodeURIComponent(id), content.site.leadForm.host)}"`);
+    }
+    expect(content.site.leadForm.formId.en).not.toBe(content.site.leadForm.formId.es);
+  });
+
   it('leads the urgent-care page with Call, then Book; other services with Book', () => {
     for (const locale of locales) {
       const actions = (path: string) => [...at(locale, path).match(/<div class="actions">(.*?)<\/div>/s)![1]!.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.startsWith('tel:') ? 'call' : 'book');

@@ -209,7 +209,7 @@ describe('service pages', () => {
       const slug = route.params.slug!;
       if (content.servicesIndex.aesthetic.includes(slug) || content.servicesIndex.selfPayExams.includes(slug)) {
         expect(pricing, route.url).not.toMatch(/Medicare|Medicaid/);
-        expect(pricing, route.url).toMatch(/self-pay|pago directo/i);
+        expect(pricing, route.url).toMatch(/self-pay|pago por cuenta propia|pagado por cuenta propia/i);
         expect(pricing, route.url).not.toMatch(/\$\s?\d/);
       } else expect(pricing, route.url).toMatch(/Medicare/);
     }

@@ -17,9 +17,10 @@ export const FORM_HEIGHT = 600;
 
 /** The lead-management provider's form, loaded by id, with a way to book that needs no frame beside it. */
 export function LeadForm({ id }: { id?: string }) {
-  const { content, text } = usePage();
+  const { content, text, locale } = usePage();
   const { host, formId } = content.site.leadForm;
-  const src = new URL(encodeURIComponent(formId), host).toString();
+  // The form in the page's language (the site has a form per locale; the schema names them).
+  const src = new URL(encodeURIComponent(formId[locale as keyof typeof formId]), host).toString();
   const [before, after] = text.ui.form.alternative.split('{phone}') as [string, string];
   return (
     <div className="booking">

@@ -12,7 +12,9 @@ export function findPlaceholders(content: SiteContent, { contentDir, baseUrl }: 
   if (/@example\.(com|org|net)$/.test(site.email)) warn('email', site.email, 'is an example.com address');
   if (exampleHost(baseUrl)) warn('baseUrl', baseUrl, 'is an example domain (set it or pass --base-url)');
   if (exampleHost(site.leadForm.host)) warn('leadForm.host', site.leadForm.host, 'is a placeholder form provider');
-  if (/placeholder/i.test(site.leadForm.formId)) warn('leadForm.formId', site.leadForm.formId, 'is a placeholder form id');
+  for (const [locale, id] of Object.entries(site.leadForm.formId)) {
+    if (/placeholder/i.test(id)) warn(`leadForm.formId.${locale}`, id, `is a placeholder form id (the ${locale} booking form)`);
+  }
   if (/placeholder/i.test(site.maps.placeId)) warn('maps.placeId', site.maps.placeId, 'is a placeholder place id');
   site.social.forEach((s, i) => {
     if (/\/example\/?$/.test(new URL(s.url).pathname)) warn(`social[${i}].url`, s.url, 'is a placeholder profile');

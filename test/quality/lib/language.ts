@@ -70,7 +70,7 @@ export const UI_WORDS: Record<Lang, string[]> = {
     'Menu', 'Open menu', 'Close menu', 'Call', 'Call Now', 'Call Us', 'Book Appointment', 'Book an Appointment',
     'Get Directions', 'Learn More', 'Read More', 'Email Us', 'Closed', 'Office Hours', 'Phone', 'Address', 'Benefits',
     'What We Do', 'What to Expect', 'FAQs', 'Frequently Asked Questions', 'Quick Links', 'Follow Us', 'Privacy Policy',
-    'Terms of Service', 'Accessibility', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
+    'Terms of Service', 'Terms of Use', 'Accessibility', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
     'Back', 'Next', 'Previous', 'Close', 'Open', 'Search', 'Submit', 'Send',
   ],
   es: [
@@ -78,7 +78,7 @@ export const UI_WORDS: Record<Lang, string[]> = {
     'Contáctenos', 'Menú', 'Abrir menú', 'Cerrar menú', 'Llamar', 'Llamar ahora', 'Llámenos', 'Reservar cita',
     'Reserve una cita', 'Reservar una cita', 'Cómo llegar', 'Más información', 'Leer más', 'Escríbanos', 'Cerrado',
     'Horario de atención', 'Teléfono', 'Dirección', 'Correo electrónico', 'Beneficios', 'Lo que hacemos', 'Qué esperar',
-    'Preguntas frecuentes', 'Enlaces rápidos', 'Síganos', 'Política de privacidad', 'Términos del servicio',
+    'Preguntas frecuentes', 'Enlaces rápidos', 'Síganos', 'Política de privacidad', 'Términos del servicio', 'Términos de uso',
     'Accesibilidad', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo', 'Anterior',
     'Siguiente', 'Cerrar', 'Abrir', 'Buscar', 'Enviar',
   ],

@@ -1,0 +1,54 @@
+// The Spanish pages as a careful bilingual practice writes them: one term per concept, no calques, no
+// word that assumes the reader is a man, and an English-only destination said to be in English. Each
+// rule below is one the Spanish review found broken; the files are read as the staff's editor saves them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONTENT } from '../helpers/fixtures.ts';
+
+const SPANISH = join(CONTENT, 'es');
+const files = readdirSync(SPANISH, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+
+/** Every line of the Spanish content matching a pattern, as "file:line: text". */
+function found(pattern: RegExp): string[] {
+  return files.flatMap((file) => readFileSync(file, 'utf8').split('\n').flatMap((line, i) => (pattern.test(line) ? [`${relative(CONTENT, file)}:${i + 1}: ${line.trim()}`] : [])));
+}
+
+describe('Spanish, one term per concept', () => {
+  const rules: [string, RegExp][] = [
+    ['"condiciones" for illnesses: afecciones, enfermedades or problemas de salud', /(?<!propias )condici[oó]n(es)?\b(?! de uso)/i],
+    ['"conveniente" (it means advisable): cerca de usted, bien ubicados', /convenientes?\b/i],
+    ['"requerido" (a calque): necesario, obligatorio', /requerid[oa]s?\b/i],
+    ['"ordenar" pruebas (a calque): indicar, pedir', /se ordenan|ordenar (pruebas|análisis)/i],
+    ['"programación" of a visit: la cita', /programaci[oó]n/i],
+    ['"aparatos auditivos": audífonos', /aparatos auditivos/i],
+    ['"pago directo": pago por cuenta propia, as everywhere else', /pago directo/i],
+    ['"profesional de salud": profesional de la salud', /profesional(es)? de salud/i],
+    ['"¿Listo…?" assumes a man: ask without an adjective', /¿\s*list[oa]s?\b/i],
+    ['"casi todos los seguros" claims more than the English "most major plans"', /casi todos los seguros/i],
+  ];
+  for (const [rule, pattern] of rules) {
+    it(`never ${rule}`, () => expect(found(pattern)).toEqual([]));
+  }
+
+  it('says "(en inglés)" after every link to an English-only page of another site', () => {
+    // A Markdown link, or an address written out in a list (linked by the page).
+    const external = found(/\]\(https?:\/\/|: https?:\/\//).filter((line) => !/\/es\b|espanol|español/.test(line));
+    expect(external.length).toBeGreaterThan(0);
+    for (const line of external) expect(line.replace(/^[^:]*:\d+: /, ''), line).toMatch(/\(en inglés\)/);
+  });
+});
+
+describe('the footer names each page as the page names itself', () => {
+  for (const locale of ['en', 'es']) {
+    it(locale, () => {
+      const ui = readFileSync(join(CONTENT, locale, 'ui.yaml'), 'utf8');
+      const links = ui.slice(ui.indexOf('legalLinks:')).split('\n').slice(1, 7).map((l) => /^ {4}([a-z-]+): (.*)$/.exec(l)!);
+      for (const [, page, label] of links) {
+        const source = page === 'nondiscrimination' ? readFileSync(join(CONTENT, locale, 'pages/nondiscrimination.yaml'), 'utf8') : readFileSync(join(CONTENT, locale, 'legal', `${page}.md`), 'utf8');
+        const title = /^title: (.*)$/m.exec(source)![1]!;
+        expect(title.toLowerCase(), `${page}: "${label}"`).toContain(label!.toLowerCase());
+      }
+    });
+  }
+});
