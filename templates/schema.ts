@@ -14,6 +14,13 @@ const matching = (pattern: RegExp, explained: string) => z.string().regex(patter
 const hint = (words: string) => ({ description: words });
 /** Settings only a developer changes: shown, not editable, in the editor (the build reads them as ever). */
 const developers = (why = 'Set by the developers.') => ({ cms: { readonly: true }, description: why });
+/**
+ * An optional value: the editor saves one left empty as null (an empty optional group, a choice of
+ * none), the file written by hand leaves it out; both mean "none".
+ */
+const absent = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+/** Optional text: the editor saves a box left empty as "" (or null), which means none. */
+const optionalText = z.string().trim().nullish().transform((value) => value || undefined);
 /** Text shown whole in a place of limited room: longer is refused, naming the limit. */
 const short = (max: number) => text.max(max, `is too long for where it is shown: at most ${max} characters`);
 const slug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase words joined by hyphens, like "lab-bloodwork"');
@@ -93,16 +100,17 @@ export const locationsSchema = z
         street: short(80),
         region: z.string().length(2).meta(hint('Two letters, like FL.')),
         postalCode: matching(/^\d{5}$/, 'a 5-digit ZIP code, like 33155'),
-        geo: z.object({ lat: z.number(), lng: z.number() }).strict().optional().meta(developers()),
-        hours: hoursSchema.optional(),
+        geo: z.object({ lat: z.number(), lng: z.number() }).strict().nullish().transform(absent).meta(developers()),
+        hours: hoursSchema.nullish().transform(absent),
         /** The clinic's entrance (an upload), shown on its card; none by default. The file is shared, so it has a description per language. */
         photo: imageField({ altIn: { en: 'In English', es: 'En español' } })
-          .optional()
+          .nullish().transform(absent)
           .meta({ cms: { label: 'Photo of the entrance', hint: 'Optional. Shown on this clinic’s card, so patients recognise the door when they arrive.' } }),
       })
       .strict(),
   )
   .min(1)
+  .meta({ cms: { label: 'Clinics', label_singular: 'clinic' } })
   .meta(hint('The clinics. A clinic’s hours are the practice’s (Site) unless it lists its own. Adding a clinic is work for the developers (maps, notices).'));
 
 const day = z.iso.date('a day written year-month-day, like 2026-12-24');
@@ -122,21 +130,23 @@ export const noticesSchema = z
           })
           .strict()
           .meta({ cms: { label: 'What patients read' } }),
-        location: z.enum(['kissimmee', 'miami', 'hialeah']).optional().meta({ cms: { label: 'Only for this clinic', hint: 'Leave it empty when the notice is for every clinic.', options: [{ label: 'Kissimmee', value: 'kissimmee' }, { label: 'Miami', value: 'miami' }, { label: 'Hialeah', value: 'hialeah' }] } }),
+        location: z.enum(['kissimmee', 'miami', 'hialeah']).nullish().transform(absent).meta({ cms: { label: 'Only for this clinic', hint: 'Leave it empty when the notice is for every clinic.', options: [{ label: 'Kissimmee', value: 'kissimmee' }, { label: 'Miami', value: 'miami' }, { label: 'Hialeah', value: 'hialeah' }] } }),
         closed: z
           .object({ from: day.meta({ cms: { label: 'First day closed' } }), to: day.meta({ cms: { label: 'Last day closed' } }) })
           .strict()
-          .optional()
+          .nullish().transform(absent)
           .meta({ cms: { label: 'Days the clinic is closed', hint: 'Fill in for a closure: the website then shows the clinic as closed on those days, and search engines are told. Leave empty for a notice that is not a closure.' } }),
         show: z
-          .object({ from: day.optional().meta({ cms: { label: 'Show from' } }), to: day.optional().meta({ cms: { label: 'Show until' } }) })
+          .object({ from: day.nullish().transform(absent).meta({ cms: { label: 'Show from' } }), to: day.nullish().transform(absent).meta({ cms: { label: 'Show until' } }) })
           .strict()
-          .optional()
+          .nullish().transform(absent)
           .meta({ cms: { label: 'Days the notice is shown', hint: 'For a closure, it is shown from 14 days before until the last day closed, unless you say otherwise here. Any other notice needs "Show until".' } }),
       })
       .strict(),
   )
-  .default([]);
+  .default([])
+  .meta({ cms: { label: 'Notices', label_singular: 'notice' } })
+  .meta(hint('A closure, holiday hours or any news for some days only. It shows by itself on its days and goes by itself after; post it on the Google Business Profile too.'));
 
 /** content/insurance.yaml: plan names are proper nouns, the same in every language. */
 export const insuranceSchema = z
@@ -154,7 +164,7 @@ export const taglinesSchema = z
         lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z]+)?$/, 'a language code like "ht" or "zh-Hant"').meta(developers()),
         language: text,
         /** Right-to-left scripts (Arabic). */
-        dir: z.literal('rtl').optional().meta(developers()),
+        dir: z.literal('rtl').nullish().transform(absent).meta(developers()),
         text,
         /** false until a qualified translator has reviewed the tagline: a placeholder warning until then. */
         reviewed: z.boolean().meta(hint('Turn on once a qualified translator has checked this tagline.')),
@@ -162,6 +172,7 @@ export const taglinesSchema = z
       .strict(),
   )
   .min(2)
+  .meta({ cms: { label: 'Languages', label_singular: 'language' } })
   .meta(hint('Shown on the nondiscrimination page in both languages: the 15 languages most spoken in Florida by people with limited English (to be confirmed against the table HHS publishes for Florida), each after HHS’s sample taglines. The phone number and TTY 711 are added after each by the site. Each awaits review by a qualified translator.'));
 
 // ---------- per-locale text (content/<locale>/...) ----------
@@ -189,9 +200,9 @@ export const serviceSchema = z
   .object({
     name: short(40),
     description: text.refine((d) => firstSentence(d).length <= 220, { message: 'its first sentence is too long for the top of the page, where it is shown whole: at most 220 characters' }),
-    imageAlt: text.optional(),
+    imageAlt: optionalText,
     /** A photo of the service (an upload), shown in place of its illustration; none by default. */
-    photo: imageField().optional(),
+    photo: imageField().nullish().transform(absent),
     benefits: z.array(text).min(3),
     whatToExpect: z.array(text).min(3),
     faqs: z.array(faq).min(2),
@@ -218,8 +229,8 @@ export const legalSchema = z
     description: text,
     effective: z.iso.date(),
     intro: text,
-    subtitle: text.optional(),
-    commitment: heading.optional(),
+    subtitle: optionalText,
+    commitment: heading.nullish().transform(absent),
     noindex: z.boolean().default(false).meta(developers()),
   })
   .strict();
@@ -241,7 +252,8 @@ export const reviewsSchema = z
       .strict(),
   )
   .min(1)
-  .max(12);
+  .max(12)
+  .meta({ cms: { label: 'Reviews', label_singular: 'review' } });
 
 /** content/<locale>/pages/*.yaml, one schema per page. */
 export const pageSchemas = {
@@ -308,7 +320,7 @@ export const pageSchemas = {
     .object({
       ...pageMeta,
       intro: text,
-      sections: z.array(z.object({ title: text, paragraphs: z.array(text).min(1), items: z.array(text).optional() }).strict()).min(3),
+      sections: z.array(z.object({ title: text, paragraphs: z.array(text).min(1), items: z.array(text).nullish().transform(absent) }).strict()).min(3),
       taglinesTitle: text,
       practiceContact: text,
       coordinator: z.object({ title: text, role: text, namePending: text, mail: text, attention: text }).strict(),

@@ -62,6 +62,8 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     collections.push({
       name: key,
       label: labelOf(key),
+      // "New service", "Creating service": one entry, as the content model names it.
+      label_singular: def.label,
       folder: inContent(`{{locale}}/${def.folder}`),
       extension: def.ext === '.md' ? 'md' : 'yml',
       format: def.ext === '.md' ? 'frontmatter' : 'yaml',

@@ -33,7 +33,7 @@ interface JsonNode {
 export type CmsField = Record<string, unknown> & { name: string; widget: string };
 
 /** Plain words for field names, from the site (`editor({ labels })`): "hero" → "Top of the page". */
-export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string; widget?: 'text' }>>;
+export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string; widget?: 'text'; singular?: string }>>;
 
 /** The JSON Schema of what a content file may hold. */
 export function jsonSchemaOf(schema: z.ZodType): JsonNode {
@@ -63,6 +63,10 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   const word = Object.hasOwn(words, name) ? words[name]! : undefined;
   const base: Record<string, unknown> = { name, label: typeof word === 'string' ? word : (word?.label ?? labelOf(name)) };
   if (typeof word === 'object' && word.hint) base.hint = word.hint;
+  // A list's "Add …" button names one item ("Add question", not "Add Questions and answers").
+  if (typeof word === 'object' && word.singular) base.label_singular = word.singular;
+  // What a new entry starts with is what the schema fills in when the key is left out (a switch that is on).
+  if (node.default !== undefined && node.default !== null) base.default = node.default;
   const nullable = Array.isArray(node.type) && node.type.includes('null');
   if (!required || nullable) base.required = false;
   if (i18n) base.i18n = true;

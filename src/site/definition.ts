@@ -239,9 +239,10 @@ export interface AdminOptions {
   /**
    * Plain words for field names the schemas use in many places ("hero" → "Top of the page"), for the
    * people who edit: a schema's own `.meta({ cms: { label } })` comes first, the name spelt out last.
-   * `widget: 'text'` makes such a field a box of several lines (paragraphs).
+   * `widget: 'text'` makes such a field a box of several lines (paragraphs); `singular` names one item
+   * of a list on its "Add …" button.
    */
-  labels?: Record<string, string | { label: string; hint?: string; widget?: 'text' }>;
+  labels?: Record<string, string | { label: string; hint?: string; widget?: 'text'; singular?: string }>;
 }
 
 /** How eagerly browsers prefetch: on a press, on a hover or tap, or as soon as a link shows. */

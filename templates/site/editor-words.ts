@@ -2,7 +2,9 @@
 // edit (editor({ labels }) in site.config.ts). A schema's own .meta({ cms: { label, hint } }) comes
 // first; a field not named here is its name spelt out ("postalCode" → "Postal code"), so a name that
 // reads as code belongs here. test/editor-words.test.ts walks the editor's configuration for code words.
-type Words = Record<string, string | { label: string; hint?: string; widget?: 'text' }>;
+import type { AdminOptions } from 'sitewright';
+
+type Words = NonNullable<AdminOptions['labels']>;
 
 const PARAGRAPH = { widget: 'text' } as const;
 
@@ -13,7 +15,7 @@ export const EDITOR_WORDS: Words = {
   title: 'Title',
   text: { label: 'Paragraph', ...PARAGRAPH },
   intro: { label: 'Opening paragraph', ...PARAGRAPH },
-  paragraphs: 'Paragraphs',
+  paragraphs: { label: 'Paragraphs', singular: 'paragraph' },
   description: {
     label: 'Short description',
     hint: 'Search engines show its first 160 characters (cut at a word). On a service, the first sentence is also shown under its name.',
@@ -25,10 +27,10 @@ export const EDITOR_WORDS: Words = {
   jump: { label: 'Link to the list below' },
   heading: 'Heading',
   subtitle: 'Subtitle',
-  items: 'Items',
+  items: { label: 'Items', singular: 'item' },
   item: 'Item',
-  highlights: 'Highlights',
-  steps: 'Steps',
+  highlights: { label: 'Highlights', singular: 'highlight' },
+  steps: { label: 'Steps', singular: 'step' },
   disclaimer: { label: 'Small print', ...PARAGRAPH },
   commitment: 'Our commitment',
   effective: { label: 'In effect since', hint: 'The date this text took effect.' },
@@ -38,9 +40,9 @@ export const EDITOR_WORDS: Words = {
   // Services
   name: 'Name',
   imageAlt: { label: 'What the drawing shows', hint: 'Optional. Describe the drawing for patients who cannot see it, like "Illustration of a syringe and a shield". Leave empty if it only decorates.' },
-  benefits: { label: 'Benefits', hint: 'Keep the same items in English and Spanish: add or remove one in both.' },
-  whatToExpect: { label: 'What to expect, step by step', hint: 'Keep the same steps in English and Spanish.' },
-  faqs: { label: 'Questions and answers', hint: 'Keep the same questions in English and Spanish: add or remove one in both.' },
+  benefits: { label: 'Benefits', singular: 'benefit', hint: 'Keep the same items in English and Spanish: add or remove one in both.' },
+  whatToExpect: { label: 'What to expect, step by step', singular: 'step', hint: 'Keep the same steps in English and Spanish.' },
+  faqs: { label: 'Questions and answers', singular: 'question', hint: 'Keep the same questions in English and Spanish: add or remove one in both.' },
   q: 'Question',
   a: { label: 'Answer', ...PARAGRAPH },
   group: { label: 'Kind of service', hint: 'Primary care, or aesthetics (paid by the patient, never billed to insurance). Both languages get the same.' },
@@ -84,7 +86,7 @@ export const EDITOR_WORDS: Words = {
   baseUrl: 'Website address',
 
   // Hours and clinics
-  hours: { label: 'Opening hours', hint: 'Every day of the week once. A day not listed is closed.' },
+  hours: { label: 'Opening hours', singular: 'day or days with the same hours', hint: 'Every day of the week once. A day not listed is closed.' },
   days: 'Days',
   opens: { label: 'Opens at', hint: '24-hour time, like 08:00.' },
   closes: { label: 'Closes at', hint: '24-hour time, like 18:00.' },

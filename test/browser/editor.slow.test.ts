@@ -6,14 +6,13 @@
 // empty required Spanish field is refused in the editor as the build refuses it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { contentFiles, readTestRepo, seedTestRepo, useTestRepo } from '../../scripts/editor-test-repo.ts';
-import { DESKTOP, startHarness, type Harness } from '../helpers/browser.ts';
+import { startHarness, type Harness } from '../helpers/browser.ts';
+import { changed, field, openEditor, openFile, readRepo, save, signInToTestRepo } from '../helpers/editor.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
-import { buildInto, CONTENT, sandbox, SITE, type Sandbox } from '../helpers/fixtures.ts';
+import { buildInto, sandbox, SITE, type Sandbox } from '../helpers/fixtures.ts';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -23,95 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-interface Editor {
-  page: Page;
-  context: BrowserContext;
-  offOrigin: string[];
-  problems: string[];
-  close(): Promise<void>;
-}
-
-/** Opens /admin/ with every off-origin request aborted and counted, console errors and CSP violations collected. */
-async function openEditor(options: { testRepo?: boolean } = {}): Promise<Editor> {
-  const context = await h.browser.newContext({ viewport: DESKTOP });
-  const offOrigin: string[] = [];
-  await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => {
-    offOrigin.push(route.request().url());
-    return route.abort();
-  });
-  // The generated configuration as served, with Sveltia's in-browser test repository as its backend.
-  if (options.testRepo) await useTestRepo(context);
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`));
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-  return { page, context, offOrigin, problems, close: () => context.close() };
-}
-
-const readRepo = readTestRepo;
-
-async function changed(page: Page, path: string, before: string): Promise<string> {
-  for (const end = Date.now() + 15_000; Date.now() < end; await page.waitForTimeout(150)) {
-    const now = await readRepo(page, path);
-    if (now !== before) return now;
-  }
-  const alerts = await page.locator('[role="alert"]').allTextContents();
-  throw new Error(`${path} was not saved; the editor says: ${alerts.join(' | ') || 'nothing'}`);
-}
-
-async function signInToTestRepo(editor: Editor) {
-  await editor.page.goto(`${h.base}/admin/`);
-  const button = editor.page.getByRole('button', { name: 'Work with Test Repository' });
-  await button.waitFor({ timeout: 30_000 });
-  await seedTestRepo(editor.page, contentFiles(CONTENT));
-  await button.click();
-}
-
-/** Opens one file of a file collection by its label, through the collection's list. */
-async function openFile(page: Page, collection: string, label: string) {
-  await page.goto(`${h.base}/admin/#/collections/${collection}`);
-  const entry = page.getByText(label, { exact: true }).first();
-  // After a save the editor may keep its own view: a reload (the session stays) shows the list.
-  if (!(await entry.isVisible({ timeout: 5000 }).catch(() => false))) await page.reload();
-  await entry.click();
-  await page.getByRole('button', { name: 'Save' }).waitFor();
-}
-
-/** A field's input, scrolled to: the editor draws fields as they come near the view. */
-async function field(page: Page, selector: string) {
-  const target = page.locator(selector);
-  for (let i = 0; i < 40 && (await target.count()) === 0; i++) {
-    await page.mouse.move(300, 500);
-    await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(100);
-  }
-  await target.scrollIntoViewIfNeeded();
-  return target;
-}
-
-/** Saves the open entry (once the editor has taken the edit: Save turns enabled). */
-async function save(page: Page) {
-  const button = page.getByRole('button', { name: 'Save' });
-  await expect.poll(() => button.isEnabled()).toBe(true);
-  await button.click();
-  await page.waitForTimeout(700);
-  const show = page.getByRole('button', { name: 'Show Errors' });
-  if (await show.isVisible()) {
-    await show.click();
-    await page.waitForTimeout(700);
-  }
-  const invalid = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => `${el.closest('section[data-key-path]')?.getAttribute('data-key-path')}: ${document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent}`));
-  if (invalid.length) throw new Error(`the editor refused: ${invalid.join(' | ')}`);
-}
-
 describe('the editor at /admin/', () => {
   it('loads from serve with its own policy, no console error, no CSP violation and no request off this origin', async () => {
-    const editor = await openEditor();
+    const editor = await openEditor(h);
     const response = await editor.page.goto(`${h.base}/admin/`);
     // No OAuth helper is set up: only the token sign-in is offered, never a button that would do nothing.
     await editor.page.getByRole('button', { name: 'Sign In Using Access Token' }).waitFor({ timeout: 30_000 });
@@ -129,12 +42,12 @@ describe('the editor at /admin/', () => {
   });
 
   it('saves the opening hours and a page title in both languages, and the saved files build into both locales\' pages', async () => {
-    const editor = await openEditor({ testRepo: true });
+    const editor = await openEditor(h, { testRepo: true });
     const { page } = editor;
-    await signInToTestRepo(editor);
+    await signInToTestRepo(h, editor);
 
     // The hours are data shared by both languages: Saturday now closes at 13:00.
-    await openFile(page, 'settings', 'Site');
+    await openFile(h, page, 'settings', 'Site');
     const siteBefore = await readRepo(page, 'content/site.yaml');
     const saturday = (parse(siteBefore) as { hours: { days: string[] }[] }).hours.findIndex((h) => h.days.includes('Sa'));
     await (await field(page, `section[data-key-path="hours.${saturday}.closes"] input`)).fill('13:00');
@@ -142,7 +55,7 @@ describe('the editor at /admin/', () => {
     const siteAfter = await changed(page, 'content/site.yaml', siteBefore);
 
     // A page's title, side by side in English and Spanish.
-    await openFile(page, 'pages', 'Locations (/locations)');
+    await openFile(h, page, 'pages', 'Locations (/locations)');
     await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
     const enBefore = await readRepo(page, 'content/en/pages/locations.yaml');
     await page.locator('section[data-key-path="title"] input[lang="en"]').fill('Our three clinics');
@@ -174,10 +87,10 @@ describe('the editor at /admin/', () => {
   });
 
   it('refuses to save a required Spanish field left empty, as the build does, and writes nothing', async () => {
-    const editor = await openEditor({ testRepo: true });
+    const editor = await openEditor(h, { testRepo: true });
     const { page } = editor;
-    await signInToTestRepo(editor);
-    await openFile(page, 'pages', 'Locations (/locations)');
+    await signInToTestRepo(h, editor);
+    await openFile(h, page, 'pages', 'Locations (/locations)');
     await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
     const before = await readRepo(page, 'content/es/pages/locations.yaml');
     const spanish = page.locator('section[data-key-path="title"] input[lang="es"]');

@@ -1,0 +1,95 @@
+// Driving the staff editor (Sveltia CMS at /admin/) in Chromium with its in-browser test repository:
+// open it offline (every request off this origin aborted and counted), sign in to the test repository
+// seeded with our content, open a file, reach a field the editor draws as it comes into view, save.
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { contentFiles, readTestRepo, seedTestRepo, useTestRepo } from '../../scripts/editor-test-repo.ts';
+import { DESKTOP, type Harness } from './browser.ts';
+import { CONTENT } from './fixtures.ts';
+
+export interface Editor {
+  page: Page;
+  context: BrowserContext;
+  offOrigin: string[];
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** Opens /admin/ with every off-origin request aborted and counted, console errors and CSP violations collected. */
+export async function openEditor(h: Harness, options: { testRepo?: boolean } = {}): Promise<Editor> {
+  const context = await h.browser.newContext({ viewport: DESKTOP });
+  const offOrigin: string[] = [];
+  await context.route(/^(?!https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/, (route) => {
+    offOrigin.push(route.request().url());
+    return route.abort();
+  });
+  // The generated configuration as served, with Sveltia's in-browser test repository as its backend.
+  if (options.testRepo) await useTestRepo(context);
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} ${e.blockedURI}`));
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { page, context, offOrigin, problems, close: () => context.close() };
+}
+
+export const readRepo = readTestRepo;
+
+export async function changed(page: Page, path: string, before: string): Promise<string> {
+  for (const end = Date.now() + 15_000; Date.now() < end; await page.waitForTimeout(150)) {
+    const now = await readRepo(page, path);
+    if (now !== before) return now;
+  }
+  const alerts = await page.locator('[role="alert"]').allTextContents();
+  throw new Error(`${path} was not saved; the editor says: ${alerts.join(' | ') || 'nothing'}`);
+}
+
+export async function signInToTestRepo(h: Harness, editor: Editor) {
+  await editor.page.goto(`${h.base}/admin/`);
+  const button = editor.page.getByRole('button', { name: 'Work with Test Repository' });
+  await button.waitFor({ timeout: 30_000 });
+  await seedTestRepo(editor.page, contentFiles(CONTENT));
+  await button.click();
+}
+
+/** Opens one file of a file collection by its label, through the collection's list. */
+export async function openFile(h: Harness, page: Page, collection: string, label: string) {
+  await page.goto(`${h.base}/admin/#/collections/${collection}`);
+  const entry = page.getByText(label, { exact: true }).first();
+  // After a save the editor may keep its own view: a reload (the session stays) shows the list.
+  if (!(await entry.isVisible({ timeout: 5000 }).catch(() => false))) await page.reload();
+  await entry.click();
+  await page.getByRole('button', { name: 'Save' }).waitFor();
+}
+
+/** A field's input, scrolled to: the editor draws fields as they come near the view. */
+export async function field(page: Page, selector: string) {
+  const target = page.locator(selector);
+  for (let i = 0; i < 40 && (await target.count()) === 0; i++) {
+    await page.mouse.move(300, 500);
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(100);
+  }
+  await target.scrollIntoViewIfNeeded();
+  return target;
+}
+
+/** Saves the open entry (once the editor has taken the edit: Save turns enabled). */
+export async function save(page: Page) {
+  const button = page.getByRole('button', { name: 'Save' });
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  await button.click();
+  await page.waitForTimeout(700);
+  const show = page.getByRole('button', { name: 'Show Errors' });
+  if (await show.isVisible()) {
+    await show.click();
+    await page.waitForTimeout(700);
+  }
+  const invalid = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => `${el.closest('section[data-key-path]')?.getAttribute('data-key-path')}: ${document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent}`));
+  if (invalid.length) throw new Error(`the editor refused: ${invalid.join(' | ')}`);
+}
+
