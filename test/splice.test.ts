@@ -5,20 +5,20 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { idsOf, linksOf, referencesOf } from '../src/checks/links.ts';
-import { loadContent } from '../src/content/load-content.ts';
 import { loadSite } from '../src/pipeline/load-site.ts';
 import { renderPage, type RenderOptions } from '../src/render/render-page.tsx';
 import type { SharedParts } from '../src/render/shared.tsx';
 import { planRoutes } from '../src/routes/routes.ts';
 import type { EngineContent } from '../src/site/page-data.ts';
 import type { SiteDefinition } from '../src/site/definition.ts';
+import { contentAsBuilt } from './helpers/content.ts';
 import { CONTENT, FIXTURE, SITE } from './helpers/fixtures.ts';
 
 const assets = { css: '/assets/site.css', js: '/assets/main.js' };
 
 async function bothWays(siteFile: string, contentDir: string) {
   const site = await loadSite(siteFile);
-  const { content } = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, contentDir);
+  const content = await contentAsBuilt(site as SiteDefinition<EngineContent>, contentDir, siteFile);
   const options: RenderOptions = { site, content, assets, baseUrl: 'https://example.org', year: 2026 };
   const shared: SharedParts = new Map();
   const routes = planRoutes(site, content);

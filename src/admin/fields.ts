@@ -64,7 +64,7 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   const base: Record<string, unknown> = { name, label: typeof word === 'string' ? word : (word?.label ?? labelOf(name)) };
   if (typeof word === 'object' && word.hint) base.hint = word.hint;
   // A list's "Add …" button names one item ("Add question", not "Add Questions and answers").
-  if (typeof word === 'object' && word.singular) base.label_singular = word.singular;
+  const singular = typeof word === 'object' ? word.singular : undefined;
   // What a new entry starts with is what the schema fills in when the key is left out (a switch that is on).
   if (node.default !== undefined && node.default !== null) base.default = node.default;
   const nullable = Array.isArray(node.type) && node.type.includes('null');
@@ -72,6 +72,7 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   if (i18n) base.i18n = true;
   if (node.description) base.hint = node.description;
   const made = widgetOf(node, i18n, words);
+  if (singular && made.widget === 'list') base.label_singular = singular;
   // A paragraph gets a box of several lines (a one-line field for a string, else what its type needs).
   if (typeof word === 'object' && word.widget && made.widget === 'string') made.widget = word.widget;
   // A schema that names its own widget (a relation, a list of choices) gets that widget's settings only.

@@ -1,20 +1,33 @@
 // The real site's definition and content, for tests that count what the content says (services,
 // locales, reviews) instead of writing the numbers down: adding a service needs no test edit.
+import { dirname } from 'node:path';
 import { loadContent } from '../../src/content/load-content.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
+import { pluginsOf } from '../../src/plugins/run.ts';
+import { localeUrls } from '../../src/routes/urls.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
+import type { PluginContext } from '../../src/site/plugin.ts';
 import type { SiteContent } from '../../templates/content-types.ts';
-import { servicesIndexOf } from '../../templates/site/services.ts';
-import { CONTENT, SITE } from './fixtures.ts';
+import { CONTENT, SITE, STATIC } from './fixtures.ts';
+
+/** A site's content as the build hands it to templates: loaded, then changed by the plugins' contentLoaded hooks (the service lists, the day). */
+export async function contentAsBuilt<C>(site: SiteDefinition<C>, contentDir: string, siteFile = SITE): Promise<C> {
+  let { content } = await loadContent(site, contentDir);
+  const locales = Object.keys(site.locales);
+  const context: PluginContext<C> = {
+    site, locales, defaultLocale: site.defaultLocale, urls: localeUrls(locales, site.defaultLocale), baseUrl: 'https://example.org', now: new Date('2026-06-10T15:00:00Z'),
+    dev: false, contentDir, folders: { site: dirname(siteFile), content: contentDir, static: STATIC, out: '' },
+  };
+  for (const plugin of pluginsOf(site)) if (plugin.contentLoaded) content = plugin.contentLoaded(content, context) ?? content;
+  return content;
+}
 
 let loaded: Promise<{ site: SiteDefinition<SiteContent>; content: SiteContent }> | undefined;
 
 export function siteAndContent(): Promise<{ site: SiteDefinition<SiteContent>; content: SiteContent }> {
   loaded ??= (async () => {
     const site = (await loadSite(SITE)) as SiteDefinition<SiteContent>;
-    const { content } = await loadContent(site, CONTENT);
-    // The lists the services plugin makes from the entries as the build loads them.
-    return { site, content: { ...content, servicesIndex: servicesIndexOf(content.locales[site.defaultLocale]!.services) } };
+    return { site, content: await contentAsBuilt(site, CONTENT) };
   })();
   return loaded;
 }
