@@ -101,13 +101,15 @@ describe('the office manager, in the editor', () => {
     await page.locator('section[data-key-path="group"]').first().getByText('Primary care', { exact: true }).click();
     await page.locator('section[data-key-path="order"] input').first().fill('17');
     await shot(page, 'service-1-form');
-    for (let i = 0; i < 30 && (await page.locator('section[data-key-path="body"]').count()) < 2; i++) {
-      await page.mouse.move(300, 500);
-      await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(100);
-    }
     for (const lang of ['en', 'es'] as const) {
-      await page.locator('section[data-key-path="body"]').nth(pane(lang)).locator('[contenteditable="true"]').click();
+      // The editor draws fields as they come into view: scroll its side down until the text box is there.
+      const text = page.locator('section[data-key-path="body"]').nth(pane(lang)).locator('[contenteditable="true"]');
+      for (let i = 0; i < 60 && !(await text.isVisible()); i++) {
+        await page.mouse.move(lang === 'en' ? 300 : 900, 500);
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(150);
+      }
+      await text.click();
       await page.keyboard.type(words[lang].body);
     }
     await save(page);

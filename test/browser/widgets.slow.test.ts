@@ -149,7 +149,7 @@ describe('mobile menu (390px)', () => {
 
 describe('help widget', () => {
   for (const [name, viewport] of [['1280px', DESKTOP], ['390px', PHONE]] as const) {
-    it(`toggles its panel and icon at ${name}, with book, insurance, directions to each clinic, call and the 911 note`, async () => {
+    it(`toggles its panel and icon at ${name}, with book, insurance, directions to each clinic, call and the emergency numbers`, async () => {
       const { page, context } = await h.open('/reviews', viewport);
       const toggle = page.locator('.help__toggle');
       const box = (await toggle.boundingBox())!;
@@ -164,7 +164,9 @@ describe('help widget', () => {
       expect(await toggle.locator('svg').innerHTML()).not.toBe(closedIcon);
       await expect(panel.locator('a[href="/contact#appointment"]').count()).resolves.toBe(1);
       await expect(panel.locator('a[href="/insurance"]').count()).resolves.toBe(1);
-      await expect(panel.locator('a[href^="tel:"]').count()).resolves.toBe(1);
+      // The practice's number once, and the emergency note's 911, 988 and Poison Control.
+      await expect(panel.locator('a[href^="tel:+1407"]').count()).resolves.toBe(1);
+      await expect(panel.locator('.help__emergency a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).resolves.toEqual(['tel:911', 'tel:988', 'tel:+18002221222']);
       // Directions to each clinic, by name: a Hialeah patient is not sent to Kissimmee.
       const directions = panel.locator('a[target="_blank"][href^="https://www.google.com/maps"]');
       await expect(directions.allTextContents()).resolves.toEqual(['Directions to Kissimmee (opens in a new tab)', 'Directions to Miami (opens in a new tab)', 'Directions to Hialeah (opens in a new tab)'].map((t) => expect.stringContaining(t.split(' (')[0]!)));
