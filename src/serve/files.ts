@@ -1,11 +1,11 @@
-// The files of a served folder, found and read so that no request ever leaves it: every part of the
-// path is checked with lstat (a symbolic link, to anywhere, is "no such file"; a dangling one too),
-// and the file itself is opened without following a link. Each answer is one whole file read in one
-// go, sent with its own length: never the stat of one version and the bytes of another (dev rewrites
-// the folder while it is served). `serve` keeps what it read in memory; `dev` reads afresh, and looks
-// again for a moment when the folder is being swapped by a full rebuild. A precompressed twin is sent
-// only when the build's manifest records it for that very file: an .br put there by anyone else (an
-// upload, a hand-copied file) is never sent in place of the file the build checked.
+// The files of a served folder, found so that no request ever leaves it: every part of the path is
+// checked with lstat (a symbolic link, to anywhere, is "no such file"; a dangling one too), and a file
+// this module reads is opened without following a link. `serve` streams the file it found through
+// sirv (locate); `dev`, whose folder is rewritten while served, reads each file whole in one go (find),
+// never the stat of one version and the bytes of another, and looks again for a moment when the folder
+// is being swapped by a full rebuild. A precompressed twin is sent only when the build's manifest
+// records it for that very file: an .br put there by anyone else (an upload, a hand-copied file) is
+// never sent in place of the file the build checked.
 import { createHash } from 'node:crypto';
 import { constants, lstatSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -73,48 +73,77 @@ async function readPlain(dir: string, rel: string): Promise<Buffer | undefined> 
 
 /** How long a missing file may be missing because dev is swapping the folder. */
 const SWAP_RETRIES = [20, 40, 80];
-/** What `serve` keeps in memory at most; past it, files are read on each request. */
-const MEMORY_LIMIT = 64 * 1024 * 1024;
+
+/** A file a request path names, checked, and what to send for it: itself or its recorded twin. */
+export interface LocatedFile {
+  /** The file's path below the served folder ("/es/about.html"). */
+  file: string;
+  /** The path of what is sent: the file, or its twin ("/es/about.html.br"). */
+  sent: string;
+  encoding?: 'br' | 'gzip';
+}
 
 export class ServedFiles {
-  private cache = new Map<string, FoundFile>();
-  private cached = 0;
-  private twins?: Promise<Manifest['twins']>;
+  private twins?: { stamp: string; twins: Manifest['twins'] };
 
-  /** live: the folder changes while served (dev): read afresh, retry briefly while it is swapped. */
+  /** live: the folder changes while served (dev): retry briefly while it is swapped. */
   constructor(readonly dir: string, private readonly live = false) {}
 
-  /** Forget what was read (after a rebuild). */
+  /** Nothing is kept between requests but the manifest's twins, read again when the manifest changes. */
   reset(): void {
-    this.cache.clear();
-    this.cached = 0;
     this.twins = undefined;
   }
 
   /** The twins the build recorded, by file ("/about.html" → ["br"]); none without our manifest. */
-  private recordedTwins(): Promise<Manifest['twins']> {
-    this.twins ??= readPlain(this.dir, MANIFEST).then((data) => {
-      try {
-        const parsed = JSON.parse(data?.toString('utf8') ?? '') as Partial<Manifest>;
-        return parsed.twins && typeof parsed.twins === 'object' ? parsed.twins : {};
-      } catch {
-        return {};
-      }
-    });
-    return this.twins;
+  private async recordedTwins(): Promise<Manifest['twins']> {
+    let stamp = '';
+    try {
+      const stat = lstatSync(join(this.dir, MANIFEST));
+      stamp = `${stat.size} ${stat.mtimeMs}`;
+    } catch {
+      return {};
+    }
+    if (this.twins?.stamp === stamp) return this.twins.twins;
+    const data = await readPlain(this.dir, MANIFEST);
+    let twins: Manifest['twins'] = {};
+    try {
+      const parsed = JSON.parse(data?.toString('utf8') ?? '') as Partial<Manifest>;
+      if (parsed.twins && typeof parsed.twins === 'object') twins = parsed.twins;
+    } catch {
+      // not our manifest: no twins
+    }
+    this.twins = { stamp, twins };
+    return twins;
   }
 
-  /** The file for a request path, in the encoding the client accepts; undefined when there is none. */
-  async find(pathname: string, acceptEncoding = ''): Promise<FoundFile | undefined> {
+  /** The encodings recorded for a file that the client accepts, best first. */
+  private async encodingsFor(file: string, acceptEncoding: string): Promise<('br' | 'gzip')[]> {
     const accepted = acceptedEncodings(acceptEncoding);
-    const twins = accepted.length ? await this.recordedTwins() : {};
+    if (!accepted.length) return [];
+    const twins = await this.recordedTwins();
+    const recorded = Object.hasOwn(twins, file.slice(1)) ? twins[file.slice(1)] : undefined;
+    return accepted.filter((e) => Array.isArray(recorded) && recorded.includes(e));
+  }
+
+  /** The checked file for a request path, and the twin to send when one is recorded and accepted; no bytes read. */
+  async locate(pathname: string, acceptEncoding = ''): Promise<LocatedFile | undefined> {
+    const file = candidates(pathname).find((candidate) => isPlainFile(this.dir, candidate));
+    if (!file) return undefined;
+    for (const encoding of await this.encodingsFor(file, acceptEncoding)) {
+      const twin = `${file}${encoding === 'br' ? '.br' : '.gz'}`;
+      if (isPlainFile(this.dir, twin)) return { file, sent: twin, encoding };
+    }
+    return { file, sent: file };
+  }
+
+  /** The file for a request path read whole, in the encoding the client accepts; undefined when there is none. */
+  async find(pathname: string, acceptEncoding = ''): Promise<FoundFile | undefined> {
     for (const wait of this.live ? [0, ...SWAP_RETRIES] : [0]) {
       if (wait) await new Promise((done) => setTimeout(done, wait));
       for (const file of candidates(pathname)) {
         const plain = await this.read(file);
         if (!plain) continue;
-        const recorded = Object.hasOwn(twins, file.slice(1)) ? twins[file.slice(1)] : undefined;
-        for (const encoding of accepted.filter((e) => Array.isArray(recorded) && recorded.includes(e))) {
+        for (const encoding of await this.encodingsFor(file, acceptEncoding)) {
           const twin = await this.read(`${file}${encoding === 'br' ? '.br' : '.gz'}`);
           if (twin) return { ...twin, file, encoding };
         }
@@ -130,15 +159,8 @@ export class ServedFiles {
   }
 
   private async read(file: string): Promise<FoundFile | undefined> {
-    const known = this.cache.get(file);
-    if (known) return known;
     const data = await readPlain(this.dir, file);
-    if (!data) return undefined; // misses are not remembered: any path can be asked for
-    const found = { file, data, etag: `"${createHash('sha1').update(data).digest('base64url')}"` };
-    if (!this.live && this.cached + data.length <= MEMORY_LIMIT) {
-      this.cache.set(file, found);
-      this.cached += data.length;
-    }
-    return found;
+    if (!data) return undefined;
+    return { file, data, etag: `"${createHash('sha1').update(data).digest('base64url')}"` };
   }
 }

@@ -1,8 +1,9 @@
 // The preview server over a built site, answering as a static host would: the headers of the
 // folder's _headers file (every matching rule, as hosts apply them), precompressed .br/.gz twins, ETag
-// and 304, one URL per page (301 from /about/ and /about.html, only ever to a path of this site), the
-// locale's 404 page with status 404, and a 500 page on internal faults. Files are found and read by
-// files.ts, which never follows a symbolic link out of (or within) the folder.
+// and 304, one URL per page (308 from /about/ and /about.html, only ever to a path of this site), the
+// locale's 404 page with status 404, and a 500 page on internal faults. Files are found by files.ts,
+// which never follows a symbolic link out of (or within) the folder; `serve` sends them with sirv
+// (sirv-layer.ts), `dev` reads each whole as its folder is rewritten.
 import { parseRedirectsFile } from '../plugins/redirects.ts';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,6 +12,7 @@ import { headersFor, parseHeadersFile, type HeaderRule } from '../security/heade
 import { CACHE_REVALIDATE } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
 import { contentType, ServedFiles, type FoundFile } from './files.ts';
+import { sirvLayer } from './sirv-layer.ts';
 import { notFoundPage } from './not-found.ts';
 import { canonicalPath, sameSiteLocation } from './pretty-urls.ts';
 import { checkRequestPath } from './request-path.ts';
@@ -32,6 +34,7 @@ export type SiteServer = Server & { reindex(): void };
 
 export function createSiteServer(options: ServerOptions): SiteServer {
   const files = new ServedFiles(resolve(options.dir), options.watch);
+  const stream = options.watch ? undefined : sirvLayer(resolve(options.dir));
   let rules = readRules(files);
   let redirects = readRedirects(files);
 
@@ -94,6 +97,11 @@ export function createSiteServer(options: ServerOptions): SiteServer {
       // 308, as Cloudflare Pages answers (permanent, and the method kept).
       res.writeHead(308, { Location: sameSiteLocation(moved, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
       return res.end();
+    }
+    if (stream) {
+      const located = await files.locate(pathname, String(req.headers['accept-encoding'] ?? ''));
+      if (located) return stream(req, res, located);
+      return notFound(req, res, pathname);
     }
     const found = await files.find(pathname, String(req.headers['accept-encoding'] ?? ''));
     if (found) return sendFile(req, res, 200, found);

@@ -1,0 +1,30 @@
+// serve's file layer: sirv (the package the project chose for it), behind our checks. sirv is given
+// only a path this server has already checked (every part with lstat, no link, no hidden file, one URL
+// per page) and the exact file to send: the page itself or the twin the build recorded for it, as the
+// client's Accept-Encoding q-values choose. Its own brotli and gzip look-ups are off (it would send any
+// .br lying beside a file) and its dev mode is on (its start-up scan follows links and throws on a
+// dangling one; dev mode looks each file up when asked, so a rebuilt folder is served as it now is).
+// What remains: sirv opens the file by name after our check, so a file replaced by a link in between
+// (by someone who can write the built folder) would be followed. dev, whose folder is rewritten while
+// served, reads whole files instead (files.ts).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import sirv from 'sirv';
+import type { LocatedFile } from './files.ts';
+
+export type FileLayer = (req: IncomingMessage, res: ServerResponse, located: LocatedFile) => void;
+
+export function sirvLayer(dir: string): FileLayer {
+  const send = sirv(dir, { dev: true, etag: true, brotli: false, gzip: false, extensions: [], dotfiles: false });
+  return (req, res, located) => {
+    // sirv reads the path from the URL: give it the checked file's, encoded as a URL path is.
+    const url = req.url;
+    req.url = located.sent.split('/').map(encodeURIComponent).join('/');
+    res.setHeader('Vary', 'Accept-Encoding');
+    // A twin's type is its page's; sirv names a twin's encoding by its extension (.br, .gz).
+    send(req, res, () => {
+      res.statusCode = 404;
+      res.end();
+    });
+    req.url = url;
+  };
+}
