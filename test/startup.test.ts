@@ -173,12 +173,13 @@ describe('launcher', () => {
     expect(loaded).not.toContain('esprima');
   });
 
-  it('starts Node without the certificates NODE_EXTRA_CA_CERTS names: the engine opens no TLS connection, and Node 20 would load them at every start', async () => {
-    // Node warns at start when the file it was told to load is missing: no warning, nothing loaded.
+  it('builds when NODE_EXTRA_CA_CERTS names a file that is missing: Node warns once as the launcher starts, and the build goes on', async () => {
+    // The launcher is plain Node (Windows too), so Node loads the file before any of our code runs.
     const missing = join(dir, 'no-such-bundle.pem');
+    await rm(cache(), { recursive: true, force: true }); // a compile, as after a pull
     const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), ['build', '-o', join(dir, 'dist-certs')], { cwd: dir, env: { ...env(), NODE_EXTRA_CA_CERTS: missing } });
     expect(stdout).toMatch(/^Built \d+ pages/m);
-    expect(stderr).not.toContain(missing);
+    expect(stderr.split(missing).length - 1).toBe(1);
   });
 
   it('says there is no site where none is, and how to start one', async () => {
