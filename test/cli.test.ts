@@ -72,7 +72,9 @@ describe('the command line', () => {
       const made = await runCli(['init', join(dir, 'my-site')]);
       expect(made.code, made.stderr).toBe(0);
       for (const file of ['site.config.ts', 'package.json', '.gitignore', 'README.md', 'tsconfig.json', 'content/en/pages/about.md', 'content/es/pages/about.md', 'templates/Counter.tsx']) expect(existsSync(join(dir, 'my-site', file)), file).toBe(true);
-      expect(JSON.parse(readFileSync(join(dir, 'my-site/package.json'), 'utf8')).dependencies.sitewright).toBe(`file:${ROOT.replace(/\/$/, '')}`);
+      // The engine packed into the site (here, from this checkout): the site installs anywhere.
+      expect(JSON.parse(readFileSync(join(dir, 'my-site/package.json'), 'utf8')).dependencies.sitewright).toBe('file:vendor/sitewright-0.4.0.tgz');
+      expect(existsSync(join(dir, 'my-site/vendor/sitewright-0.4.0.tgz'))).toBe(true);
 
       await mkdir(join(dir, 'theirs'));
       await writeFile(join(dir, 'theirs', 'site.config.ts'), 'their own');
@@ -83,8 +85,9 @@ describe('the command line', () => {
       expect(readFileSync(join(dir, 'theirs', 'site.config.ts'), 'utf8')).toBe('their own');
 
       // --force adds the starter's files beside them, and still overwrites nothing.
-      const forced = await runCli(['init', join(dir, 'theirs'), '--force']);
+      const forced = await runCli(['init', join(dir, 'theirs'), '--force', '--engine', 'registry']);
       expect(forced.code).toBe(0);
+      expect(JSON.parse(readFileSync(join(dir, 'theirs/package.json'), 'utf8')).dependencies.sitewright).toBe('^0.4.0');
       expect(forced.stdout).toContain('kept 1 that were there: site.config.ts');
       expect(readFileSync(join(dir, 'theirs', 'site.config.ts'), 'utf8')).toBe('their own');
     } finally {

@@ -4,6 +4,7 @@
 // of the checkout with the engine installed as a package, builds the same files byte for byte.
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +21,14 @@ const sh = (command: string, args: string[], cwd: string, more: NodeJS.ProcessEn
 let work: string;
 let app: string;
 let tarball: string;
+let createTarball: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'site-package-'));
   await sh('npm', ['pack', '--pack-destination', work], ROOT);
-  tarball = join(work, (await readdir(work)).find((f) => f.endsWith('.tgz'))!);
+  await sh('npm', ['pack', '--pack-destination', work], join(ROOT, 'packages/create-sitewright'));
+  tarball = join(work, (await readdir(work)).find((f) => f.startsWith('sitewright-') && f.endsWith('.tgz'))!);
+  createTarball = join(work, (await readdir(work)).find((f) => f.startsWith('create-sitewright-'))!);
   app = join(work, 'app');
   await mkdir(app);
   await writeFile(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
@@ -72,6 +76,10 @@ describe('the packed engine', () => {
     const manifest = JSON.parse(await readFile(join(app, 'node_modules/sitewright/package.json'), 'utf8'));
     expect(manifest.bin).toEqual({ site: 'bin/site' });
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
+    // Plain Node imports the package: compiled JavaScript (lib/, built as it was packed), not TypeScript.
+    expect(manifest.exports['.'].default).toBe('./lib/index.js');
+    const imported = await sh('node', ['--input-type=module', '-e', "const m = await import('sitewright'); console.log(typeof m.defineSite, typeof m.editor, typeof m.Picture)"], app);
+    expect(imported.stdout.trim()).toBe('function function function');
     expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
     expect(manifest.engines.node).toMatch(/^>=20/);
     // Publishable: MIT, not private, its licence and changelog in the tarball.
@@ -92,14 +100,21 @@ describe('the packed engine', () => {
 
   it('starts a site with init, installs it, type-checks it, builds and serves it, and publishes a new page from one file per locale', async () => {
     await sh('npx', ['site', 'init', 'my-site'], app);
-    const site = join(app, 'my-site');
-    const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8'));
-    // The engine by path: npm is never sent to the registry for a package of the same name.
-    expect(manifest.dependencies.sitewright).toMatch(/^file:\//);
+    // The engine is a file inside the site (vendor/): the site installs anywhere, moved or cloned.
+    const made = join(app, 'my-site');
+    expect(JSON.parse(await readFile(join(made, 'package.json'), 'utf8')).dependencies.sitewright).toBe('file:vendor/sitewright-0.4.0.tgz');
     // From the cache where it can (the engine's own packages), from the registry for typescript and @types/react.
-    await sh('npm', ['install', '--prefer-offline'], site);
+    await sh('npm', ['install', '--prefer-offline'], made);
+    // Moved to another folder (as a clone elsewhere would be), it installs from its lock file alone.
+    const site = join(work, 'moved', 'my-site');
+    await mkdir(join(work, 'moved'));
+    await cp(made, site, { recursive: true });
+    await rm(made, { recursive: true, force: true });
+    await rm(join(site, 'node_modules'), { recursive: true, force: true });
+    await sh('npm', ['ci', '--prefer-offline'], site);
+    const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8'));
     // The starter shows photos, so it installs sharp (an optional peer of the engine); never the editor's package.
-    const installed = [...(await installedPackages(app, site))];
+    const installed = [...(await installedPackages(site))];
     expect(installed.filter((p) => p.startsWith('@sveltia/'))).toEqual([]);
     expect(installed).toContain(`sharp@${JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).peerDependencies.sharp}`);
     const built = await sh('npx', ['site', 'build'], site);
@@ -141,6 +156,25 @@ describe('the packed engine', () => {
     expect(again.stdout).toMatch(/^Built 35 pages/);
     expect(await readFile(join(site, 'dist/hello.html'), 'utf8')).toContain('<h1>Hello</h1>');
     expect(await readFile(join(site, 'dist/es/hello.html'), 'utf8')).toContain('<h1>Hola</h1>');
+  });
+
+  it('npm create sitewright (the create-sitewright package, run from its tarball) starts the same site; --engine registry writes a version range', async () => {
+    const empty = join(work, 'empty');
+    await mkdir(empty);
+    // As `npm create sitewright@latest my-site` runs it, with the two packages from their tarballs.
+    await sh('npm', ['exec', '--yes', `--package=${createTarball}`, `--package=${tarball}`, '--', 'create-sitewright', 'created'], empty);
+    const site = join(empty, 'created');
+    expect(JSON.parse(await readFile(join(site, 'package.json'), 'utf8')).dependencies.sitewright).toBe('file:vendor/sitewright-0.4.0.tgz');
+    await sh('npm', ['install', '--prefer-offline'], site);
+    expect((await sh('npx', ['site', 'build'], site)).stdout).toMatch(/^Built 33 pages into dist \(en: 17, es: 16\)/);
+    expect(await readFile(join(site, 'dist/es/index.html'), 'utf8')).toContain('<html lang="es"');
+    // Once the engine is published: a range of this version, for npm to fetch.
+    await sh('npm', ['exec', '--yes', `--package=${createTarball}`, `--package=${tarball}`, '--', 'create-sitewright', 'from-registry', '--engine', 'registry'], empty);
+    const registry = JSON.parse(await readFile(join(empty, 'from-registry/package.json'), 'utf8'));
+    expect(registry.dependencies.sitewright).toBe('^0.4.0');
+    expect(existsSync(join(empty, 'from-registry/vendor'))).toBe(false);
+    // Both packages are publishable as they are.
+    for (const dir of [ROOT, join(ROOT, 'packages/create-sitewright')]) await sh('npm', ['publish', '--dry-run', '--ignore-scripts'], dir);
   });
 
   it('builds the clinic site copied out of the checkout byte for byte as the checkout does', async () => {

@@ -83,6 +83,7 @@ program
   .description('start a new site in a folder: a definition, templates, content in two languages, an island')
   .argument('<dir>', 'the folder to create (it must be empty, or not exist)')
   .option('--force', 'write into a folder that is not empty (existing files are never overwritten)', false)
+  .addOption(new Option('--engine <where>', "how the site depends on the engine: vendor (a copy of this engine in the site's vendor/ folder, installed from there) or registry (a version range from the npm registry, once the engine is published there)").choices(['vendor', 'registry']).default('vendor'))
   .action(runInit);
 
 program

@@ -1,5 +1,6 @@
 // Starts a worker thread on one of our modules. Run from the sources (tsx, vitest), the worker
-// registers tsx itself: Node 20 does not apply --import loader hooks to a worker's entry module.
+// registers tsx itself (Node 20 does not apply --import loader hooks to a worker's entry module) and
+// resolves `sitewright` to the sources (--conditions=source).
 // Run compiled (bin/site), it starts the module's compiled file from the folder the launcher chose.
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -45,5 +46,7 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
   // A module that fails to load (a template that does not compile) fails the first task it is
   // given, when the parent is listening, instead of an 'error' event nobody may be waiting for.
   const code = `${process.env.SITE_DEBUG ? 'process.setSourceMapsEnabled(true); ' : ''}${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
-  return new Worker(code, { eval: true, execArgv: [], workerData, env: process.env });
+  // From the sources, the engine's own name means its sources (the package's "source" condition), as
+  // in the thread that started it; compiled, every import is already resolved.
+  return new Worker(code, { eval: true, execArgv: dir ? [] : ['--conditions=source'], workerData, env: process.env });
 }

@@ -1,8 +1,14 @@
 // `site init <dir>`: writes a small starter site (the package's starter/ folder) and a package.json
-// that depends on this very engine (npm is never sent to the registry for a package of the same name),
-// with typescript and @types/react for `site check`. It refuses a folder that is
-// not empty (unless --force) and never overwrites a file.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+// that depends on this very engine, with typescript and @types/react for `site check`. It refuses a
+// folder that is not empty (unless --force) and never overwrites a file.
+//
+// How the site depends on the engine (--engine): `vendor` (the default until the engine is published)
+// packs this engine into the site's vendor/ folder and depends on that file, so the site installs with
+// `npm ci` anywhere, moved or cloned, with nothing fetched for the engine; `registry` writes a range of
+// this version (^0.4.0) for npm to fetch. It is an option, not a guess: npm records no `resolved` source
+// for a package installed from a tarball or a registry here, so an installed engine cannot tell.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -34,7 +40,28 @@ function installedVersion(name: string): string {
   return own.peerDependencies?.[name] ?? (own.devDependencies?.[name] ? `^${own.devDependencies[name]}` : '*');
 }
 
-function packageJson(dir: string): string {
+/** Packs this engine (as installed: its lib/ and types/ are built) into the site's vendor/ folder; the file's name. */
+function vendorEngine(site: string): string {
+  const vendor = join(site, 'vendor');
+  mkdirSync(vendor, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  // An installed engine is packed as it is (its lib/ and types/ are built; its prepack needs the
+  // engine's own dev tools); a checkout of the engine (which has the script) builds them afresh.
+  const built = !existsSync(join(ENGINE_ROOT, 'scripts', 'build-lib.mjs'));
+  const packed = spawnSync(npm, ['pack', ...(built ? ['--ignore-scripts'] : []), '--json', '--pack-destination', vendor, ENGINE_ROOT], { encoding: 'utf8', shell: process.platform === 'win32' });
+  let file: string | undefined;
+  try {
+    file = (JSON.parse(packed.stdout.slice(packed.stdout.lastIndexOf('\n[') + 1)) as { filename: string }[])[0]?.filename;
+  } catch {
+    // no JSON: npm failed, and said why on stderr
+  }
+  if (packed.status !== 0 || !file || !existsSync(join(vendor, file))) {
+    throw new UsageError(`could not pack the engine into ${shown(vendor)}/ (npm pack: ${(packed.stderr || packed.error?.message || 'no output').trim().split('\n')[0]}); run init again with --engine registry once the engine is published, or check that npm is on the PATH.`);
+  }
+  return `vendor/${file}`;
+}
+
+function packageJson(dir: string, engine: string): string {
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'my-site';
   return `${JSON.stringify(
     {
@@ -43,8 +70,8 @@ function packageJson(dir: string): string {
       type: 'module',
       scripts: { dev: 'site dev', build: 'site build', serve: 'site serve', check: 'site check' },
       dependencies: {
-        // The engine this folder was made with, by path: nothing to download, and never another package of the same name.
-        [ENGINE.name]: `file:${ENGINE_ROOT.replace(/\/$/, '')}`,
+        // The engine this folder was made with: a file in the site (vendor), or a range from the registry.
+        [ENGINE.name]: engine,
         react: installedVersion('react'),
         'react-dom': installedVersion('react-dom'),
         zod: installedVersion('zod'),
@@ -62,7 +89,7 @@ function packageJson(dir: string): string {
   )}\n`;
 }
 
-export async function runInit(opts: { force: boolean }, [dir]: string[]): Promise<void> {
+export async function runInit(opts: { force: boolean; engine?: 'vendor' | 'registry' }, [dir]: string[]): Promise<void> {
   const target = resolve(dir!);
   // The folder is made on its own, in an existing folder: Node's recursive mkdir never returns on some
   // file systems that refuse it (/proc), and a site is not started in a folder that does not exist yet.
@@ -87,7 +114,8 @@ export async function runInit(opts: { force: boolean }, [dir]: string[]): Promis
     const name = DOTTED.has(basename(rel)) ? join(dirname(rel), `.${basename(rel)}`) : rel;
     files.set(name, () => readFile(join(STARTER, rel)));
   }
-  files.set('package.json', packageJson(target));
+  const engine = opts.engine === 'registry' ? `^${ENGINE.version}` : `file:${vendorEngine(target)}`;
+  files.set('package.json', packageJson(target, engine));
   const written: string[] = [];
   const kept: string[] = [];
   for (const [rel, contents] of files) {
