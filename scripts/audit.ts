@@ -2,7 +2,7 @@
 // home, a service page, contact and reviews in both languages, printing the four category scores.
 // --photos: the same site with photos the practice might upload (a service's and a clinic's entrance,
 // generated here: 1,600 px with grain, as heavy as a phone's photo), audited on the pages that show them.
-// --runs N: each page N times, the median of each score.
+// --runs N: each page N times, the median of each score. --pages /,/es/: those pages only.
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
@@ -15,9 +15,9 @@ import { build } from '../src/pipeline/build.ts';
 import { createDistServer, listen } from '../src/serve/server.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const { values: flags } = parseArgs({ options: { photos: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' } } });
+const { values: flags } = parseArgs({ options: { photos: { type: 'boolean', default: false }, runs: { type: 'string', default: '1' }, pages: { type: 'string' } } });
 const RUNS = Math.max(1, Number(flags.runs));
-const PAGES = flags.photos
+const PAGES = flags.pages ? flags.pages.split(',') : flags.photos
   ? ['/services/vaccines', '/locations', '/es/services/vaccines', '/es/locations']
   : ['/', '/services/vaccines', '/contact', '/reviews', '/es/', '/es/services/vaccines', '/es/contact', '/es/reviews'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

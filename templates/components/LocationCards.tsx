@@ -8,9 +8,14 @@ import { Icon } from './Icon.tsx';
 import { island, Picture } from 'sitewright';
 import { OpenNow } from '../islands/OpenNow.tsx';
 import { closuresOf } from '../site/notices.ts';
+import { formatTime } from '../lib/format.ts';
+import type { Hours } from '../schema.ts';
 import { LocationNotices } from './Notices.tsx';
 
 const OpenNowIsland = island('OpenNow', OpenNow);
+
+/** Every opening and closing time of some hours, as the page's language writes it. */
+const timesOf = (hours: Hours, intl: string) => Object.fromEntries(hours.flatMap((h) => [h.opens, h.closes]).map((t) => [t, formatTime(intl, t)]));
 
 /** Three cards a row from 58rem (each at most 23rem), two from 40rem, one on a phone. */
 const CARD_SIZES = '(min-width: 58rem) 23rem, (min-width: 40rem) 50vw, 100vw';
@@ -41,7 +46,7 @@ export function LocationCards({ detailed = false, compact = false, headingLevel 
             <Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}
           </Heading>
           <LocationNotices location={location.id} />
-          <OpenNowIsland hours={location.hours ?? content.site.hours} closures={closuresOf(content.notices, location.id, content.today)} intl={intl} labels={{ ...ui.openNow, days: ui.hours.days }} />
+          <OpenNowIsland hours={location.hours ?? content.site.hours} closures={closuresOf(content.notices, location.id, content.today)} times={timesOf(location.hours ?? content.site.hours, intl)} labels={{ ...ui.openNow, days: ui.hours.days }} />
           {compact ? <p className="location__address">{oneLineAddress(location)}</p> : <Address location={location} />}
           {compact && <HoursList hours={location.hours} />}
           {detailed && (

@@ -4,29 +4,34 @@
 // hours beside it say it all. Updated each minute while the page is open.
 import { useEffect, useState } from 'react';
 import { openState, type Day } from '../lib/open-now.ts';
-import { fill, formatTime } from '../lib/format.ts';
+import { fill } from '../lib/format.ts';
 import type { Hours } from '../schema.ts';
 
 export interface OpenNowProps {
   hours: Hours;
   closures: { from: string; to: string }[];
-  intl: string;
+  /** Each opening and closing time as the page's language writes it ("18:00" → "6:00 PM"), made at build time: no Intl work in the browser. */
+  times: Record<string, string>;
   labels: { open: string; closed: string; opensToday: string; days: Record<Day, string> };
 }
 
-export function OpenNow({ hours, closures, intl, labels }: OpenNowProps) {
+export function OpenNow({ hours, closures, times, labels }: OpenNowProps) {
   const [now, setNow] = useState<Date | undefined>(undefined);
   useEffect(() => {
-    setNow(new Date());
+    // After the page has settled, in a task of its own: never part of the page's first work.
+    const first = setTimeout(() => setNow(new Date()), 0);
     const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, []);
   if (!now) return <p className="open-now" />;
   const state = openState(hours, closures, now);
   const text = state.open
-    ? fill(labels.open, { time: formatTime(intl, state.closes) })
+    ? fill(labels.open, { time: times[state.closes] ?? state.closes })
     : state.opens
-      ? fill(state.opens.today ? labels.opensToday : labels.closed, { day: labels.days[state.opens.day], time: formatTime(intl, state.opens.time) })
+      ? fill(state.opens.today ? labels.opensToday : labels.closed, { day: labels.days[state.opens.day], time: times[state.opens.time] ?? state.opens.time })
       : '';
   return <p className={`open-now open-now--${state.open ? 'open' : 'closed'}`}>{text}</p>;
 }

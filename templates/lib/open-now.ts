@@ -9,9 +9,40 @@ export type Day = (typeof DAYS)[number];
 
 export type OpenState = { open: true; closes: string } | { open: false; opens?: { day: Day; time: string; today: boolean } };
 
+// A time zone's formatter costs a phone tens of milliseconds to make (its zone's rules are loaded),
+// which Lighthouse counts as blocking time: the practice's own zone is worked out by its rules instead
+// (US Eastern: UTC−5, and UTC−4 from 2:00 on the second Sunday of March to 2:00 on the first Sunday of
+// November, as since 2007; test/units/open-now.test.ts holds it to Intl's answer over years). Other
+// zones: one formatter each, kept.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The n-th Sunday (1-based) of a month of a year, as a day of the month. */
+function sunday(year: number, month: number, n: number): number {
+  return 1 + ((7 - new Date(Date.UTC(year, month, 1)).getUTCDay()) % 7) + 7 * (n - 1);
+}
+
+/** The wall clock of the US Eastern time zone at a moment, by its daylight-saving rules. */
+function easternClock(now: Date): { date: string; day: Day; time: string } {
+  const year = now.getUTCFullYear();
+  const start = Date.UTC(year, 2, sunday(year, 2, 2), 7); // 2:00 EST
+  const end = Date.UTC(year, 10, sunday(year, 10, 1), 6); // 2:00 EDT
+  const t = now.getTime();
+  const local = new Date(t + (t >= start && t < end ? -4 : -5) * 3_600_000);
+  return { date: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`, day: DAYS[local.getUTCDay()]!, time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}` };
+}
+
 /** The day ("2026-12-24"), weekday and time ("14:05") of a moment in a time zone. */
 export function wallClock(now: Date, timeZone: string): { date: string; day: Day; time: string } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now).map((p) => [p.type, p.value]));
+  if (timeZone === PRACTICE_TIME_ZONE) return easternClock(now);
+  return intlClock(now, timeZone);
+}
+
+/** The same, as Intl has it (any zone). */
+export function intlClock(now: Date, timeZone: string): { date: string; day: Day; time: string } {
+  let clock = clocks.get(timeZone);
+  if (!clock) clocks.set(timeZone, (clock = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  const parts = Object.fromEntries(clock.formatToParts(now).map((p) => [p.type, p.value]));
   const day = DAYS.find((d) => parts.weekday!.startsWith(d))!;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, day, time: `${parts.hour}:${parts.minute}` };
 }
