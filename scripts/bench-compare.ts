@@ -1,7 +1,10 @@
 // Times several generators in the same run, alternating them (ours, Eleventy, Hugo, ours, ...) so
 // that the load of a shared machine falls on all of them alike; prints medians, peak memory and ratios.
+// Cold first: before each timed run every contender loses what it keeps between builds (its output and
+// caches: ours as after `npm ci`), as on CI's fresh clone. Then warm: what the previous build kept.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 
 export interface Contender {
@@ -10,7 +13,13 @@ export interface Contender {
   command(out: string): string[];
   /** Working folder (default: this process's). */
   cwd?: string;
+  /** Folders this contender keeps between builds besides its output (ours: the engine's cache), removed for a cold run. */
+  kept?: string[];
 }
+
+/** cold: each timed run starts without the contender's output and kept folders; warm: with what the last build left. */
+export type State = 'cold' | 'warm';
+export const STATES: readonly State[] = ['cold', 'warm'];
 
 interface Run {
   ms: number;
@@ -57,34 +66,47 @@ function timeOnce(argv: string[], cwd: string | undefined, baseEnv: NodeJS.Proce
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** Runs every contender `runs` times, alternating; the first is ours, the base of the ratios. */
-export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string, pages?: number[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  // One untimed build each first: installs, caches and the OS's file cache start warm for all.
+/** Removes what a contender keeps between builds: its output and its kept folders. */
+async function forget(c: Contender, out: string): Promise<void> {
+  for (const dir of [out, ...(c.kept ?? [])]) if (dir) await rm(dir, { recursive: true, force: true });
+}
+
+const load = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+
+/**
+ * Runs every contender `runs` times per state, alternating; the first is ours, the base of the ratios.
+ * One untimed build each first, so installs and the OS's file cache start warm for all (a fresh clone's
+ * files are in the OS's cache too: it has just written them).
+ */
+export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string, pages?: number[], env: NodeJS.ProcessEnv = process.env, states: readonly State[] = STATES): Promise<void> {
   for (const [i, c] of contenders.entries()) await timeOnce(c.command(outDir(i)), c.cwd, env);
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const results: Run[][] = contenders.map(() => []);
-  for (let r = 0; r < runs; r++) {
-    const line: string[] = [];
-    for (const [i, c] of contenders.entries()) {
-      const run = await timeOnce(c.command(outDir(i)), c.cwd, env);
-      results[i]!.push(run);
-      line.push(`${c.name} ${(run.ms / 1000).toFixed(2)} s${Number.isNaN(run.peakMb) ? '' : ` ${run.peakMb} MB`}`);
+  for (const state of states) {
+    console.log(`${state}: ${load()}`);
+    const results: Run[][] = contenders.map(() => []);
+    for (let r = 0; r < runs; r++) {
+      const line: string[] = [];
+      for (const [i, c] of contenders.entries()) {
+        if (state === 'cold') await forget(c, outDir(i));
+        const run = await timeOnce(c.command(outDir(i)), c.cwd, env);
+        results[i]!.push(run);
+        line.push(`${c.name} ${(run.ms / 1000).toFixed(2)} s${Number.isNaN(run.peakMb) ? '' : ` ${run.peakMb} MB`}`);
+      }
+      console.log(`${state} run ${r + 1}: ${line.join(', ')}`);
     }
-    console.log(`run ${r + 1}: ${line.join(', ')}`);
-  }
-  // The machine may be shared: the load says how much to trust absolute figures (ratios hold better).
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const medians = contenders.map((_, i) => median(results[i]!.map((r) => r.ms)));
-  for (const [i, c] of contenders.entries()) {
-    const ms = medians[i]!;
-    const peak = Math.max(...results[i]!.map((r) => r.peakMb));
-    const count = pages?.[i];
-    const rate = count ? `, ${Math.round(count / (ms / 1000))} pages/s` : '';
-    console.log(`bench: ${c.name}${count ? ` ${count} pages` : ''}, median ${(ms / 1000).toFixed(2)} s, peak ${Number.isNaN(peak) ? 'n/a' : `${peak} MB`}${rate}`);
-  }
-  // Each of ours against each peer: below 1.0 means ours is faster.
-  const peers = contenders.map((c, i) => ({ c, i })).filter(({ c }) => !c.name.startsWith('ours'));
-  for (const { c: mine, i } of contenders.map((c, i) => ({ c, i })).filter(({ c }) => c.name.startsWith('ours'))) {
-    for (const { c: peer, i: j } of peers) console.log(`ratio: ${mine.name}/${peer.name} ${(medians[i]! / medians[j]!).toFixed(2)}`);
+    // The machine may be shared: the load says how much to trust absolute figures (ratios hold better).
+    console.log(`${state}: ${load()}`);
+    const medians = contenders.map((_, i) => median(results[i]!.map((r) => r.ms)));
+    for (const [i, c] of contenders.entries()) {
+      const ms = medians[i]!;
+      const peak = Math.max(...results[i]!.map((r) => r.peakMb));
+      const count = pages?.[i];
+      const rate = count ? `, ${Math.round(count / (ms / 1000))} pages/s` : '';
+      console.log(`bench: ${c.name}${count ? ` ${count} pages` : ''}, ${state}, median ${(ms / 1000).toFixed(2)} s, peak ${Number.isNaN(peak) ? 'n/a' : `${peak} MB`}${rate}`);
+    }
+    // Each of ours against each peer: below 1.0 means ours is faster.
+    const peers = contenders.map((c, i) => ({ c, i })).filter(({ c }) => !c.name.startsWith('ours'));
+    for (const { c: mine, i } of contenders.map((c, i) => ({ c, i })).filter(({ c }) => c.name.startsWith('ours'))) {
+      for (const { c: peer, i: j } of peers) console.log(`ratio: ${mine.name}/${peer.name} ${state} ${(medians[i]! / medians[j]!).toFixed(2)}`);
+    }
   }
 }

@@ -1,22 +1,25 @@
-// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare]
+// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare [--state cold|warm]]
 // npm run bench -- --images N [--runs 3]: the images case (bench-images.ts)
 // (With --compare, N is the number of pages in all for each contender; see compareRivals.)
 // Generates N synthetic service pages per locale (front matter and a Markdown body of a few
 // paragraphs, rendered by the real templates) beside the real content, runs the real CLI build on
 // it several times, and prints pages, median wall time (process start to exit), pages per second
 // and peak memory. --compare also builds as many plain Markdown pages with Eleventy (and Hugo when
-// installed), alternating runs, and prints each median and the ratios (bench-compare.ts).
+// installed), alternating runs, cold (each contender without what it keeps between builds) and then
+// warm, and prints each median and the ratios (bench-compare.ts).
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { compare, withoutExtraCertificates, type Contender } from './bench-compare.ts';
+import { compare, STATES, withoutExtraCertificates, type Contender, type State } from './bench-compare.ts';
 import { eleventy, hugo, writeCorpus } from './bench-rivals.ts';
 import { benchImages } from './bench-images.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
+/** What ours keeps between builds in this checkout (as a fresh `npm ci` has none of it): the engine's cache folders. */
+export const OURS_KEPT = [join(ROOT, 'node_modules/.cache/sitewright'), join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sitewright')];
 const PARAGRAPH = {
   en: 'Our team takes the time to listen, explain each step and answer your questions, so that you leave every visit knowing what comes next. We coordinate with your other providers and keep your records up to date.',
   es: 'Nuestro equipo se toma el tiempo de escucharle, explicarle cada paso y responder sus preguntas, para que salga de cada consulta sabiendo qué sigue. Coordinamos con sus otros proveedores y mantenemos su expediente al día.',
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
       out: { type: 'string' },
       compare: { type: 'boolean', default: false },
       images: { type: 'string' },
+      state: { type: 'string' },
     },
   });
   const pages = Number(values.pages);
@@ -109,7 +113,9 @@ async function main(): Promise<void> {
 
   const work = await mkdtemp(join(values.tmp!, 'site-bench-'));
   try {
-    if (values.compare) return await compareRivals(work, pages, runs);
+    const states = values.state ? [values.state as State] : STATES;
+    if (!states.every((s) => STATES.includes(s))) throw new Error(`--state expects cold or warm, got "${values.state}"`);
+    if (values.compare) return await compareRivals(work, pages, runs, states);
     if (values.images) return await benchImages(ROOT, work, Number(values.images), runs);
     const content = await generate(work, pages);
     const out = values.out ?? join(work, 'dist');
@@ -159,32 +165,33 @@ export async function minimalSite(pages: number): Promise<{ dir: string; site: s
  * Markdown through a minimal layout without compression (like for like); ours-real builds the clinic
  * site grown to N pages with its whole output (compression and checks on). Alternating runs.
  */
-async function compareRivals(work: string, total: number, runs: number): Promise<void> {
+async function compareRivals(work: string, total: number, runs: number, states: readonly State[]): Promise<void> {
   const minimal = await minimalSite(Math.max(total - 2, 1)); // + the home and 404 pages
   // The real site has 68 pages of its own; the rest are generated services, half per locale.
   const content = await generate(work, Math.max(0, Math.round((total - 68) / 2)));
   const bin = join(ROOT, 'bin/site');
   const contenders: Contender[] = [
-    { name: 'ours-minimal', command: (dir) => [bin, 'build', '--site', minimal.site, '--no-compress', '--out', dir] },
-    { name: 'ours-real', command: (dir) => [bin, 'build', '--content', content, '--out', dir, '--static', join(work, 'static')] },
+    { name: 'ours-minimal', command: (dir) => [bin, 'build', '--site', minimal.site, '--no-compress', '--out', dir], kept: OURS_KEPT },
+    { name: 'ours-real', command: (dir) => [bin, 'build', '--content', content, '--out', dir, '--static', join(work, 'static')], kept: OURS_KEPT },
   ];
   const counts = [
     (await buildOnce(join(minimal.dir, 'content'), join(work, 'count-minimal'), join(minimal.dir, 'static'), minimal.site, false)).pages,
     (await buildOnce(content, join(work, 'count-real'), join(work, 'static'))).pages,
   ];
   await writeCorpus(join(work, 'eleventy'), total, PARAGRAPH.en, 'eleventy');
-  contenders.push({ ...eleventy(join(tmpdir(), 'site-bench-eleventy'), join(work, 'eleventy')), name: 'eleventy' });
+  contenders.push({ ...eleventy(join(tmpdir(), 'site-bench-eleventy'), join(work, 'eleventy')), name: 'eleventy', kept: [join(work, 'eleventy/.cache')] });
   counts.push(total);
   await writeCorpus(join(work, 'hugo'), total, PARAGRAPH.en, 'hugo');
   const withHugo = hugo(join(work, 'hugo'));
   if (withHugo) {
-    contenders.push({ ...withHugo, name: 'hugo' });
+    // Hugo's resources cache (processed images, none here) and its module cache.
+    contenders.push({ ...withHugo, name: 'hugo', kept: [join(work, 'hugo/resources'), join(tmpdir(), 'hugo_cache')] });
     counts.push(total);
   }
-  console.log(`compare: about ${total} pages each, ${runs} alternating runs after one warm-up each, in ${work}`);
+  console.log(`compare: about ${total} pages each, ${runs} alternating runs (${states.join(', then ')}) after one untimed build each, in ${work}`);
   try {
     // Peers as on a machine without NODE_EXTRA_CA_CERTS (see withoutExtraCertificates).
-    await compare(contenders, runs, (i) => join(work, `out-${i}`), counts, withoutExtraCertificates(process.env));
+    await compare(contenders, runs, (i) => join(work, `out-${i}`), counts, withoutExtraCertificates(process.env), states);
   } finally {
     await rm(minimal.dir, { recursive: true, force: true });
   }

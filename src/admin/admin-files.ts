@@ -77,7 +77,7 @@ function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: strin
 }
 
 /**
- * Puts the bundled editor into the output: hard links to the cached bundle (16 MB that never change
+ * Puts the editor into the output: hard links to its cached folder (17 MB that never change
  * for a version), copies where the filesystem cannot link. Never compressed: only staff load it.
  */
 export function placeEditor(bundleDir: string, outDir: string): number {

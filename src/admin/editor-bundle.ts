@@ -1,12 +1,17 @@
 // The content editor's code (Sveltia CMS), served from the site's own origin under /admin/cms/. Its
-// package ships an ESM build whose fonts and syntax grammars are local, but whose styles and a few
-// fallbacks still name public CDNs: those addresses are rewritten to local ones (each expected
-// exactly once, so an upgrade that moves one fails here instead of quietly reaching a CDN), and the
-// bare imports are bundled with esbuild. Done once per installed Sveltia version, then cached.
+// package ships an ESM build (npm/: index.js, chunks/, assets/; its translations in locales/) whose fonts and syntax grammars are
+// local, but whose styles and a few fallbacks still name public CDNs: those addresses are rewritten
+// to local ones (each expected exactly once, so an upgrade that moves one fails here instead of
+// quietly reaching a CDN). The build is used as it is, not bundled again: its only bare imports are
+// dynamic ones, each pointed at a local file: the syntax grammars and themes (@shikijs/langs and
+// /themes, plain ES modules that import each other by relative path) are copied, and the seven
+// libraries it loads on demand (pasting rich text, SVG and photo handling, the map) are bundled on
+// their own with esbuild. Bundling the whole editor again cost ~1.5 s a cold build here; this ~0.3 s.
+// Done once per installed Sveltia version, then cached.
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -73,54 +78,113 @@ export function rewriteSource(source: string, list: readonly Rewrite[]): string 
   return out;
 }
 
+/** Changes when the way the editor's folder is made changes (part of its cache key). */
+const ASSEMBLY = 'npm-build+local-imports-1';
+
+/** import(`…`) with a literal specifier: the form of every bare import in the editor's build. */
+const DYNAMIC_IMPORT = /import\(`([^`$]*)`\)/g;
+/** A statement that imports or re-exports a module (`import{a as b}from"./x.js";`, `import"./y.js";`). */
+const STATIC_IMPORT = /(?:^|[;\n])\s*(?:import|export)\b[^;"'`]*?["']([^"']+)["']/g;
+const isBare = (specifier: string) => !/^(\.{1,2}\/|\/|data:|https?:)/.test(specifier);
+/** Where each grammar package's files go in the editor's folder. */
+const SHIKI = /^@shikijs\/(langs|themes)\/([\w.-]+)$/;
+
 /**
- * The bundled editor's folder (index.js, chunks/, assets/), built on first use and cached by the
- * package version and this file's rewrites. Builds are written aside and renamed into place, so
- * two builds at once never see half a bundle.
+ * The editor's index.js with every bare import pointed at a local file: the grammars at
+ * ./shiki/<package>/<file>, the other libraries at ./vendor/<name>.js. Returns the new source, the
+ * grammar packages' folders to copy, and the libraries to bundle (name → specifier).
+ */
+export function localImports(source: string, resolveFrom: string): { source: string; shiki: Map<string, string>; vendor: Map<string, string>; json: Map<string, string> } {
+  const req = createRequire(resolveFrom);
+  const shiki = new Map<string, string>();
+  const vendor = new Map<string, string>();
+  const json = new Map<string, string>();
+  const out = source.replace(DYNAMIC_IMPORT, (whole, specifier: string) => {
+    // The editor's own translations, outside npm/ (../locales/de.json): a browser imports no JSON
+    // without an import attribute, so each becomes a module of its own (./locales/de.js).
+    const translation = /^\.\.\/locales\/([\w-]+)\.json$/.exec(specifier);
+    if (translation) {
+      json.set(`locales/${translation[1]}.js`, join(dirname(resolveFrom), specifier));
+      return `import(\`./locales/${translation[1]}.js\`)`;
+    }
+    if (specifier.startsWith('../')) throw new Error(`the editor's npm/index.js imports ${specifier}, outside its folder; the editor package changed (check its build before upgrading)`);
+    if (!isBare(specifier)) return whole;
+    const grammar = SHIKI.exec(specifier);
+    if (grammar) {
+      const file = req.resolve(specifier);
+      shiki.set(grammar[1]!, dirname(file));
+      return `import(\`./shiki/${grammar[1]}/${basename(file)}\`)`;
+    }
+    const name = specifier.replace(/[^\w-]+/g, '-');
+    vendor.set(name, specifier);
+    return `import(\`./vendor/${name}.js\`)`;
+  });
+  const staticBare = [...out.matchAll(STATIC_IMPORT)].map((m) => m[1]!).filter(isBare);
+  if (staticBare.length) throw new Error(`the editor's npm/index.js imports ${staticBare.join(', ')} by name; the editor package changed (check its build before upgrading)`);
+  return { source: out, shiki, vendor, json };
+}
+
+/** Drops the source map comment: the maps are not copied (only staff load the editor; 30 MB less). */
+const withoutMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+
+/**
+ * The editor's folder (index.js, chunks/, assets/, locales/, shiki/, vendor/), made on first use and cached by
+ * the package version and this file's rewrites. Made aside and renamed into place, so two builds at
+ * once never see half of it.
  */
 export async function editorBundle(siteDir?: string): Promise<string> {
   const pkg = sveltiaPackage(siteDir);
-  const assetsDir = join(pkg.dir, 'npm', 'assets');
+  const npm = join(pkg.dir, 'npm');
+  const assetsDir = join(npm, 'assets');
   const list = rewrites(readdirSync(assetsDir));
-  const key = createHash('sha256').update(pkg.version).update(JSON.stringify(list)).digest('hex').slice(0, 12);
+  const key = createHash('sha256').update(pkg.version).update(ASSEMBLY).update(JSON.stringify(list)).digest('hex').slice(0, 12);
   const dir = join(cacheRoot(pkg.dir), 'editor', `${pkg.version}-${key}`);
   if (existsSync(join(dir, 'index.js'))) return dir;
 
   const aside = `${dir}.tmp-${process.pid}`;
   rmSync(aside, { recursive: true, force: true });
-  const esbuild = await import('esbuild');
-  const entry = join(pkg.dir, 'npm', 'index.js');
-  await esbuild.build({
-    entryPoints: { index: entry },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    outdir: aside,
-    entryNames: '[name]',
-    // One level down, as in the package, so their new URL('../assets/…', import.meta.url) still holds.
-    chunkNames: 'chunks/[name]-[hash]',
-    minify: true,
-    charset: 'utf8',
-    legalComments: 'none',
-    logLevel: 'error',
-    plugins: [{
-      name: 'editor-offline',
-      setup(build) {
-        build.onLoad({ filter: /[\\/]@sveltia[\\/]cms[\\/]npm[\\/]index\.js$/ }, (args) => ({ contents: rewriteSource(readFileSync(args.path, 'utf8'), list), loader: 'js' }));
-      },
-    }],
-  });
-  // esbuild leaves new URL('assets/…', import.meta.url) alone: the fonts, WebAssembly and worker are copied beside it.
-  cpSync(assetsDir, join(aside, 'assets'), { recursive: true });
-  cpSync(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt'));
-  writeFileSync(join(aside, 'VERSION'), `@sveltia/cms ${pkg.version}\n`);
-  mkdirSync(dirname(dir), { recursive: true });
+  mkdirSync(join(aside, 'chunks'), { recursive: true });
   try {
+    const entry = join(npm, 'index.js');
+    const { source, shiki, vendor, json } = localImports(rewriteSource(readFileSync(entry, 'utf8'), list), entry);
+    writeFileSync(join(aside, 'index.js'), withoutMap(source));
+    mkdirSync(join(aside, 'locales'));
+    for (const [to, from] of json) writeFileSync(join(aside, to), `export default ${JSON.stringify(JSON.parse(readFileSync(from, 'utf8')))};\n`);
+    for (const name of readdirSync(join(npm, 'chunks')).filter((n) => n.endsWith('.js'))) {
+      const code = readFileSync(join(npm, 'chunks', name), 'utf8');
+      const bare = [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!).filter(isBare);
+      if (bare.length) throw new Error(`the editor's chunk ${name} imports ${bare.join(', ')} by name; the editor package changed (check its build before upgrading)`);
+      writeFileSync(join(aside, 'chunks', name), withoutMap(code));
+    }
+    // The fonts, WebAssembly and worker, found by new URL('assets/…', import.meta.url): beside index.js as in the package.
+    cpSync(assetsDir, join(aside, 'assets'), { recursive: true, filter: (from) => !from.endsWith('.map') });
+    for (const [kind, from] of shiki) cpSync(from, join(aside, 'shiki', kind), { recursive: true, filter: (f) => !/\.d\.mts$|\.map$/.test(f) });
+    if (vendor.size) {
+      const esbuild = await import('esbuild');
+      await esbuild.build({
+        absWorkingDir: npm, // resolved as the editor's own imports would be
+        entryPoints: Object.fromEntries(vendor),
+        bundle: true,
+        splitting: true,
+        format: 'esm',
+        platform: 'browser',
+        outdir: join(aside, 'vendor'),
+        chunkNames: 'chunks/[name]-[hash]',
+        minify: true,
+        charset: 'utf8',
+        legalComments: 'none',
+        logLevel: 'error',
+      });
+    }
+    cpSync(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt'));
+    writeFileSync(join(aside, 'VERSION'), `@sveltia/cms ${pkg.version}\n`);
+    mkdirSync(dirname(dir), { recursive: true });
     renameSync(aside, dir);
+    // Another version's or an older way's folder is not used again (its files in outputs are links or copies).
+    for (const other of readdirSync(dirname(dir))) if (!other.includes('.tmp-') && join(dirname(dir), other) !== dir) rmSync(join(dirname(dir), other), { recursive: true, force: true });
   } catch (error) {
-    // Another build got there first: its bundle is the same.
     rmSync(aside, { recursive: true, force: true });
+    // Another build got there first: its folder is the same.
     if (!existsSync(join(dir, 'index.js'))) throw error;
   }
   return dir;

@@ -3,7 +3,8 @@
 // CSP violation; with Sveltia's test repository (files kept in the browser's origin-private file
 // system, seeded here with our content) staff change the opening hours and a page's title in both
 // languages, save, and the saved files build into pages that show the change in both locales; an
-// empty required Spanish field is refused in the editor as the build refuses it.
+// empty required Spanish field is refused in the editor as the build refuses it. Every module it
+// loads on demand loads too.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,20 @@ describe('the editor at /admin/', () => {
     const robots = await editor.page.locator('meta[name="robots"]').evaluateAll((metas) => metas.map((m) => m.getAttribute('content')));
     expect(robots.length).toBeGreaterThan(0);
     for (const content of robots) expect(content).toContain('noindex');
+    // Every module the editor loads only on demand (a grammar for a code block, pasted rich text,
+    // an SVG or photo upload, the map, a translation of its own interface) loads from this origin
+    // under the editor's policy: the build points each at a file of its own instead of a package name.
+    // (As a string: vitest would rewrite an import() written in this file.)
+    const lazy = (await editor.page.evaluate(`(async () => {
+      const index = await (await fetch('/admin/cms/index.js')).text();
+      const specifiers = [...new Set([...index.matchAll(/import\\(\`(\\.\\/[^\`$]+)\`\\)/g)].map((m) => m[1]))];
+      const failed = [];
+      await Promise.all(specifiers.map((s) => import(new URL(s, new URL('/admin/cms/index.js', location.href)).href).catch((e) => failed.push(s + ': ' + e.message))));
+      return { count: specifiers.length, kinds: [...new Set(specifiers.map((s) => s.split('/')[1]))].sort(), failed };
+    })()`)) as { count: number; kinds: string[]; failed: string[] };
+    expect(lazy.failed).toEqual([]);
+    expect(lazy.kinds).toEqual(['chunks', 'locales', 'shiki', 'vendor']);
+    expect(lazy.count).toBeGreaterThan(250);
     expect(editor.offOrigin).toEqual([]);
     expect(editor.problems).toEqual([]);
     await editor.close();
