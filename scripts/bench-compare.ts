@@ -81,6 +81,8 @@ const load = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}
 export async function compare(contenders: Contender[], runs: number, outDir: (i: number) => string, pages?: number[], env: NodeJS.ProcessEnv = process.env, states: readonly State[] = STATES): Promise<void> {
   for (const [i, c] of contenders.entries()) await timeOnce(c.command(outDir(i)), c.cwd, env);
   for (const state of states) {
+    // Warm means what each one's own last build left: the cold runs removed folders ours share.
+    if (state === 'warm' && states.includes('cold')) for (const [i, c] of contenders.entries()) await timeOnce(c.command(outDir(i)), c.cwd, env);
     console.log(`${state}: ${load()}`);
     const results: Run[][] = contenders.map(() => []);
     for (let r = 0; r < runs; r++) {

@@ -125,27 +125,30 @@ describe("the engine's default output files, which a site configures or turns of
 });
 
 describe('precompressed twins', () => {
-  it('are brotli by default, and the encodings the site names (output.precompress)', async () => {
+  it('none for the default host (it compresses as it serves); brotli for nginx; the encodings the site names (output.precompress)', async () => {
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const twins = async (dir: string) => (await readdir(dir, { recursive: true })).filter((f) => /\.(br|gz)$/.test(f)).sort();
-    const copy = await fixtureCopy('precompress');
+    expect(await twins(out)).toEqual([]);
+    // Two copies: a definition is imported once per process, so each variant is a file of its own.
+    const copies = [await fixtureCopy('precompress-nginx'), await fixtureCopy('precompress-gzip')];
+    const built = [];
     try {
-      const byDefault = await twins(out);
-      expect(byDefault.length).toBeGreaterThan(0);
-      expect(byDefault.every((f) => f.endsWith('.br'))).toBe(true);
-      await copy.edit('site.config.ts', (t) => t.replace('  baseUrl: (content) => content.site.baseUrl,', "  baseUrl: (content) => content.site.baseUrl,\n  output: { precompress: ['gzip'] },"));
-      const built = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
-      try {
-        const gz = await twins(built.out);
-        // The same files, each with a gzip twin instead, that inflates to the file itself.
-        expect(gz).toEqual(byDefault.map((f) => f.replace(/\.br$/, '.gz')));
-        for (const file of gz) expect(gunzipSync(await readFile(join(built.out, file))), file).toEqual(await readFile(join(built.out, file.slice(0, -3))));
-        for (const file of byDefault) expect(brotliDecompressSync(await readFile(join(out, file))), file).toEqual(await readFile(join(out, file.slice(0, -3))));
-      } finally {
-        await built.cleanup();
+      for (const [copy, policy] of [[copies[0]!, "{ host: 'nginx' }"], [copies[1]!, "{ host: 'nginx', precompress: ['gzip'] }"]] as const) {
+        await copy.edit('site.config.ts', (t) => t.replace('  baseUrl: (content) => content.site.baseUrl,', `  baseUrl: (content) => content.site.baseUrl,\n  output: ${policy},`));
+        built.push(await buildInto({ site: copy.site, content: copy.content, static: copy.static }));
       }
+      const [nginx, gzipped] = built as [(typeof built)[0], (typeof built)[0]];
+      const br = await twins(nginx.out);
+      expect(br.length).toBeGreaterThan(0);
+      expect(br.every((f) => f.endsWith('.br'))).toBe(true);
+      for (const file of br) expect(brotliDecompressSync(await readFile(join(nginx.out, file))), file).toEqual(await readFile(join(nginx.out, file.slice(0, -3))));
+      // The same files, each with a gzip twin instead, that inflates to the file itself.
+      const gz = await twins(gzipped.out);
+      expect(gz).toEqual(br.map((f) => f.replace(/\.br$/, '.gz')));
+      for (const file of gz) expect(gunzipSync(await readFile(join(gzipped.out, file))), file).toEqual(await readFile(join(gzipped.out, file.slice(0, -3))));
     } finally {
-      await copy.cleanup();
+      for (const b of built) await b.cleanup();
+      for (const copy of copies) await copy.cleanup();
     }
   });
 });

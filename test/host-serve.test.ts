@@ -18,7 +18,8 @@ let result: BuildResult;
 let cleanup: () => Promise<void>;
 let tmp: string;
 beforeAll(async () => {
-  ({ out, result, cleanup } = await buildInto());
+  // With twins (as for nginx): the stage for Cloudflare Pages must leave them out.
+  ({ out, result, cleanup } = await buildInto({ precompress: ['br'] }));
   tmp = await mkdtemp(join(tmpdir(), 'site-stage-'));
 }, 60_000);
 afterAll(async () => {

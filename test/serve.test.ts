@@ -3,7 +3,8 @@
 // precompressed files, conditional requests, and path traversal attempts that must never read the
 // files placed just outside the served folder.
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +22,14 @@ let devServer: Server;
 let base: string;
 let devBase: string;
 let routes: Route[];
+let weights: { file: string; brotli?: number }[];
 const SENTINEL = `sentinel-${randomUUID()}`;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'site-serve-'));
   const { out, result } = await buildInto({ out: join(work, 'site', 'dist') });
   routes = result.routes;
+  weights = result.sizes.pages.map((p) => ({ file: p.route.file, brotli: p.brotli }));
   // Files beside and above the served folder that no request may ever read.
   for (const file of [join(work, 'site', 'package.json'), join(work, 'site', 'secret.txt'), join(work, 'secret.txt')]) await writeFile(file, SENTINEL);
   // Links inside the served folder: to a file outside it, to a folder outside it, and to nothing.
@@ -133,13 +136,28 @@ describe('headers', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('serves the precompressed file the client accepts', async () => {
-    expect((await get(base, '/about', { 'accept-encoding': 'br, gzip' })).headers['content-encoding']).toBe('br');
-    // The site writes brotli twins only (output.precompress): a gzip-only client gets the page as it is.
-    const gzipOnly = await get(base, '/about', { 'accept-encoding': 'gzip' });
-    expect(gzipOnly.headers['content-encoding']).toBeUndefined();
-    expect(gzipOnly.body).toContain('</html>');
-    expect((await get(base, '/about')).headers['content-encoding']).toBeUndefined();
+  it('compresses as the default host does: brotli or gzip, as the client accepts (the build wrote no twins for it)', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const page = await readFile(join(work, 'site', 'dist', 'about.html'));
+    expect(existsSync(join(work, 'site', 'dist', 'about.html.br'))).toBe(false);
+    // The budgets still weigh every page in brotli, compressed in memory.
+    expect(weights.length).toBe(routes.length);
+    expect(weights.every((w) => typeof w.brotli === 'number' && w.brotli > 500)).toBe(true);
+    for (const url of [base, devBase]) {
+      const br = await get(url, '/about', { 'accept-encoding': 'gzip, br' }, 'GET', true);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.raw!), url).toEqual(page);
+      const gz = await get(url, '/about', { 'accept-encoding': 'gzip' }, 'GET', true);
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.raw!), url).toEqual(page);
+      // Each encoding is its own representation: its own ETag, and a 304 only for that one.
+      expect(gz.headers.etag, url).not.toBe(br.headers.etag);
+      expect((await get(url, '/about', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status, url).toBe(304);
+      expect((await get(url, '/about', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) })).status, url).toBe(200);
+      const plain = await get(url, '/about');
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toBe(page.toString());
+    }
   });
 
   it('answers a conditional GET with 304 when the ETag matches', async () => {

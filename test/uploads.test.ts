@@ -103,7 +103,8 @@ describe('what static/ publishes', () => {
   let server: ReturnType<typeof createDistServer>;
   beforeAll(async () => {
     await withFiles({ 'images/uploads/clinic.svg': drawing, 'images/uploads/notice.pdf': '%PDF-1.4\n' }, async () => {
-      ({ out, cleanup } = await buildInto({ static: staticDir }));
+      // With twins, as nginx gets them: the twin a build recorded is what serve may send.
+      ({ out, cleanup } = await buildInto({ static: staticDir, precompress: ['br'] }));
     });
     server = createDistServer(out);
     base = await listen(server, 0, '127.0.0.1');

@@ -76,6 +76,14 @@ const moment = (v: string) => {
   return date;
 };
 
+/** --precompress: brotli and/or gzip twins ("br", "br,gzip"), or "none". */
+const encodingList = (v: string) => {
+  const list = v === 'none' ? [] : v.split(',').map((e) => e.trim());
+  const wrong = list.filter((e) => e !== 'br' && e !== 'gzip');
+  if (wrong.length || !v) throw new InvalidArgumentError(`--precompress expects br, gzip, br,gzip or none, got "${v}".`);
+  return list as ('br' | 'gzip')[];
+};
+
 const siteOption = () => new Option('--site <file>', `the site definition (default: ${DEFAULT_SITE_FILE} here or in a folder above)`);
 
 program
@@ -96,7 +104,8 @@ program
   .addOption(new Option('-b, --base-url <url>', "production origin for canonical URLs, sitemap and social cards (overrides the site's own)").argParser(baseUrl))
   .option('--strict', 'fail on warnings: placeholder values the site lists, files of static/ left out', false)
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write (it has no .site-output marker)', false)
-  .option('--no-compress', 'write no .br and .gz twins (for hosts that compress as they serve, and like-for-like benchmarks)')
+  .option('--no-compress', 'write no .br and .gz twins, whatever the site says (like-for-like benchmarks)')
+  .addOption(new Option('--precompress <encodings>', 'the .br/.gz twins to write: br, gzip, br,gzip or none (default: the site\'s output.precompress, else br for hosts that send twins, nginx and Caddy; none for those that compress as they serve)').argParser(encodingList))
   .option('--report <file>', 'write every problem and warning as JSON to this file (the terminal shows the first 20 of each kind)')
   .addOption(new Option('--now <when>', 'build as of another moment: entries published then, the sitemap\'s lastmod and the copyright year (a day like 2026-12-24, or a date-time with its zone)').argParser(moment))
   .option('-q, --quiet', 'print errors only', false)

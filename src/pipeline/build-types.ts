@@ -2,7 +2,7 @@
 import type { SizeReport } from '../checks/budgets.ts';
 import type { Published } from '../output/publish.ts';
 import type { Route } from '../routes/routes.ts';
-import type { Warning } from '../site/definition.ts';
+import type { Encoding, Warning } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import type { BuildState } from './state.ts';
 
@@ -17,8 +17,10 @@ export interface BuildOptions {
   strict?: boolean;
   /** Extra module scripts on every page (dev's reload client). */
   extraScripts?: string[];
-  /** Write precompressed twins of text files (off in dev, where speed matters more). */
+  /** Write precompressed twins of text files where the site's host uses them (false: none, as in dev). */
   compress?: boolean;
+  /** The twins' encodings for this build, in place of the site's output.precompress and its host's default. */
+  precompress?: readonly Encoding[];
   /** The moment the build is made as of (default: now); plugins see it, the sitemap's lastmod is its day. */
   now?: Date;
   /** Build drafts too (dev --drafts). */

@@ -14,6 +14,7 @@ import { removeDebris, restoreInterrupted, stagingDir } from '../output/publish.
 import { listStatic, type StaticListing } from '../output/static-files.ts';
 import { staticPolicyProblems } from '../output/static-policy.ts';
 import { DEFAULT_ENCODINGS, type Encoding } from '../output/write-files.ts';
+import { DEFAULT_HOST, HOST_TRAITS } from '../site/hosts.ts';
 import type { EnginePlugin } from '../plugins/engine-plugin.ts';
 import type { PluginContext } from '../site/plugin.ts';
 import { pluginsOf } from '../plugins/run.ts';
@@ -86,9 +87,15 @@ export class BuildRun {
     return localeUrls(this.locales, this.site.defaultLocale);
   }
 
-  /** The twins' encodings: none in dev or with --no-compress. */
+  /**
+   * The twins' encodings: the site's output.precompress, else brotli where the host sends twins
+   * (nginx, Caddy) and none where it compresses as it serves (Cloudflare Pages, the default; Netlify;
+   * GitHub Pages), which ignores them; the build's own choice (--precompress) before both; none in
+   * dev or with --no-compress.
+   */
   get encodings(): readonly Encoding[] {
-    return this.options.compress === false ? [] : (this.site.output?.precompress ?? DEFAULT_ENCODINGS);
+    if (this.options.compress === false) return [];
+    return this.options.precompress ?? this.site.output?.precompress ?? (HOST_TRAITS[this.site.output?.host ?? DEFAULT_HOST].usesTwins ? DEFAULT_ENCODINGS : []);
   }
 
   /** Where the compressed twins are kept between builds (none without twins). */

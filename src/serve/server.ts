@@ -1,5 +1,6 @@
 // The preview server over a built site, answering as a static host would: the headers of the
-// folder's _headers file (every matching rule, as hosts apply them), precompressed .br/.gz twins, ETag
+// folder's _headers file (every matching rule, as hosts apply them), brotli or gzip (the twins the
+// build recorded, else compressed here as the default host does: compress.ts), ETag
 // and 304, one URL per page (308 from /about/ and /about.html, only ever to a path of this site), the
 // locale's 404 page with status 404, and a 500 page on internal faults. Files are found by files.ts,
 // which never follows a symbolic link out of (or within) the folder; `serve` sends them with sirv
@@ -11,6 +12,7 @@ import { resolve } from 'node:path';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../security/headers-file.ts';
 import { CACHE_REVALIDATE } from '../security/headers.ts';
 import { errorPage } from './error-page.ts';
+import { Compressor } from './compress.ts';
 import { contentType, ServedFiles, type FoundFile } from './files.ts';
 import { sirvLayer } from './sirv-layer.ts';
 import { notFoundPage } from './not-found.ts';
@@ -35,6 +37,7 @@ export type SiteServer = Server & { reindex(): void };
 export function createSiteServer(options: ServerOptions): SiteServer {
   const files = new ServedFiles(resolve(options.dir), options.watch);
   const stream = options.watch ? undefined : sirvLayer(resolve(options.dir));
+  const compressor = new Compressor();
   let rules = readRules(files);
   let redirects = readRedirects(files);
 
@@ -50,7 +53,8 @@ export function createSiteServer(options: ServerOptions): SiteServer {
     res.end(req.method === 'HEAD' ? undefined : html);
   };
 
-  const sendFile = (req: IncomingMessage, res: ServerResponse, status: number, found: FoundFile) => {
+  const sendFile = (req: IncomingMessage, res: ServerResponse, status: number, file: FoundFile) => {
+    const found = compressor.encode(file, String(req.headers['accept-encoding'] ?? ''));
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', found.etag);
     if (status === 200 && req.headers['if-none-match'] === found.etag) {
@@ -98,12 +102,14 @@ export function createSiteServer(options: ServerOptions): SiteServer {
       res.writeHead(308, { Location: sameSiteLocation(moved, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
       return res.end();
     }
+    const acceptEncoding = String(req.headers['accept-encoding'] ?? '');
     if (stream) {
-      const located = await files.locate(pathname, String(req.headers['accept-encoding'] ?? ''));
-      if (located) return stream(req, res, located);
-      return notFound(req, res, pathname);
+      const located = await files.locate(pathname, acceptEncoding);
+      if (!located) return notFound(req, res, pathname);
+      // Text without a twin is compressed here (and kept); sirv streams the rest: twins, images, fonts.
+      if (located.encoding || !Compressor.wanted(located.file, acceptEncoding)) return stream(req, res, located);
     }
-    const found = await files.find(pathname, String(req.headers['accept-encoding'] ?? ''));
+    const found = await files.find(pathname, acceptEncoding);
     if (found) return sendFile(req, res, 200, found);
     return notFound(req, res, pathname);
   };

@@ -279,8 +279,9 @@ export interface OutputPolicy<C = unknown> {
   /** speculation-rules.json and its header: prefetch this site's pages on a sign of intent (default: moderate). */
   speculationRules?: false | { eagerness?: Eagerness };
   /**
-   * Precompressed twins of text files: .br (default), and .gz for a server that sends only
-   * precompressed gzip (nginx's gzip_static). [] for none.
+   * Precompressed twins of text files: .br, and .gz for a server that sends only precompressed gzip
+   * (nginx's gzip_static). [] for none. Default: ["br"] where the host sends twins (nginx, Caddy);
+   * none where it compresses as it serves (Cloudflare Pages, Netlify, GitHub Pages).
    */
   precompress?: readonly Encoding[];
   /** _headers: the security and cache headers (also sent by serve and dev); the policy may depend on content. */

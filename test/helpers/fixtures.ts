@@ -45,7 +45,7 @@ export async function sandbox(): Promise<Sandbox> {
 }
 
 /** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
-export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean } = {}) {
+export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean; precompress?: ('br' | 'gzip')[] } = {}) {
   const { build } = await import('../../src/pipeline/build.ts');
   const { cacheDirFor } = await import('../../src/output/compression-cache.ts');
   const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
@@ -58,7 +58,7 @@ export async function buildInto(options: { site?: string; content?: string; stat
   try {
     const result = await build({
       site: options.site ?? SITE, contentDir: options.content ?? CONTENT, staticDir: options.static ?? STATIC, outDir: out,
-      strict: options.strict, baseUrl: options.baseUrl, year: 2026, track: options.track, workers: options.workers,
+      strict: options.strict, baseUrl: options.baseUrl, year: 2026, track: options.track, workers: options.workers, precompress: options.precompress,
     });
     return { out, result, cleanup };
   } catch (error) {

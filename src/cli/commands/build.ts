@@ -9,6 +9,7 @@ import { annotations, inGitHubActions, untrustedLog } from '../../report/annotat
 import { writeReport } from '../../report/json-report.ts';
 import { formatProblems } from '../../report/problems.ts';
 import { progressLine } from '../../report/progress.ts';
+import type { Encoding } from '../../site/definition.ts';
 import { UsageError } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
@@ -43,6 +44,8 @@ export interface BuildCommandOptions {
   emptyOutDir: boolean;
   /** false with --no-compress. */
   compress: boolean;
+  /** --precompress br,gzip: the twins' encodings, whatever the site's host. */
+  precompress?: Encoding[];
   quiet: boolean;
   debug: boolean;
   report?: string;
@@ -60,7 +63,7 @@ export async function runBuild(opts: BuildCommandOptions): Promise<void> {
   try {
     const result = await build({
       site: paths.site, contentDir: paths.content, outDir: paths.out, staticDir: paths.static, baseUrl: opts.baseUrl, strict: opts.strict, emptyOutDir: opts.emptyOutDir, compress: opts.compress,
-      onProgress: progress.update, reportFile: opts.report, now: opts.now,
+      precompress: opts.precompress, onProgress: progress.update, reportFile: opts.report, now: opts.now,
     });
     progress.done();
     if (opts.report) writeReport(opts.report, [], result.warnings);

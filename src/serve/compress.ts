@@ -1,0 +1,44 @@
+// What a host that compresses as it serves does (Cloudflare Pages, the default host, and Netlify and
+// GitHub Pages): a text file of 1 KB or more goes out in brotli or gzip, as the request accepts. serve
+// and dev do the same for a file the build wrote no twin for, so what is previewed, audited and
+// tested weighs what patients get. Each content is compressed once (by its ETag) and kept in memory,
+// up to a bound; a twin the build wrote and recorded is sent as it is (files.ts).
+import { brotli, gzip, worthCompressing } from '../output/write-files.ts';
+import { acceptedEncodings } from './encoding.ts';
+import type { FoundFile } from './files.ts';
+
+/** Memory kept for compressed responses; the oldest go first past it. */
+const KEPT_BYTES = 64 * 1024 * 1024;
+
+export class Compressor {
+  private readonly kept = new Map<string, Buffer>();
+  private bytes = 0;
+
+  /** Whether a file of this name may be compressed for a client that sends this Accept-Encoding. */
+  static wanted(file: string, acceptEncoding: string): boolean {
+    return worthCompressing(file, Infinity) && acceptedEncodings(acceptEncoding).length > 0;
+  }
+
+  /** The file as the client accepts it: compressed when it is text of 1 KB or more and not already encoded. */
+  encode(found: FoundFile, acceptEncoding: string): FoundFile {
+    if (found.encoding || !worthCompressing(found.file, found.data.length)) return found;
+    const [encoding] = acceptedEncodings(acceptEncoding);
+    if (!encoding) return found;
+    const key = `${found.etag} ${encoding}`;
+    let data = this.kept.get(key);
+    if (data) {
+      this.kept.delete(key); // most recently used last
+    } else {
+      data = encoding === 'br' ? brotli(found.data, found.file) : gzip(found.data);
+      this.bytes += data.length;
+    }
+    this.kept.set(key, data);
+    for (const [old, bytes] of this.kept) {
+      if (this.bytes <= KEPT_BYTES) break;
+      this.kept.delete(old);
+      this.bytes -= bytes.length;
+    }
+    // Another representation, another validator: a cache never answers one encoding with the other's bytes.
+    return { ...found, data, encoding, etag: `${found.etag.slice(0, -1)}-${encoding}"` };
+  }
+}
