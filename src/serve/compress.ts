@@ -1,7 +1,7 @@
 // What a host that compresses as it serves does (Cloudflare Pages, the default host, and Netlify and
 // GitHub Pages): a text file of 1 KB or more goes out in brotli or gzip, as the request accepts. serve
 // and dev do the same for a file the build wrote no twin for, so what is previewed, audited and
-// tested weighs what patients get. Each content is compressed once (by its ETag) and kept in memory,
+// tested weighs what visitors get. Each content is compressed once (by its ETag) and kept in memory,
 // up to a bound; a twin the build wrote and recorded is sent as it is (files.ts).
 import { brotli, gzip, worthCompressing } from '../output/write-files.ts';
 import { acceptedEncodings } from './encoding.ts';
