@@ -9,7 +9,8 @@
 // their own with esbuild. Bundling the whole editor again cost ~1.5 s a cold build here; this ~0.3 s.
 // Done once per installed Sveltia version, then cached.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { cacheRoot } from '../startup/engine.mjs';
@@ -96,6 +97,21 @@ const SHIKI = /^@shikijs\/(langs|themes)\/([\w.-]+)$/;
  */
 export function localImports(source: string, resolveFrom: string): { source: string; shiki: Map<string, string>; vendor: Map<string, string>; json: Map<string, string> } {
   const req = createRequire(resolveFrom);
+  // Each grammar package's exports read once (resolving 244 names one by one cost ~250 ms): "./abap" → "./dist/abap.mjs".
+  const packages = new Map<string, { dir: string; exports: Record<string, unknown> }>();
+  const grammarFile = (kind: string, name: string): string => {
+    let pkg = packages.get(kind);
+    if (!pkg) {
+      const file = req.resolve(`@shikijs/${kind}/${name}`);
+      let dir = dirname(file);
+      while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+      pkg = { dir, exports: (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: Record<string, unknown> }).exports ?? {} };
+      packages.set(kind, pkg);
+    }
+    const target = pkg.exports[`./${name}`];
+    if (typeof target !== 'string' || !/^\.\/dist\/[\w.-]+\.mjs$/.test(target)) throw new Error(`@shikijs/${kind} exports no plain file for "${name}"; the grammar package changed (check it before upgrading the editor)`);
+    return join(pkg.dir, target);
+  };
   const shiki = new Map<string, string>();
   const vendor = new Map<string, string>();
   const json = new Map<string, string>();
@@ -111,7 +127,7 @@ export function localImports(source: string, resolveFrom: string): { source: str
     if (!isBare(specifier)) return whole;
     const grammar = SHIKI.exec(specifier);
     if (grammar) {
-      const file = req.resolve(specifier);
+      const file = grammarFile(grammar[1]!, grammar[2]!);
       shiki.set(grammar[1]!, dirname(file));
       return `import(\`./shiki/${grammar[1]}/${basename(file)}\`)`;
     }
@@ -132,6 +148,44 @@ const withoutMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\
  * the package version and this file's rewrites. Made aside and renamed into place, so two builds at
  * once never see half of it.
  */
+/** Bundles the libraries the editor loads on demand into aside/vendor/ (name → specifier), each on its own. */
+function vendorBundle(npm: string, aside: string) {
+  return async (vendor: Map<string, string>): Promise<void> => {
+    if (!vendor.size) return;
+    const esbuild = await import('esbuild');
+    await esbuild.build({
+      absWorkingDir: npm, // resolved as the editor's own imports would be
+      entryPoints: Object.fromEntries(vendor),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      outdir: join(aside, 'vendor'),
+      chunkNames: 'chunks/[name]-[hash]',
+      minify: true,
+      charset: 'utf8',
+      legalComments: 'none',
+      logLevel: 'error',
+    });
+  };
+}
+
+/** Waits for every task, then throws the first failure: nothing is still writing when the folder is removed. */
+async function settledAll(tasks: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+}
+
+/** Whether a process of this id is alive (another build making its folder). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function editorBundle(siteDir?: string): Promise<string> {
   const pkg = sveltiaPackage(siteDir);
   const npm = join(pkg.dir, 'npm');
@@ -142,48 +196,48 @@ export async function editorBundle(siteDir?: string): Promise<string> {
   if (existsSync(join(dir, 'index.js'))) return dir;
 
   const aside = `${dir}.tmp-${process.pid}`;
-  rmSync(aside, { recursive: true, force: true });
-  mkdirSync(join(aside, 'chunks'), { recursive: true });
+  await rm(aside, { recursive: true, force: true });
+  await mkdir(join(aside, 'chunks'), { recursive: true });
+  const copies: Promise<unknown>[] = [];
   try {
+    // Files are read, copied and written by libuv's threads and the seven libraries bundled by
+    // esbuild's own process, while the build loads and renders on this thread (the editor plugin's begin).
+    const esbuild = vendorBundle(npm, aside);
     const entry = join(npm, 'index.js');
-    const { source, shiki, vendor, json } = localImports(rewriteSource(readFileSync(entry, 'utf8'), list), entry);
-    writeFileSync(join(aside, 'index.js'), withoutMap(source));
-    mkdirSync(join(aside, 'locales'));
-    for (const [to, from] of json) writeFileSync(join(aside, to), `export default ${JSON.stringify(JSON.parse(readFileSync(from, 'utf8')))};\n`);
-    for (const name of readdirSync(join(npm, 'chunks')).filter((n) => n.endsWith('.js'))) {
-      const code = readFileSync(join(npm, 'chunks', name), 'utf8');
+    const { source, shiki, vendor, json } = localImports(rewriteSource(await readFile(entry, 'utf8'), list), entry);
+    copies.push(esbuild(vendor));
+    await writeFile(join(aside, 'index.js'), withoutMap(source));
+    await mkdir(join(aside, 'locales'));
+    copies.push(
+      ...[...json].map(async ([to, from]) => {
+        const text = await readFile(from, 'utf8');
+        JSON.parse(text); // a translation that is not JSON fails here, not in a browser
+        await writeFile(join(aside, to), `export default ${text.trim()};\n`);
+      }),
+      // The fonts, WebAssembly and worker, found by new URL('assets/…', import.meta.url): beside index.js as in the package.
+      cp(assetsDir, join(aside, 'assets'), { recursive: true, filter: (from) => !from.endsWith('.map') }),
+      ...[...shiki].map(([kind, from]) => cp(from, join(aside, 'shiki', kind), { recursive: true, filter: (f) => !/\.d\.mts$|\.map$/.test(f) })),
+      cp(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt')),
+      writeFile(join(aside, 'VERSION'), `@sveltia/cms ${pkg.version}\n`),
+    );
+    for (const name of (await readdir(join(npm, 'chunks'))).filter((n) => n.endsWith('.js'))) {
+      const code = await readFile(join(npm, 'chunks', name), 'utf8');
       const bare = [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!).filter(isBare);
       if (bare.length) throw new Error(`the editor's chunk ${name} imports ${bare.join(', ')} by name; the editor package changed (check its build before upgrading)`);
-      writeFileSync(join(aside, 'chunks', name), withoutMap(code));
+      copies.push(writeFile(join(aside, 'chunks', name), withoutMap(code)));
     }
-    // The fonts, WebAssembly and worker, found by new URL('assets/…', import.meta.url): beside index.js as in the package.
-    cpSync(assetsDir, join(aside, 'assets'), { recursive: true, filter: (from) => !from.endsWith('.map') });
-    for (const [kind, from] of shiki) cpSync(from, join(aside, 'shiki', kind), { recursive: true, filter: (f) => !/\.d\.mts$|\.map$/.test(f) });
-    if (vendor.size) {
-      const esbuild = await import('esbuild');
-      await esbuild.build({
-        absWorkingDir: npm, // resolved as the editor's own imports would be
-        entryPoints: Object.fromEntries(vendor),
-        bundle: true,
-        splitting: true,
-        format: 'esm',
-        platform: 'browser',
-        outdir: join(aside, 'vendor'),
-        chunkNames: 'chunks/[name]-[hash]',
-        minify: true,
-        charset: 'utf8',
-        legalComments: 'none',
-        logLevel: 'error',
-      });
+    await settledAll(copies);
+    await mkdir(dirname(dir), { recursive: true });
+    await rename(aside, dir);
+    // Another version's or an older way's folder is not used again (its files in outputs are links or
+    // copies), nor one a stopped process left half made.
+    for (const other of await readdir(dirname(dir))) {
+      const pid = /\.tmp-(\d+)$/.exec(other)?.[1];
+      if (join(dirname(dir), other) !== dir && (!pid || !running(Number(pid)))) await rm(join(dirname(dir), other), { recursive: true, force: true });
     }
-    cpSync(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt'));
-    writeFileSync(join(aside, 'VERSION'), `@sveltia/cms ${pkg.version}\n`);
-    mkdirSync(dirname(dir), { recursive: true });
-    renameSync(aside, dir);
-    // Another version's or an older way's folder is not used again (its files in outputs are links or copies).
-    for (const other of readdirSync(dirname(dir))) if (!other.includes('.tmp-') && join(dirname(dir), other) !== dir) rmSync(join(dirname(dir), other), { recursive: true, force: true });
   } catch (error) {
-    rmSync(aside, { recursive: true, force: true });
+    await Promise.allSettled(copies); // nothing still writing into the folder removed next
+    await rm(aside, { recursive: true, force: true });
     // Another build got there first: its folder is the same.
     if (!existsSync(join(dir, 'index.js'))) throw error;
   }

@@ -35,9 +35,21 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
       const root = options.root ? fileURLToPath(options.root) : c.folders.site;
       return Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options));
     },
-    // A full build places the editor; a dev rebuild keeps the one already in the output.
-    place: async (dir, c) => void placeEditor(await editorBundle(c.folders.site), dir),
+    // Started as the build starts (its files are made once per version, then cached), placed by a full
+    // build; a dev rebuild keeps the one already in the output.
+    begin: ({ siteDir }) => {
+      const pending = editorBundle(siteDir);
+      pending.catch(() => {}); // a build that fails first never asks; one that places the editor gets the error there
+      begun.set(siteDir, pending);
+    },
+    place: async (dir, c) => {
+      const pending = begun.get(c.folders.site) ?? editorBundle(c.folders.site);
+      begun.delete(c.folders.site);
+      placeEditor(await pending, dir);
+    },
   };
+  /** The making of the editor's folder that a build began, by site folder, until that build places it. */
+  const begun = new Map<string, Promise<string>>();
   return plugin;
 }
 

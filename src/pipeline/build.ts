@@ -15,6 +15,7 @@ import { routeSignature } from '../routes/routes.ts';
 import { shown } from '../problems/shown.ts';
 import { callHook } from '../site/hooks.ts';
 import type { BuildOptions, BuildResult } from './build-types.ts';
+import { dirname } from 'node:path';
 import { renderAffected } from './render-affected.ts';
 import { renderAll } from './render-full.ts';
 import type { RenderJob } from './render-pages.ts';
@@ -27,6 +28,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = await BuildRun.start(options);
   try {
     await run.beginStaticCopy();
+    // Work that needs no content starts now, beside the load (the editor's files, when not cached).
+    for (const plugin of run.plugins) plugin.begin?.({ siteDir: dirname(run.siteFile) });
     const { content, files: contentFiles, links, slugs, lifecycle } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);

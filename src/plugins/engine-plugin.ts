@@ -13,6 +13,11 @@ export interface EnginePlugin<C = unknown> extends Plugin<C> {
   assets?(context: PluginContext<C>): Promise<Bundle>;
   /** A part of the output with a Content-Security-Policy of its own (the editor's /admin/). */
   area?(context: PluginContext<C>): PolicyArea;
+  /**
+   * Starts work that needs no content (the editor's files) as the build starts, beside loading and
+   * rendering, not awaited; place() takes its result.
+   */
+  begin?(sources: { siteDir: string }): void;
   /** Puts large files into the new output folder itself (hard links to a cached bundle). */
   place?(dir: string, context: PluginContext<C>): Promise<void>;
   /** Every page is weighed in brotli bytes for this plugin's check. */
