@@ -1,4 +1,4 @@
-// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare [--state cold|warm]]
+// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare [--state cold|warm] [--against DIR]]
 // npm run bench -- --images N [--runs 3]: the images case (bench-images.ts)
 // (With --compare, N is the number of pages in all for each contender; see compareRivals.)
 // Generates N synthetic service pages per locale (front matter and a Markdown body of a few
@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { compare, STATES, withoutExtraCertificates, type Contender, type State } from './bench-compare.ts';
@@ -19,7 +19,11 @@ import { benchImages } from './bench-images.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** What ours keeps between builds in this checkout (as a fresh `npm ci` has none of it): the engine's cache folders. */
-export const OURS_KEPT = [join(ROOT, 'node_modules/.cache/sitewright'), join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sitewright')];
+export const OURS_KEPT = keptBy(ROOT);
+/** What a checkout of ours keeps between builds: its project cache, and the user's. */
+function keptBy(root: string): string[] {
+  return [join(root, 'node_modules/.cache/sitewright'), join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sitewright')];
+}
 const PARAGRAPH = {
   en: 'Our team takes the time to listen, explain each step and answer your questions, so that you leave every visit knowing what comes next. We coordinate with your other providers and keep your records up to date.',
   es: 'Nuestro equipo se toma el tiempo de escucharle, explicarle cada paso y responder sus preguntas, para que salga de cada consulta sabiendo qué sigue. Coordinamos con sus otros proveedores y mantenemos su expediente al día.',
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
       compare: { type: 'boolean', default: false },
       images: { type: 'string' },
       state: { type: 'string' },
+      against: { type: 'string' },
     },
   });
   const pages = Number(values.pages);
@@ -115,7 +120,7 @@ async function main(): Promise<void> {
   try {
     const states = values.state ? [values.state as State] : STATES;
     if (!states.every((s) => STATES.includes(s))) throw new Error(`--state expects cold or warm, got "${values.state}"`);
-    if (values.compare) return await compareRivals(work, pages, runs, states);
+    if (values.compare) return await compareRivals(work, pages, runs, states, values.against ? resolve(values.against) : undefined);
     if (values.images) return await benchImages(ROOT, work, Number(values.images), runs);
     const content = await generate(work, pages);
     const out = values.out ?? join(work, 'dist');
@@ -139,10 +144,10 @@ async function main(): Promise<void> {
  * text as the rivals' corpus) in place of its one page. Made under test/scratch/ in this checkout, so
  * that its `import 'sitewright'` resolves to this engine.
  */
-export async function minimalSite(pages: number): Promise<{ dir: string; site: string }> {
-  const dir = join(ROOT, 'test/scratch/bench-minimal');
+export async function minimalSite(pages: number, root = ROOT): Promise<{ dir: string; site: string }> {
+  const dir = join(root, 'test/scratch/bench-minimal');
   await rm(dir, { recursive: true, force: true });
-  await cp(join(ROOT, 'starter'), dir, { recursive: true });
+  await cp(join(root, 'starter'), dir, { recursive: true });
   await rm(join(dir, 'content/es'), { recursive: true });
   await rm(join(dir, 'content/en/pages/about.md'));
   // Plain Markdown pages only, as the rivals build: no posts (nor their tag, list and feed pages) and
@@ -170,8 +175,11 @@ export async function minimalSite(pages: number): Promise<{ dir: string; site: s
  * Markdown through a minimal layout without compression (like for like); ours-real builds the clinic
  * site grown to N pages with its whole output (compression and checks on). Alternating runs.
  */
-async function compareRivals(work: string, total: number, runs: number, states: readonly State[]): Promise<void> {
+async function compareRivals(work: string, total: number, runs: number, states: readonly State[], against?: string): Promise<void> {
   const minimal = await minimalSite(Math.max(total - 4, 1)); // + the home, 404, blog and tags pages
+  // --against another checkout (with its own node_modules, not a link to this one's: its cache is its own):
+  // its engine on the same sites, as before-minimal and before-real, alternating with the rest.
+  const before = against ? await minimalSite(Math.max(total - 4, 1), against) : undefined;
   // The real site has 68 pages of its own; the rest are generated services, half per locale.
   const content = await generate(work, Math.max(0, Math.round((total - 68) / 2)));
   const bin = join(ROOT, 'bin/site');
@@ -183,6 +191,14 @@ async function compareRivals(work: string, total: number, runs: number, states: 
     (await buildOnce(join(minimal.dir, 'content'), join(work, 'count-minimal'), join(minimal.dir, 'static'), minimal.site, false)).pages,
     (await buildOnce(content, join(work, 'count-real'), join(work, 'static'))).pages,
   ];
+  if (against && before) {
+    const old = join(against, 'bin/site');
+    contenders.push(
+      { name: 'ours-before-minimal', command: (dir) => [old, 'build', '--site', before.site, '--no-compress', '--out', dir], kept: keptBy(against) },
+      { name: 'ours-before-real', command: (dir) => [old, 'build', '--content', content, '--out', dir, '--static', join(work, 'static'), '--site', join(against, 'site.config.ts')], kept: keptBy(against) },
+    );
+    counts.push(counts[0]!, counts[1]!);
+  }
   await writeCorpus(join(work, 'eleventy'), total, PARAGRAPH.en, 'eleventy');
   contenders.push({ ...eleventy(join(tmpdir(), 'site-bench-eleventy'), join(work, 'eleventy')), name: 'eleventy', kept: [join(work, 'eleventy/.cache')] });
   counts.push(total);
@@ -199,5 +215,6 @@ async function compareRivals(work: string, total: number, runs: number, states: 
     await compare(contenders, runs, (i) => join(work, `out-${i}`), counts, withoutExtraCertificates(process.env), states);
   } finally {
     await rm(minimal.dir, { recursive: true, force: true });
+    if (before) await rm(before.dir, { recursive: true, force: true });
   }
 }
