@@ -25,10 +25,10 @@ beforeAll(async () => {
   tmp = await mkdtemp(join(tmpdir(), 'site-hosts-'));
   // nginx's workers run as another user (www-data, nobody): they must be able to read the staged files.
   await chmod(tmp, 0o755);
-  // With twins, so nginx's brotli_static and Caddy's precompressed have them (the Cloudflare stage leaves them out).
+  // Both with twins, so nginx's brotli_static and Caddy's precompressed have them (the Cloudflare stage leaves them out).
   clinic = await buildInto({ precompress: ['br'] });
   const out = join(tmp, 'starter-dist');
-  starter = { out, result: await build({ site: join(ROOT, 'starter/site.config.ts'), contentDir: join(ROOT, 'starter/content'), staticDir: join(ROOT, 'starter/static'), outDir: out, now: new Date('2026-11-25T12:00:00Z') }) };
+  starter = { out, result: await build({ site: join(ROOT, 'starter/site.config.ts'), contentDir: join(ROOT, 'starter/content'), staticDir: join(ROOT, 'starter/static'), outDir: out, now: new Date('2026-11-25T12:00:00Z'), precompress: ['br'] }) };
 }, 120_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

@@ -56,12 +56,24 @@ describe('site stage', () => {
   it('for nginx and Caddy: the twins kept, their configuration beside the published folder, never in it', async () => {
     for (const host of ['nginx', 'caddy'] as const) {
       const staged = stage(out, join(tmp, host), { host, listen: '127.0.0.1:9' });
+      expect(staged.note).toBeUndefined();
       const files = (await readdir(staged.site, { recursive: true })).map(String);
       expect(files).toContain('index.html.br');
       for (const engineOrConfig of ['.site-output', '.site-manifest', '_headers', 'nginx.conf', 'Caddyfile']) expect(files).not.toContain(engineOrConfig);
       const config = await readFile(staged.config!, 'utf8');
       expect(config).toContain(staged.site);
       expect(config).toContain(host === 'nginx' ? 'add_header Content-Security-Policy' : 'header @rule');
+    }
+  });
+
+  it('for nginx from a build made for Cloudflare Pages (no twins): says nginx would send every page uncompressed, and how to build for it', async () => {
+    const plain = await buildInto();
+    try {
+      const staged = stage(plain.out, join(tmp, 'nginx-plain'), { host: 'nginx', listen: '127.0.0.1:9' });
+      expect((await readdir(staged.site, { recursive: true })).map(String).filter((f) => f.endsWith('.br'))).toEqual([]);
+      expect(staged.note).toBe('The build wrote no precompressed twins (it was made for cloudflare-pages), so nginx will send every page uncompressed: build with output.host "nginx" in the site definition, or with --precompress br.');
+    } finally {
+      await plain.cleanup();
     }
   });
 

@@ -25,6 +25,8 @@ export interface Staged {
   files: number;
   /** The server configuration written beside it (nginx, Caddy). */
   config?: string;
+  /** Said when the stage will not do what the host expects (a server that sends twins, a build without any). */
+  note?: string;
 }
 
 export class StageError extends Error {
@@ -93,5 +95,7 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   writeFileSync(join(making, STAGE_MARKER), `${JSON.stringify({ host })}\n`);
   rmSync(target, { recursive: true, force: true });
   renameSync(making, target);
-  return { host, site: join(target, 'site'), files: count, ...(config ? { config } : {}) };
+  // A server that sends precompressed files, given a build that wrote none (made for a host that compresses itself).
+  const note = traits.usesTwins && !twins.size ? `The build wrote no precompressed twins (it was made for ${manifest.host ?? DEFAULT_HOST}), so ${host} will send every page uncompressed: build with output.host "${host}" in the site definition, or with --precompress br.` : undefined;
+  return { host, site: join(target, 'site'), files: count, ...(config ? { config } : {}), ...(note ? { note } : {}) };
 }

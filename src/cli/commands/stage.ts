@@ -9,4 +9,5 @@ export async function runStage(opts: { out?: string; host?: string; root?: strin
   const out = opts.out ? resolve(opts.out) : site ? join(dirname(site), 'dist') : resolve('dist');
   const staged = stage(out, folder!, { host: opts.host, root: opts.root, listen: opts.listen });
   console.log(`Staged ${staged.files} files of ${shown(out)}/ for ${staged.host} in ${shown(staged.site)}/${staged.config ? `, with ${shown(staged.config)} beside it` : ''}.`);
+  if (staged.note) console.log(staged.note);
 }
