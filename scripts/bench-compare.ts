@@ -5,7 +5,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { homedir, loadavg } from 'node:os';
+import { join } from 'node:path';
 
 export interface Contender {
   name: string;
@@ -15,6 +16,11 @@ export interface Contender {
   cwd?: string;
   /** Folders this contender keeps between builds besides its output (ours: the engine's cache), removed for a cold run. */
   kept?: string[];
+}
+
+/** What a checkout of ours keeps between builds (none after a fresh `npm ci`): its project's cache and the user's. */
+export function oursKept(root: string): string[] {
+  return [join(root, 'node_modules/.cache/sitewright'), join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sitewright')];
 }
 
 /** cold: each timed run starts without the contender's output and kept folders; warm: with what the last build left. */

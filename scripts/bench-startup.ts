@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { homedir } from 'node:os';
-import { compare, type Contender } from './bench-compare.ts';
+import { compare, oursKept, type Contender } from './bench-compare.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -27,7 +26,7 @@ try {
     name: `${name} build`,
     command: (out) => [join(root, 'bin/site'), 'build', '-o', out],
     cwd: root,
-    kept: [join(root, 'node_modules/.cache/sitewright'), join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sitewright')],
+    kept: oursKept(root),
   }));
   const help = roots.map(({ name, root }): Contender => ({ name: `${name} --help`, command: () => [join(root, 'bin/site'), '--help'], cwd: root }));
   console.log(`the real site, ${values.runs} runs each`);

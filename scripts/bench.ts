@@ -9,21 +9,16 @@
 // warm, and prints each median and the ratios (bench-compare.ts).
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { compare, STATES, withoutExtraCertificates, type Contender, type State } from './bench-compare.ts';
+import { compare, oursKept, STATES, withoutExtraCertificates, type Contender, type State } from './bench-compare.ts';
 import { eleventy, hugo, writeCorpus } from './bench-rivals.ts';
 import { benchImages } from './bench-images.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** What ours keeps between builds in this checkout (as a fresh `npm ci` has none of it): the engine's cache folders. */
-export const OURS_KEPT = keptBy(ROOT);
-/** What a checkout of ours keeps between builds: its project cache, and the user's. */
-function keptBy(root: string): string[] {
-  return [join(root, 'node_modules/.cache/sitewright'), join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sitewright')];
-}
 const PARAGRAPH = {
   en: 'Our team takes the time to listen, explain each step and answer your questions, so that you leave every visit knowing what comes next. We coordinate with your other providers and keep your records up to date.',
   es: 'Nuestro equipo se toma el tiempo de escucharle, explicarle cada paso y responder sus preguntas, para que salga de cada consulta sabiendo qué sigue. Coordinamos con sus otros proveedores y mantenemos su expediente al día.',
@@ -184,8 +179,8 @@ async function compareRivals(work: string, total: number, runs: number, states: 
   const content = await generate(work, Math.max(0, Math.round((total - 68) / 2)));
   const bin = join(ROOT, 'bin/site');
   const contenders: Contender[] = [
-    { name: 'ours-minimal', command: (dir) => [bin, 'build', '--site', minimal.site, '--no-compress', '--out', dir], kept: OURS_KEPT },
-    { name: 'ours-real', command: (dir) => [bin, 'build', '--content', content, '--out', dir, '--static', join(work, 'static')], kept: OURS_KEPT },
+    { name: 'ours-minimal', command: (dir) => [bin, 'build', '--site', minimal.site, '--no-compress', '--out', dir], kept: oursKept(ROOT) },
+    { name: 'ours-real', command: (dir) => [bin, 'build', '--content', content, '--out', dir, '--static', join(work, 'static')], kept: oursKept(ROOT) },
   ];
   const counts = [
     (await buildOnce(join(minimal.dir, 'content'), join(work, 'count-minimal'), join(minimal.dir, 'static'), minimal.site, false)).pages,
@@ -194,8 +189,8 @@ async function compareRivals(work: string, total: number, runs: number, states: 
   if (against && before) {
     const old = join(against, 'bin/site');
     contenders.push(
-      { name: 'ours-before-minimal', command: (dir) => [old, 'build', '--site', before.site, '--no-compress', '--out', dir], kept: keptBy(against) },
-      { name: 'ours-before-real', command: (dir) => [old, 'build', '--content', content, '--out', dir, '--static', join(work, 'static'), '--site', join(against, 'site.config.ts')], kept: keptBy(against) },
+      { name: 'ours-before-minimal', command: (dir) => [old, 'build', '--site', before.site, '--no-compress', '--out', dir], kept: oursKept(against) },
+      { name: 'ours-before-real', command: (dir) => [old, 'build', '--content', content, '--out', dir, '--static', join(work, 'static'), '--site', join(against, 'site.config.ts')], kept: oursKept(against) },
     );
     counts.push(counts[0]!, counts[1]!);
   }

@@ -78,7 +78,8 @@ describe('the packed engine', () => {
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
     // Plain Node imports the package: compiled JavaScript (lib/, built as it was packed), not TypeScript.
     expect(manifest.exports['.'].default).toBe('./lib/index.js');
-    const imported = await sh('node', ['--input-type=module', '-e', "const m = await import('sitewright'); console.log(typeof m.defineSite, typeof m.editor, typeof m.Picture)"], app);
+    // By the name the installed package gives itself, as a program that depends on it imports it.
+    const imported = await sh('node', ['--input-type=module', '-e', `const m = await import(${JSON.stringify(manifest.name)}); console.log(typeof m.defineSite, typeof m.editor, typeof m.Picture)`], app);
     expect(imported.stdout.trim()).toBe('function function function');
     expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
     expect(manifest.engines.node).toMatch(/^>=20/);

@@ -95,7 +95,7 @@ const SHIKI = /^@shikijs\/(langs|themes)\/([\w.-]+)$/;
  * ./shiki/<package>/<file>, the other libraries at ./vendor/<name>.js. Returns the new source, the
  * grammar packages' folders to copy, and the libraries to bundle (name → specifier).
  */
-export function localImports(source: string, resolveFrom: string): { source: string; shiki: Map<string, string>; vendor: Map<string, string>; json: Map<string, string> } {
+function localImports(source: string, resolveFrom: string): { source: string; shiki: Map<string, string>; vendor: Map<string, string>; json: Map<string, string> } {
   const req = createRequire(resolveFrom);
   // Each grammar package's exports read once (resolving 244 names one by one cost ~250 ms): "./abap" → "./dist/abap.mjs".
   const packages = new Map<string, { dir: string; exports: Record<string, unknown> }>();
@@ -148,26 +148,24 @@ const withoutMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\
  * the package version and this file's rewrites. Made aside and renamed into place, so two builds at
  * once never see half of it.
  */
-/** Bundles the libraries the editor loads on demand into aside/vendor/ (name → specifier), each on its own. */
-function vendorBundle(npm: string, aside: string) {
-  return async (vendor: Map<string, string>): Promise<void> => {
-    if (!vendor.size) return;
-    const esbuild = await import('esbuild');
-    await esbuild.build({
-      absWorkingDir: npm, // resolved as the editor's own imports would be
-      entryPoints: Object.fromEntries(vendor),
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      outdir: join(aside, 'vendor'),
-      chunkNames: 'chunks/[name]-[hash]',
-      minify: true,
-      charset: 'utf8',
-      legalComments: 'none',
-      logLevel: 'error',
-    });
-  };
+/** Bundles the libraries the editor loads on demand (name → specifier) into outdir, each on its own. */
+async function bundleVendor(npm: string, outdir: string, vendor: Map<string, string>): Promise<void> {
+  if (!vendor.size) return;
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    absWorkingDir: npm, // resolved as the editor's own imports would be
+    entryPoints: Object.fromEntries(vendor),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir,
+    chunkNames: 'chunks/[name]-[hash]',
+    minify: true,
+    charset: 'utf8',
+    legalComments: 'none',
+    logLevel: 'error',
+  });
 }
 
 /** Waits for every task, then throws the first failure: nothing is still writing when the folder is removed. */
@@ -202,10 +200,9 @@ export async function editorBundle(siteDir?: string): Promise<string> {
   try {
     // Files are read, copied and written by libuv's threads and the seven libraries bundled by
     // esbuild's own process, while the build loads and renders on this thread (the editor plugin's begin).
-    const esbuild = vendorBundle(npm, aside);
     const entry = join(npm, 'index.js');
     const { source, shiki, vendor, json } = localImports(rewriteSource(await readFile(entry, 'utf8'), list), entry);
-    copies.push(esbuild(vendor));
+    copies.push(bundleVendor(npm, join(aside, 'vendor'), vendor));
     await writeFile(join(aside, 'index.js'), withoutMap(source));
     await mkdir(join(aside, 'locales'));
     copies.push(

@@ -28,8 +28,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = await BuildRun.start(options);
   try {
     await run.beginStaticCopy();
-    // Work that needs no content starts now, beside the load (the editor's files, when not cached).
-    for (const plugin of run.plugins) plugin.begin?.({ siteDir: dirname(run.siteFile) });
+    // Work that needs no content starts now, beside the load (the editor's files, when not cached);
+    // not for dev's rebuild of what an edit affects, which places nothing.
+    if (!options.previous) for (const plugin of run.plugins) plugin.begin?.({ siteDir: dirname(run.siteFile) });
     const { content, files: contentFiles, links, slugs, lifecycle } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);

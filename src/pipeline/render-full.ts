@@ -11,7 +11,6 @@ import { writeFiles, type OutputFiles } from '../output/write-files.ts';
 import type { Bundle } from '../bundle/client-assets.ts';
 import { callPlugin } from '../plugins/run.ts';
 import type { Route } from '../routes/routes.ts';
-import { DEFAULT_HOST } from '../site/hosts.ts';
 import type { PageResult, RenderJob } from './render-pages.ts';
 import { copyStatic } from './render-pages.ts';
 import { renderHere } from './render-pool.ts';
@@ -41,7 +40,7 @@ export async function renderAll(run: BuildRun, routes: Route[], job: RenderJob, 
     pages: output.pages,
     assetWeights,
     async write() {
-      const published = await publish(staging, run.plan, { emptyOutDir: run.options.emptyOutDir, host: run.site.output?.host ?? DEFAULT_HOST, changing: () => (run.fate = run.plan.mode === 'swap' ? 'replaced' : 'partial') });
+      const published = await publish(staging, run.plan, { emptyOutDir: run.options.emptyOutDir, host: run.host, changing: () => (run.fate = run.plan.mode === 'swap' ? 'replaced' : 'partial') });
       run.fate = 'replaced';
       run.staging = undefined;
       if (run.cacheDir) pruneCache(run.cacheDir, new Map([...copied.used, ...(cache?.used ?? []), ...output.cacheUsed]));

@@ -14,7 +14,7 @@ import { removeDebris, restoreInterrupted, stagingDir } from '../output/publish.
 import { listStatic, type StaticListing } from '../output/static-files.ts';
 import { staticPolicyProblems } from '../output/static-policy.ts';
 import { DEFAULT_ENCODINGS, type Encoding } from '../output/write-files.ts';
-import { DEFAULT_HOST, HOST_TRAITS } from '../site/hosts.ts';
+import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
 import type { EnginePlugin } from '../plugins/engine-plugin.ts';
 import type { PluginContext } from '../site/plugin.ts';
 import { pluginsOf } from '../plugins/run.ts';
@@ -79,6 +79,11 @@ export class BuildRun {
     return pluginsOf(this.site);
   }
 
+  /** Where the site is published (its output.host, else the default host). */
+  get host(): Host {
+    return this.site.output?.host ?? DEFAULT_HOST;
+  }
+
   get locales(): string[] {
     return Object.keys(this.site.locales);
   }
@@ -95,7 +100,7 @@ export class BuildRun {
    */
   get encodings(): readonly Encoding[] {
     if (this.options.compress === false) return [];
-    return this.options.precompress ?? this.site.output?.precompress ?? (HOST_TRAITS[this.site.output?.host ?? DEFAULT_HOST].usesTwins ? DEFAULT_ENCODINGS : []);
+    return this.options.precompress ?? this.site.output?.precompress ?? (HOST_TRAITS[this.host].usesTwins ? DEFAULT_ENCODINGS : []);
   }
 
   /** Where the compressed twins are kept between builds (none without twins). */

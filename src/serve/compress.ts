@@ -3,7 +3,7 @@
 // and dev do the same for a file the build wrote no twin for, so what is previewed, audited and
 // tested weighs what visitors get. Each content is compressed once (by its ETag) and kept in memory,
 // up to a bound; a twin the build wrote and recorded is sent as it is (files.ts).
-import { brotli, gzip, worthCompressing } from '../output/write-files.ts';
+import { brotli, COMPRESSIBLE, gzip, worthCompressing } from '../output/write-files.ts';
 import { acceptedEncodings } from './encoding.ts';
 import type { FoundFile } from './files.ts';
 
@@ -16,7 +16,7 @@ export class Compressor {
 
   /** Whether a file of this name may be compressed for a client that sends this Accept-Encoding. */
   static wanted(file: string, acceptEncoding: string): boolean {
-    return worthCompressing(file, Infinity) && acceptedEncodings(acceptEncoding).length > 0;
+    return COMPRESSIBLE.test(file) && acceptedEncodings(acceptEncoding).length > 0;
   }
 
   /** The file as the client accepts it: compressed when it is text of 1 KB or more and not already encoded. */

@@ -158,7 +158,8 @@ export class ServedFiles {
     return isPlainFile(this.dir, pathname);
   }
 
-  private async read(file: string): Promise<FoundFile | undefined> {
+  /** A checked file below the folder (a path locate() found), read whole; undefined when it is gone or not plain. */
+  async read(file: string): Promise<FoundFile | undefined> {
     const data = await readPlain(this.dir, file);
     if (!data) return undefined;
     return { file, data, etag: `"${createHash('sha1').update(data).digest('base64url')}"` };

@@ -108,6 +108,8 @@ export function createSiteServer(options: ServerOptions): SiteServer {
       if (!located) return notFound(req, res, pathname);
       // Text without a twin is compressed here (and kept); sirv streams the rest: twins, images, fonts.
       if (located.encoding || !Compressor.wanted(located.file, acceptEncoding)) return stream(req, res, located);
+      const found = await files.read(located.file);
+      return found ? sendFile(req, res, 200, found) : notFound(req, res, pathname);
     }
     const found = await files.find(pathname, acceptEncoding);
     if (found) return sendFile(req, res, 200, found);

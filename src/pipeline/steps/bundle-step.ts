@@ -4,7 +4,7 @@ import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
 import type { Assets } from '../../render/document.tsx';
 import { metaCsp } from '../../security/headers.ts';
-import { DEFAULT_HOST, HOST_TRAITS } from '../../site/hosts.ts';
+import { HOST_TRAITS } from '../../site/hosts.ts';
 import { headersPolicyOf } from '../../plugins/defaults.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import type { Bundle } from '../../bundle/client-assets.ts';
@@ -15,6 +15,6 @@ export async function bundleStep(run: BuildRun, content: EngineContent): Promise
   const giver = run.plugins.find((p) => p.assets);
   const bundle = giver ? await callPlugin(giver, 'assets', undefined, () => giver.assets!(run.context)) : EMPTY;
   const policy = headersPolicyOf(run.site, content);
-  const assets: Assets = { css: bundle.css.url, js: bundle.js.url || undefined, extraScripts: run.options.extraScripts, notFoundCsp: policy && metaCsp(policy, { dev: !!run.options.track }), cspInEveryPage: !!policy && !HOST_TRAITS[run.site.output?.host ?? DEFAULT_HOST].readsHeaders };
+  const assets: Assets = { css: bundle.css.url, js: bundle.js.url || undefined, extraScripts: run.options.extraScripts, notFoundCsp: policy && metaCsp(policy, { dev: !!run.options.track }), cspInEveryPage: !!policy && !HOST_TRAITS[run.host].readsHeaders };
   return { bundle, assets };
 }
