@@ -72,6 +72,12 @@ describe('site stage', () => {
       const staged = stage(plain.out, join(tmp, 'nginx-plain'), { host: 'nginx', listen: '127.0.0.1:9' });
       expect((await readdir(staged.site, { recursive: true })).map(String).filter((f) => f.endsWith('.br'))).toEqual([]);
       expect(staged.note).toBe('The build wrote no precompressed twins (it was made for cloudflare-pages), so nginx will send every page uncompressed: build with output.host "nginx" in the site definition, or with --precompress br.');
+      // A manifest whose host was written by someone else is never printed as it is (an escape sequence, a line break).
+      const manifest = join(plain.out, '.site-manifest');
+      await writeFile(manifest, (await readFile(manifest, 'utf8')).replace('"host":"cloudflare-pages"', '"host":"\\u001b]0;owned\\u0007\\nnginx"'));
+      const told = stage(plain.out, join(tmp, 'nginx-plain-2'), { host: 'nginx', listen: '127.0.0.1:9' }).note!;
+      expect(told).toContain('(it was made for another host)');
+      expect(told).not.toMatch(/[\u0000-\u001f]/);
     } finally {
       await plain.cleanup();
     }

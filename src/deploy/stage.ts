@@ -96,6 +96,8 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   rmSync(target, { recursive: true, force: true });
   renameSync(making, target);
   // A server that sends precompressed files, given a build that wrote none (made for a host that compresses itself).
-  const note = traits.usesTwins && !twins.size ? `The build wrote no precompressed twins (it was made for ${manifest.host ?? DEFAULT_HOST}), so ${host} will send every page uncompressed: build with output.host "${host}" in the site definition, or with --precompress br.` : undefined;
+  // The manifest's host is named only when it is one the engine knows: a file in the output is never printed as it is.
+  const builtFor = manifest.host === undefined ? DEFAULT_HOST : isHost(manifest.host) ? manifest.host : 'another host';
+  const note = traits.usesTwins && !twins.size ? `The build wrote no precompressed twins (it was made for ${builtFor}), so ${host} will send every page uncompressed: build with output.host "${host}" in the site definition, or with --precompress br.` : undefined;
   return { host, site: join(target, 'site'), files: count, ...(config ? { config } : {}), ...(note ? { note } : {}) };
 }
