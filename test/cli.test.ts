@@ -45,6 +45,14 @@ describe('the command line', () => {
     await refused(['serve', '--dir', inject('distDir'), '--host', '999.1.1.1'], '--host 999.1.1.1 is not an address of this machine; use 127.0.0.1 (this machine only) or 0.0.0.0 (every interface).');
   });
 
+  it('repeats a refused flag value with its control characters shown escaped, never passed to the terminal', async () => {
+    for (const args of [['build', '--precompress', '\u001b]0;owned\u0007'], ['build', '--now', '\u001b[2J'], ['serve', '--port', 'x\u001b[31m']]) {
+      const stderr = await refused(args, /is invalid/);
+      expect(stderr, args.join(' ')).not.toMatch(/[\u0000-\u0009\u000b-\u001f]/);
+      expect(stderr).toContain(JSON.stringify(args[2]).slice(1, -1).replace(/\\u00/g, '\\u00'));
+    }
+  });
+
   it('refuses a base URL that is not an absolute http(s) URL', async () => {
     await refused(['build', '--base-url', 'notaurl', '--out', 'test/scratch/never-built'], '--base-url expects an absolute http(s) URL like https://www.example.org, got "notaurl".');
   });

@@ -1,5 +1,6 @@
 // The command line: init, build, check, stage, serve and dev.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { inertLines } from '../problems/inert.ts';
 import { DEFAULT_SITE_FILE, ENGINE } from '../startup/engine.mjs';
 
 // Each command loads its own modules when it runs, so `build` never loads the servers' code. A
@@ -27,7 +28,7 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
       if (error instanceof Error && error.stack) error.stack = (await import('../problems/stack.ts')).mappedStack(error.stack);
       throw error;
     }
-    console.error(`site: ${error.message}`);
+    console.error(`site: ${inertLines(error.message)}`);
     process.exitCode = 2;
   }
 };
@@ -49,7 +50,9 @@ Exit codes:
   1  the site has problems: content, templates, links, budgets, placeholders under --strict
   2  the command was used wrongly, or the environment is wrong: flags, paths, ports, permissions, a full disk`)
   // commander's own refusals (an unknown option, a bad --port) are mistakes in the command: exit 2.
-  .exitOverride();
+  .exitOverride()
+  // They repeat what was typed (a flag's value): shown with its control characters escaped, never run by the terminal.
+  .configureOutput({ outputError: (text, write) => write(inertLines(text)) });
 
 const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
   const n = Number(v);
