@@ -126,6 +126,8 @@ describe('what static/ publishes', () => {
     const favicon = await get(base, '/favicon.svg', { 'Accept-Encoding': 'br' });
     expect(favicon.headers['content-encoding']).toBeUndefined();
     expect(favicon.body).not.toContain('onload');
+    // Nor by its own address, planted or recorded: it would go out as its page's type, in brotli.
+    for (const path of ['/favicon.svg.br', '/about.html.br', '/ABOUT.HTML.BR']) expect((await get(base, path, { 'Accept-Encoding': 'br' })).status, path).toBe(404);
     const about = await get(base, '/about', { 'Accept-Encoding': 'gzip, br' });
     expect(about.headers['content-encoding']).toBe('br');
     const refused = await get(base, '/about', { 'Accept-Encoding': 'br;q=0, gzip;q=0' });

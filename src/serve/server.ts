@@ -134,9 +134,15 @@ export function createSiteServer(options: ServerOptions): SiteServer {
   });
 }
 
-/** Hidden files (the output marker, a stray .env) and the hosts' own configuration are never served, as hosts do. */
+/**
+ * Hidden files (the output marker, a stray .env) and the hosts' own configuration are never served, as
+ * hosts do; nor is a precompressed twin by its own address (it is sent only in place of its file, when
+ * the build recorded it): asked for directly, sirv would send an .br as its page's type in brotli, so a
+ * planted index.html.br would be rendered as a page. static/ publishes no .br or .gz of its own.
+ */
 function published(pathname: string): boolean {
   if (pathname === '/_headers' || pathname === '/_redirects') return false;
+  if (/\.(br|gz)$/i.test(pathname)) return false;
   return !pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 }
 
