@@ -14,6 +14,9 @@ export class Compressor {
   private readonly kept = new Map<string, Buffer>();
   private bytes = 0;
 
+  /** limit: the compressed bytes kept at most (the oldest used go first past it). */
+  constructor(private readonly limit = KEPT_BYTES) {}
+
   /** Whether a file of this name may be compressed for a client that sends this Accept-Encoding. */
   static wanted(file: string, acceptEncoding: string): boolean {
     return COMPRESSIBLE.test(file) && acceptedEncodings(acceptEncoding).length > 0;
@@ -34,7 +37,7 @@ export class Compressor {
     }
     this.kept.set(key, data);
     for (const [old, bytes] of this.kept) {
-      if (this.bytes <= KEPT_BYTES) break;
+      if (this.bytes <= this.limit) break;
       this.kept.delete(old);
       this.bytes -= bytes.length;
     }
