@@ -54,7 +54,9 @@ for (const [lang, home, contact] of [['en', '/', '/contact'], ['es', '/es/', '/e
     });
 
     it('shows the three clinics with hours and a call link within two phone screens of home', async () => {
-      const { page, context } = await h.open(home, PHONE);
+      // On a Tuesday evening in Florida, when "open now" is longest: closed, opening on Wednesday (miércoles).
+      const { page, context } = await h.open(home, PHONE, { at: new Date('2026-12-02T00:30:00Z') });
+      await page.locator('#locations .location').nth(2).locator('.open-now').filter({ hasText: /\S/ }).waitFor();
       const cards = await page.locator('#locations .location').evaluateAll((els) => els.map((el) => {
         const call = el.querySelector('a[href^="tel:"]')!.getBoundingClientRect();
         return { bottom: call.bottom + window.scrollY, hours: !!el.querySelector('.hours') };

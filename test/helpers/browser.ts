@@ -17,7 +17,7 @@ export interface Harness {
   base: string;
   dist: string;
   /** A new page at a viewport, with console messages and page errors collected. */
-  open(path: string, viewport?: { width: number; height: number }, options?: { reducedMotion?: boolean; javaScript?: boolean }): Promise<OpenPage>;
+  open(path: string, viewport?: { width: number; height: number }, options?: { reducedMotion?: boolean; javaScript?: boolean; at?: Date }): Promise<OpenPage>;
   close(): Promise<void>;
 }
 
@@ -53,6 +53,8 @@ export async function startHarness(): Promise<Harness> {
       const opened: OpenPage = { page, context, console: [], errors: [] };
       page.on('console', (m) => opened.console.push(`${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => opened.errors.push(e.message));
+      // A page whose text depends on the clock (open now) is seen at a set moment, not at whatever time the suite runs.
+      if (options.at) await page.clock.setFixedTime(options.at);
       await page.goto(base + path, { waitUntil: 'load' });
       if (options.javaScript !== false) await page.waitForFunction(() => document.querySelectorAll('site-island button').length > 0 || !document.querySelector('site-island'));
       return opened;
