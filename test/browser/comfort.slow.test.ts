@@ -13,16 +13,32 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Visits every page in one tab and collects what `check` reports there. */
-async function everyPage(viewport: { width: number; height: number }, check: (page: Page) => Promise<string[]>, options = {}): Promise<string[]> {
-  const { page, context } = await h.open('/', viewport, options);
-  const problems: string[] = [];
-  for (const url of urls) {
-    await page.goto(h.base + url, { waitUntil: 'load' });
-    for (const problem of await check(page)) problems.push(`${url}: ${problem}`);
-  }
-  await context.close();
-  return problems;
+type Viewport = { width: number; height: number };
+type Check = (page: Page) => Promise<string[]>;
+
+/**
+ * Visits every page once, in one tab, and runs each check at its viewport by resizing the loaded page
+ * (as a visitor zooming or turning a phone does; the stylesheet's media queries are widths only, and no
+ * island reads the width as it starts). A load costs more than all three checks; each test reads its share.
+ */
+let sweep: Promise<Map<string, string[]>> | undefined;
+function everyPage(checks: Record<string, [Viewport, Check]>): Promise<Map<string, string[]>> {
+  sweep ??= (async () => {
+    const [first] = Object.values(checks);
+    const { page, context } = await h.open('/', first![0]);
+    const problems = new Map(Object.keys(checks).map((name) => [name, [] as string[]]));
+    for (const url of urls) {
+      await page.setViewportSize(first![0]);
+      await page.goto(h.base + url, { waitUntil: 'load' });
+      for (const [name, [viewport, check]] of Object.entries(checks)) {
+        await page.setViewportSize(viewport);
+        for (const problem of await check(page)) problems.get(name)!.push(`${url}: ${problem}`);
+      }
+    }
+    await context.close();
+    return problems;
+  })();
+  return sweep;
 }
 
 const horizontalOverflow = (page: Page) =>
@@ -33,42 +49,50 @@ const horizontalOverflow = (page: Page) =>
     return [`scrolls sideways (${document.documentElement.scrollWidth}px > ${width}px): ${wide.map((el) => `${el.tagName.toLowerCase()}.${el.className}`).join(', ')}`];
   });
 
+const clippedText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, li, a, button, dt, dd')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const clips = style.overflow === 'hidden' || style.overflowX === 'hidden' || style.textOverflow === 'ellipsis';
+        return clips && el.offsetParent !== null && !el.closest('.visually-hidden') && el.scrollWidth > el.clientWidth + 1;
+      })
+      .slice(0, 3)
+      .map((el) => `clipped text: ${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 40)}"`),
+  );
+
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button')]
+      .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
+      // Links inside a sentence are exempt (WCAG 2.5.8 "inline").
+      .filter((el) => !(getComputedStyle(el).display === 'inline' && el.closest('p, li, dd, address, blockquote') && el.parentElement!.textContent!.trim() !== el.textContent!.trim()))
+      .filter((el) => !el.classList.contains('skip-link'))
+      .map((el) => ({ el, rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.width < 24 || rect.height < 24))
+      .map(({ el, rect }) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 30)}" is ${Math.round(rect.width)}×${Math.round(rect.height)}`),
+  );
+
+/** Each check, at its viewport; the page loads at the first. */
+const CHECKS: Record<string, [Viewport, Check]> = {
+  targets: [{ width: 390, height: 844 }, smallTargets],
+  narrow: [{ width: 320, height: 640 }, horizontalOverflow],
+  zoomed: [{ width: 640, height: 400 }, async (page) => [...(await horizontalOverflow(page)), ...(await clippedText(page))]],
+};
+
 describe('comfort', () => {
   it('no page scrolls sideways at 320px', async () => {
-    const problems = await everyPage({ width: 320, height: 640 }, horizontalOverflow);
+    const problems = (await everyPage(CHECKS)).get('narrow')!;
     expect(problems, problems.join('\n')).toEqual([]);
   }, 300_000);
 
   it('text still fits at 200% zoom (a 1280px window shows 640 CSS px): no sideways scroll, no clipped text', async () => {
-    const problems = await everyPage({ width: 640, height: 400 }, async (page) => [
-      ...(await horizontalOverflow(page)),
-      ...(await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, li, a, button, dt, dd')]
-          .filter((el) => {
-            const style = getComputedStyle(el);
-            const clips = style.overflow === 'hidden' || style.overflowX === 'hidden' || style.textOverflow === 'ellipsis';
-            return clips && el.offsetParent !== null && !el.closest('.visually-hidden') && el.scrollWidth > el.clientWidth + 1;
-          })
-          .slice(0, 3)
-          .map((el) => `clipped text: ${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 40)}"`),
-      )),
-    ]);
+    const problems = (await everyPage(CHECKS)).get('zoomed')!;
     expect(problems, problems.join('\n')).toEqual([]);
   }, 300_000);
 
   it('every control and stand-alone link is at least 24×24 CSS px at 390px', async () => {
-    const problems = await everyPage({ width: 390, height: 844 }, (page) =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('a[href], button')]
-          .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
-          // Links inside a sentence are exempt (WCAG 2.5.8 "inline").
-          .filter((el) => !(getComputedStyle(el).display === 'inline' && el.closest('p, li, dd, address, blockquote') && el.parentElement!.textContent!.trim() !== el.textContent!.trim()))
-          .filter((el) => !el.classList.contains('skip-link'))
-          .map((el) => ({ el, rect: el.getBoundingClientRect() }))
-          .filter(({ rect }) => rect.width > 0 && (rect.width < 24 || rect.height < 24))
-          .map(({ el, rect }) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 30)}" is ${Math.round(rect.width)}×${Math.round(rect.height)}`),
-      ),
-    );
+    const problems = (await everyPage(CHECKS)).get('targets')!;
     expect(problems, problems.join('\n')).toEqual([]);
   }, 300_000);
 
