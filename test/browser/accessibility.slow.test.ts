@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { violations } from '../helpers/axe.ts';
+import { preloadAxe, violations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
 import { htmlFiles, urlOf } from '../quality/lib/site.ts';
 
@@ -60,6 +60,7 @@ for (const [label, viewport, widgets, every] of [['1280px', DESKTOP, WIDGETS.des
       const audit = async (share: string[]) => {
         const opened = await h.open('/', viewport);
         const { page } = opened;
+        await preloadAxe(opened.context);
         for (const url of share) {
           await page.goto(h.base + url, { waitUntil: 'load' });
           await page.waitForSelector('site-island button', { state: 'attached' });

@@ -2,7 +2,7 @@
 // @axe-core/playwright, whose newest release needs Node 22), injected into a page and run there.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 // Evaluated through the DevTools protocol: a <script> tag would be (rightly) refused by the site's CSP.
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -19,6 +19,14 @@ interface Violation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
+/**
+ * Has every page the context opens from now on start with axe loaded (as an init script: sent to the
+ * browser once, not 550 KB through the protocol and evaluated again on every page, ~0.1–0.3 s each).
+ */
+export async function preloadAxe(context: BrowserContext): Promise<void> {
+  await context.addInitScript(AXE);
+}
+
 /** axe's violations as readable lines: rule, impact, help, and the offending elements. */
 export async function violations(page: Page, include?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
@@ -27,8 +35,9 @@ export async function violations(page: Page, include?: string): Promise<string[]
       const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Violation[] }> } }).axe;
       // The only frames are third parties' (the booking form, a map; tests answer them with an empty page): axe
       // cannot audit inside them, and asking them cost half a second of waiting for an answer per run.
-      // The <iframe> element itself (its title) is still audited.
-      const options = { runOnly: { type: 'tag', values: tags }, rules: Object.fromEntries(extra.map((id) => [id, { enabled: true }])), iframes: false };
+      // The <iframe> element itself (its title) is still audited. Only violations are wanted: axe then
+      // keeps one node of each passing rule instead of all (~60 ms a run).
+      const options = { runOnly: { type: 'tag', values: tags }, rules: Object.fromEntries(extra.map((id) => [id, { enabled: true }])), iframes: false, resultTypes: ['violations'] };
       const { violations: found } = await axe.run(include ? { include: [include] } : document, options);
       return found.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
     },
