@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The longest files first (measured in CI, slowest first), then the rest: started last, one of them
  * would leave the other worker idle at the end. A fresh clone has no timings for vitest to sort by.
  */
-const LONGEST = ['accessibility.slow', 'messages.slow', 'patient.slow', 'output-safety', 'comfort.slow', 'package.slow', 'startup', 'build.test', 'widgets', 'dev.test', 'editor.slow'];
+const LONGEST = ['accessibility.slow', 'package.slow', 'patient.slow', 'output-safety', 'editor.slow', 'widgets', 'messages.test', 'startup.slow', 'office-editor', 'messages.slow', 'comfort.slow', 'dev.test', 'build.test'];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
