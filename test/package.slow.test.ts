@@ -18,6 +18,10 @@ const run = promisify(execFile);
 const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', SITE_COMPILE_CACHE: '', SITE_NO_COMPILE: '' };
 const sh = (command: string, args: string[], cwd: string, more: NodeJS.ProcessEnv = {}) => run(command, args, { cwd, env: { ...env, ...more }, maxBuffer: 16 * 1024 * 1024 });
 
+// Each test installs with npm (three to five installs and builds): minutes on a busy 2-core machine, where
+// the suite's 60 s default was exceeded with the browser tests beside it.
+const INSTALL_TIMEOUT = 300_000;
+
 let work: string;
 let app: string;
 let tarball: string;
@@ -157,7 +161,7 @@ describe('the packed engine', () => {
     expect(again.stdout).toMatch(/^Built 35 pages/);
     expect(await readFile(join(site, 'dist/hello.html'), 'utf8')).toContain('<h1>Hello</h1>');
     expect(await readFile(join(site, 'dist/es/hello.html'), 'utf8')).toContain('<h1>Hola</h1>');
-  });
+  }, INSTALL_TIMEOUT);
 
   it('npm create sitewright (the create-sitewright package, run from its tarball) starts the same site; --engine registry writes a version range', async () => {
     const empty = join(work, 'empty');
@@ -176,7 +180,7 @@ describe('the packed engine', () => {
     expect(existsSync(join(empty, 'from-registry/vendor'))).toBe(false);
     // Both packages are publishable as they are.
     for (const dir of [ROOT, join(ROOT, 'packages/create-sitewright')]) await sh('npm', ['publish', '--dry-run', '--ignore-scripts'], dir);
-  });
+  }, INSTALL_TIMEOUT);
 
   it('builds the clinic site copied out of the checkout byte for byte as the checkout does', async () => {
     const clinic = join(work, 'clinic');
@@ -215,5 +219,5 @@ describe('the packed engine', () => {
     expect(ours(copied)).toEqual(ours(checkout));
     expect(editor(copied)).toEqual(editor(checkout));
     expect(editor(copied)).toContain('admin/cms/index.js');
-  });
+  }, INSTALL_TIMEOUT);
 });
