@@ -22,11 +22,15 @@ afterEach(() => site.cleanup());
 type Loaded = { locales: Record<string, { services: Record<string, { front: Record<string, unknown>; html: string }> }> };
 const load = async (version = 'v1') => (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content', cache: { file: cacheFile, version } })).content as unknown as Loaded;
 const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
-/** The cache file's JSON (after its checksum line), and a file written with a right checksum. */
-const readCache = () => JSON.parse(readFileSync(cacheFile, 'utf8').slice(65)) as { version: string; entries: Record<string, { markdown?: { html: string }; yaml: unknown }> };
-const writeCache = (data: unknown) => {
-  const json = JSON.stringify(data);
-  writeFileSync(cacheFile, `${createHash('sha256').update(json).digest('hex')}\n${json}`);
+type Kept = { format: number; version: string; entries: Record<string, { markdown?: { html: string }; yaml: unknown }> };
+/** The cache file as one object (its lines after the checksum line: a header, then one [key, entry] each), and a file written with a right checksum. */
+const readCache = (): Kept => {
+  const [header, ...pairs] = readFileSync(cacheFile, 'utf8').slice(65).trimEnd().split('\n').map((line) => JSON.parse(line));
+  return { ...header, entries: Object.fromEntries(pairs) };
+};
+const writeCache = ({ entries, ...header }: Kept) => {
+  const text = `${[header, ...Object.entries(entries)].map((line) => JSON.stringify(line)).join('\n')}\n`;
+  writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
 };
 const kept = () => Object.keys(readCache().entries).length;
 
@@ -97,7 +101,7 @@ describe('content kept between builds', () => {
     expect(kept()).toBeGreaterThan(50);
     const { entries } = readCache();
     for (const entry of Object.values(entries)) entry.yaml = 42; // malformed: not used
-    writeCache({ format: 2, version: 'v1', entries });
+    writeCache({ format: 3, version: 'v1', entries });
     expect(vaccines(await load()).html).toContain('<');
   });
 });
