@@ -9,7 +9,7 @@
 // and read a line at a time: as one JSON text, 40,000 pages' parses (140 MB) were held two and three
 // times over in memory as the build saved or read them, the largest part of its peak.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { compiledDir } from '../startup/compiled.ts';
 import type { RenderedMarkdown } from './markdown.ts';
@@ -130,31 +130,44 @@ function writeLines(file: string, lines: Iterable<string>): void {
   }
 }
 
+/** The kept parses, read a chunk and a line at a time (never the whole file at once), kept only when the checksum holds. */
 function readKept(file: string, version: string): Map<string, CachedParse> {
+  let fd: number | undefined;
   try {
-    const bytes = readFileSync(file);
-    if (bytes[64] !== 0x0a || bytes.toString('latin1', 0, 64) !== createHash('sha256').update(bytes.subarray(65)).digest('hex')) return new Map();
-    const lines = linesOf(bytes, 65);
-    const { format, version: madeBy } = JSON.parse(lines.next().value ?? '') as { format?: unknown; version?: unknown };
-    if (format !== FORMAT || madeBy !== version) return new Map();
+    fd = openSync(file, 'r');
+    const head = Buffer.alloc(65);
+    if (readSync(fd, head, 0, 65, 0) !== 65 || head[64] !== 0x0a) return new Map();
+    const hash = createHash('sha256');
     const kept = new Map<string, CachedParse>();
-    for (const line of lines) {
+    let header = false;
+    const take = (line: string) => {
+      if (!line) return true;
+      if (!header) {
+        const { format, version: madeBy } = JSON.parse(line) as { format?: unknown; version?: unknown };
+        return (header = format === FORMAT && madeBy === version);
+      }
       const pair = JSON.parse(line) as unknown;
       if (Array.isArray(pair) && typeof pair[0] === 'string' && usable(pair[1])) kept.set(pair[0], pair[1]);
+      return true;
+    };
+    const chunk = Buffer.alloc(CHUNK);
+    let rest = Buffer.alloc(0);
+    for (let position = 65, n = 0; (n = readSync(fd, chunk, 0, CHUNK, position)) > 0; position += n) {
+      hash.update(chunk.subarray(0, n));
+      const data = Buffer.concat([rest, chunk.subarray(0, n)]);
+      let start = 0;
+      for (let end = data.indexOf(0x0a); end !== -1; end = data.indexOf(0x0a, start)) {
+        if (!take(data.toString('utf8', start, end))) return new Map(); // another format or version of the code
+        start = end + 1;
+      }
+      rest = data.subarray(start);
     }
-    return kept;
+    if (!take(rest.toString('utf8')) || !header) return new Map();
+    return hash.digest('hex') === head.toString('latin1', 0, 64) ? kept : new Map();
   } catch {
     return new Map(); // none yet, unreadable, or not lines of JSON
-  }
-}
-
-/** The lines of bytes from an offset, each decoded alone (never the whole file as one string). */
-function* linesOf(bytes: Buffer, from: number): Generator<string> {
-  for (let start = from; start < bytes.length; ) {
-    const end = bytes.indexOf(0x0a, start);
-    const stop = end === -1 ? bytes.length : end;
-    if (stop > start) yield bytes.toString('utf8', start, stop);
-    start = stop + 1;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -144,4 +144,16 @@ describe('the cache itself', () => {
     expect(ContentCache.keyOf('a.yaml', bytes)).not.toBe(ContentCache.keyOf('a.md', bytes));
     expect(ContentCache.keyOf('a.yaml', bytes)).not.toBe(ContentCache.keyOf('a.yaml', new TextEncoder().encode('title: y\n')));
   });
+
+  it('gives back every parse of a file of many megabytes, as a large site keeps it (lines across the chunks it is read in)', () => {
+    const entries = Array.from({ length: 4000 }, (_, i) => [`key-${i}`, { data: { title: `Página ${i} · ñandú ✓`, n: i }, yaml: `title: Página ${i}\n`, lineOffset: i % 7, body: `Párrafo ${'á'.repeat(i % 500)} ${i}`, bodyLine: 3 }] as const);
+    const saved = new ContentCache(cacheFile, 'v1');
+    for (const [key, entry] of entries) saved.put(key, structuredClone(entry));
+    saved.save();
+    expect(statSync(cacheFile).size).toBeGreaterThan(2 * 1024 * 1024);
+    const read = new ContentCache(cacheFile, 'v1');
+    expect(entries.every(([key, entry]) => JSON.stringify(read.get(key)) === JSON.stringify(entry))).toBe(true);
+    // Another version of the code reads none of it.
+    expect(new ContentCache(cacheFile, 'v2').get('key-0')).toBeUndefined();
+  });
 });
