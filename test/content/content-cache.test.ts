@@ -104,6 +104,24 @@ describe('content kept between builds', () => {
     writeCache({ format: 3, version: 'v1', entries });
     expect(vaccines(await load()).html).toContain('<');
   });
+
+  it('is a miss in another format, and uses no line that is not a [key, parse] pair, whatever its checksum says', async () => {
+    await load('v1');
+    const saved = readCache();
+    for (const entry of Object.values(saved.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
+    writeCache({ ...saved, format: 2 });
+    expect(vaccines(await load('v1')).html).not.toContain('KEPT');
+    // Lines of the right checksum that are not pairs of a key and a parse (an object that looks like one
+    // among them): skipped, the rest used.
+    const again = readCache();
+    for (const entry of Object.values(again.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
+    const lines = [{ format: 3, version: 'v1' }, { key: 'x' }, [7, Object.values(again.entries)[0]], ...Object.entries(again.entries).map(([key, entry]) => (entry.markdown?.html.includes('KEPT') ? { 0: key, 1: entry } : [key, entry]))];
+    const text = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
+    writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
+    const loaded = await load('v1');
+    expect(vaccines(loaded).html).not.toContain('KEPT');
+    expect(vaccines(loaded).html).toContain('Vaccines');
+  });
 });
 
 describe('kept parses of many content folders', () => {
