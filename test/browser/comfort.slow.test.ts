@@ -22,8 +22,9 @@ type Check = (page: Page) => Promise<string[]>;
  * island reads the width as it starts). A load costs more than all three checks; each test reads its share.
  */
 let sweep: Promise<Map<string, string[]>> | undefined;
-function everyPage(checks: Record<string, [Viewport, Check]>): Promise<Map<string, string[]>> {
+function everyPage(): Promise<Map<string, string[]>> {
   sweep ??= (async () => {
+    const checks = CHECKS;
     const [first] = Object.values(checks);
     const { page, context } = await h.open('/', first![0]);
     const problems = new Map(Object.keys(checks).map((name) => [name, [] as string[]]));
@@ -82,17 +83,17 @@ const CHECKS: Record<string, [Viewport, Check]> = {
 
 describe('comfort', () => {
   it('no page scrolls sideways at 320px', async () => {
-    const problems = (await everyPage(CHECKS)).get('narrow')!;
+    const problems = (await everyPage()).get('narrow')!;
     expect(problems, problems.join('\n')).toEqual([]);
   }, 300_000);
 
   it('text still fits at 200% zoom (a 1280px window shows 640 CSS px): no sideways scroll, no clipped text', async () => {
-    const problems = (await everyPage(CHECKS)).get('zoomed')!;
+    const problems = (await everyPage()).get('zoomed')!;
     expect(problems, problems.join('\n')).toEqual([]);
   }, 300_000);
 
   it('every control and stand-alone link is at least 24×24 CSS px at 390px', async () => {
-    const problems = (await everyPage(CHECKS)).get('targets')!;
+    const problems = (await everyPage()).get('targets')!;
     expect(problems, problems.join('\n')).toEqual([]);
   }, 300_000);
 
