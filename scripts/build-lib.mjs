@@ -44,3 +44,8 @@ await build({
   // CommonJS packages bundled in (none today) would need require: give the module one.
   banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
 });
+
+// The engine's compiled layer (src/startup/compile.mjs): a site that installs the package compiles
+// only its own code on its first build, not the engine's ~250 modules and their dependencies.
+const { compileEngineForPack } = await import('../src/startup/compile.mjs');
+await compileEngineForPack();

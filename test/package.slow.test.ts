@@ -124,6 +124,21 @@ describe('the packed engine', () => {
     expect(installed).toContain(`sharp@${JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).peerDependencies.sharp}`);
     const built = await sh('npx', ['site', 'build'], site);
     expect(built.stdout).toMatch(/^Built 33 pages into dist \(en: 17, es: 16\)/);
+    // The engine came compiled in the package (lib/engine/): the first build compiled the site's code only.
+    const compiled = join(site, 'node_modules/.cache/sitewright/compiled');
+    expect(existsSync(join(site, 'node_modules/sitewright/lib/engine/engine-cli.cjs'))).toBe(true);
+    expect((await readdir(compiled)).filter((f) => f.startsWith('engine-'))).toEqual([]);
+    expect((await readdir(compiled)).filter((f) => f.startsWith('site-'))).toHaveLength(1);
+    // An installed engine whose sources were edited by hand compiles its own layer from them: never stale code.
+    const main = join(site, 'node_modules/sitewright/src/cli/main.ts');
+    const source = await readFile(main, 'utf8');
+    await writeFile(main, source.replace('Builds a static site from its definition', 'Builds a hand-edited site from its definition'));
+    try {
+      expect((await sh('npx', ['site', '--help'], site)).stdout).toContain('Builds a hand-edited site from its definition');
+      expect((await readdir(compiled)).filter((f) => f.startsWith('engine-'))).toHaveLength(1);
+    } finally {
+      await writeFile(main, source);
+    }
 
     // Its own process group: npx starts the server as a grandchild, which killing npx alone would leave running.
     const server = spawn('npx', ['site', 'serve', '--port', '0'], { cwd: site, env, detached: true });

@@ -46,21 +46,37 @@ async function edit(rel: string, change: (text: string) => string): Promise<void
 }
 
 describe('launcher', () => {
-  it('compiles on the first start, reuses the cache on the next, and recompiles after a source edit', async () => {
+  it("compiles on the first start, reuses the cache on the next, and recompiles after a source edit: an engine edit the engine's layer, a template edit the site's only", async () => {
     const first = await site('--help');
     expect(first.stderr).toContain('startup: compiled the sources');
     const second = await site('--help');
     expect(second.stderr).toContain('startup: reused the compiled sources');
-    // One folder per engine and site location, holding one version per set of sources.
-    const [location] = await readdir(cache());
-    const versions = async () => (await readdir(join(cache(), location!), { withFileTypes: true })).filter((e) => e.isDirectory()).length;
-    expect(await versions()).toBe(1);
+    // One folder per layer and location (the engine's; a site's), holding one version per set of sources.
+    const versions = async (layer: 'engine' | 'site') => {
+      const locations = (await readdir(cache())).filter((name) => name.startsWith(`${layer}-`));
+      expect(locations.length).toBeLessThanOrEqual(1);
+      return locations.length ? (await readdir(join(cache(), locations[0]!), { withFileTypes: true })).filter((e) => e.isDirectory()).length : 0;
+    };
+    expect([await versions('engine'), await versions('site')]).toEqual([1, 0]); // --help needs no site
 
     await edit('src/cli/main.ts', (t) => t.replace('Builds a static site from its definition', 'Builds an edited site from its definition'));
     const third = await site('--help');
     expect(third.stderr).toContain('startup: compiled the sources');
     expect(third.stdout).toContain('Builds an edited site from its definition');
-    expect(await versions()).toBe(2);
+    expect([await versions('engine'), await versions('site')]).toEqual([2, 0]);
+
+    const out = join(dir, 'dist-layers');
+    expect((await site('build', '-o', out)).code).toBe(0);
+    expect([await versions('engine'), await versions('site')]).toEqual([2, 1]);
+    await edit('templates/layout/Layout.tsx', (t) => t.replace('<main id="main"', '<main data-layer="site" id="main"'));
+    try {
+      const edited = await site('build', '-o', out);
+      expect(edited.stderr).toContain('startup: compiled the sources');
+      expect(await readFile(join(out, 'index.html'), 'utf8')).toContain('<main data-layer="site" id="main"');
+      expect([await versions('engine'), await versions('site')]).toEqual([2, 2]);
+    } finally {
+      await edit('templates/layout/Layout.tsx', (t) => t.replace('<main data-layer="site" id="main"', '<main id="main"'));
+    }
   });
 
   it('reports a template that does not compile with its file and line, and leaves the output alone', async () => {

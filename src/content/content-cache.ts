@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { compiledDir } from '../startup/compiled.ts';
+import { compiledLayers } from '../startup/engine.mjs';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { ParseRecord } from './read-file.ts';
 
@@ -27,14 +27,14 @@ const KEPT_NAME = /^content-[0-9a-f]{12}\.json$/;
 
 /**
  * Where the parses of a content folder are kept for the code running now: beside its compiled
- * versions (the project's cache folder, or SITE_COMPILE_CACHE), one file per content folder, so it
+ * site layer's versions (the project's cache folder, or SITE_COMPILE_CACHE), one file per content folder, so it
  * goes where they go. None when the engine runs from its sources (tests, tsx).
  */
 export function contentCacheFor(contentDir: string): { file: string; version: string } | undefined {
-  const compiled = compiledDir();
-  if (!compiled) return undefined;
+  const layers = compiledLayers();
+  if (!layers?.site) return undefined;
   const key = createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 12);
-  return { file: join(dirname(compiled), `content-${key}.json`), version: basename(compiled) };
+  return { file: join(dirname(layers.site), `content-${key}.json`), version: `${layers.engineId}+${basename(layers.site)}` };
 }
 
 export class ContentCache {

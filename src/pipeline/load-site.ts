@@ -22,8 +22,8 @@ export function loadSite(module: string): Promise<SiteDefinition> {
     return Promise.reject(new BuildFailure([problem]));
   }
   if (!site) {
-    // Run compiled (bin/site), the definition is the one compiled into the running code with the engine,
-    // so both share one copy of the modules they have in common (React contexts among them).
+    // Run compiled (bin/site), the definition is the one in the site's compiled layer, which shares
+    // one copy of React and zod with the engine (React's contexts among them).
     const module = compiledDir() ? compiledDefinition(fileURLToPath(url)) : import(url);
     site = module.then((m: { default?: SiteDefinition }) => {
       if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
@@ -38,9 +38,14 @@ export function loadSite(module: string): Promise<SiteDefinition> {
   return site;
 }
 
-/** The site definition compiled into the running code; another one cannot be loaded there (it would have its own React). */
+/** The site definition in the running site layer (evaluated now, once); another one cannot be loaded there (it would have its own React). */
 function compiledDefinition(file: string): Promise<{ default?: SiteDefinition }> {
-  const module = compiledSite(file) as { default?: SiteDefinition } | undefined;
+  let module: { default?: SiteDefinition } | undefined;
+  try {
+    module = compiledSite(file) as { default?: SiteDefinition } | undefined;
+  } catch (error) {
+    return Promise.reject(error); // the site's code threw as it was evaluated
+  }
   if (module) return Promise.resolve(module);
   return Promise.reject(new Error(`${file} is not the site definition compiled into this run (${compiledDir()})`));
 }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compiledDir } from '../startup/compiled.ts';
+import { compiledDirs } from '../startup/compiled.ts';
 import { ENGINE_ROOT } from '../startup/engine.mjs';
 import { shown } from './shown.ts';
 
@@ -23,10 +23,9 @@ function isSiteFile(path: string): boolean {
 
 const maps = new Map<string, SourceMap | null>();
 
-/** The source map of a compiled file of the engine and site (SITE_COMPILED_DIR), read once. */
+/** The source map of a compiled file of the engine's or the site's layer, read once. */
 function mapOf(file: string): SourceMap | null {
-  const compiled = compiledDir();
-  if (!compiled || !file.startsWith(`${compiled}/`)) return null;
+  if (!compiledDirs().some((dir) => file.startsWith(`${dir}/`))) return null;
   let map = maps.get(file);
   if (map === undefined) {
     try {

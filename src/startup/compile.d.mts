@@ -1,9 +1,12 @@
-// Types of compile.mjs, for the TypeScript that imports it (spawn.ts, compiled.ts, tests).
+// Types of compile.mjs, for the TypeScript that imports it (spawn.ts, tests).
+import type { Layers } from './engine.mjs';
 export const ENGINE_ENTRIES: Record<string, string>;
-export function cacheDir(siteFile?: string): string;
-export function compile(options?: { site?: string; distrust?: string }): Promise<{ dir: string; compiled: boolean }>;
+export const SHARED_MODULES: string[];
+export const SITE_BUNDLE: string;
+export const PACKED_ENGINE: string;
+export function cacheDir(siteFile: string): string;
+export function compile(options?: { site?: string; distrust?: string }): Promise<Omit<Layers, 'siteFile'> & { compiled: boolean }>;
+export function compileEngineForPack(): Promise<void>;
 export function compiledPath(dir: string, sourcePath: string): string;
 export function compiledBundle(dir: string, sourcePath: string): { file: string; sha256: string };
 export function describeCompileError(error: unknown): Promise<string>;
-/** Where a compiled bundle leaves the site definition compiled into it (globalThis[COMPILED_SITE]). */
-export const COMPILED_SITE: symbol;

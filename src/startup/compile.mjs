@@ -1,22 +1,26 @@
-// Compiles the engine (its CLI and worker modules) and a site's definition with everything it imports
-// ahead of time, so a start neither transforms TypeScript again nor loads hundreds of small modules:
-// one CommonJS bundle per engine entry, each with the site definition compiled in (registered on
-// globalThis before the engine runs, see compiled.ts), run by run-compiled.mjs through V8's code
-// cache. The engine sets up what a site would otherwise have to: the JSX transform, the module
-// format, and one copy of React and zod, taken from the site's own folder, so engine and templates
-// share its contexts (both bundled in: React's production or development build, as NODE_ENV says at
-// compile time, which is part of the cache's key). A site needs no tsconfig.json and no "type" field.
+// Compiles the engine and a site ahead of time, so a start neither transforms TypeScript again nor
+// loads hundreds of small modules. Two layers, each a set of CommonJS bundles run by run-compiled.mjs
+// through V8's code cache:
+// - the engine: one bundle per engine entry (the CLI and each worker thread's module), the same for
+//   every site. A packed engine carries it (lib/engine/, made at `npm pack`); a checkout compiles it
+//   on its first start and keeps it in its cache.
+// - the site: its definition with everything it imports, and one copy of React, React DOM's server
+//   renderer and zod, taken from the site's own folder (else the engine's) and shared with the engine
+//   through a registry (the engine's bundles leave those packages out): engine and templates share
+//   React's contexts and zod's schemas. React's production or development build, as NODE_ENV says at
+//   compile time, which is part of this layer's key. A site needs no tsconfig.json and no "type" field.
 // Plain JavaScript on purpose: it runs before anything is compiled.
 //
-// The output is cached per engine and site location (a copied checkout never runs the original's
+// Each layer is cached per engine (and site) location (a copied checkout never runs the original's
 // code) and used while every file it was made from has the size and time it had; a changed file is
-// recompiled first, into a new version folder, so a running dev keeps the code it has loaded.
+// recompiled first, into a new version folder, so a running dev keeps the code it has loaded. The two
+// layers compile at once, and a template edit recompiles the site's layer only.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheRoot, ENGINE, ENGINE_ROOT, trustedCache } from './engine.mjs';
+import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
@@ -24,24 +28,35 @@ export const ENGINE_ENTRIES = {
   'engine-render-worker': 'src/pipeline/render-worker.ts',
   'engine-build-worker': 'src/dev/build-worker.ts',
 };
-/** Where a bundle leaves the site definition compiled into it, for loadSite (compiled.ts reads it). */
-export const COMPILED_SITE = Symbol.for(`${ENGINE.name}.compiled-site`);
+/** The site layer's one bundle. */
+export const SITE_BUNDLE = 'site.cjs';
 /**
- * Packages the site owns and the engine shares: resolved from the site's folder (else the engine's),
- * one copy for both, bundled into each compiled bundle as ES modules or CommonJS wrapped by esbuild.
- * Loaded by Node instead, React's CommonJS cost ~20 ms a start (its module loader, and the lexer
- * reading even the development builds to find their exports).
+ * The modules the engine's bundles leave out and take from the site's layer (one copy for both):
+ * exactly these, as the engine's sources import them (the engine's compile fails on another).
  */
-const BUNDLED_SHARED = /^(zod|react|react-dom)(\/.*)?$/;
+export const SHARED_MODULES = ['react', 'react/jsx-runtime', 'react-dom/server', 'zod'];
+const SHARED_PACKAGES = /^(zod|react|react-dom)(\/.*)?$/;
+/** Where a packed engine carries its compiled layer (scripts/build-lib.mjs writes it at `npm pack`). */
+export const PACKED_ENGINE = join(ENGINE_ROOT, 'lib', 'engine');
 const KEEP = 4; // compiled versions kept, so a process started from an older one (a running `dev`) still starts its worker threads from it
 
 const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+/** This compiler's own source: part of every key (another compile.mjs may write other code). */
+const COMPILER = readFileSync(fileURLToPath(import.meta.url), 'utf8');
 
-/** Where the compiled output for an engine and site lives: SITE_COMPILE_CACHE, or the project's cache. */
+/** Where compiled layers are kept: SITE_COMPILE_CACHE, or the project's cache. */
+function cacheBase(siteFile) {
+  return process.env.SITE_COMPILE_CACHE ? trustedCache(resolve(process.env.SITE_COMPILE_CACHE)) : join(cacheRoot(siteFile ? dirname(siteFile) : process.cwd()), 'compiled');
+}
+
+/** The folder of the site layer for a site definition: keyed by where the engine and the site live, the compiler, Node's version and NODE_ENV. */
 export function cacheDir(siteFile) {
-  const base = process.env.SITE_COMPILE_CACHE ? trustedCache(resolve(process.env.SITE_COMPILE_CACHE)) : join(cacheRoot(siteFile ? dirname(siteFile) : process.cwd()), 'compiled');
-  // Keyed by where the engine and the site live, and by this compiler and Node's version.
-  return join(base, sha(`${ENGINE_ROOT}\0${siteFile ?? ''}\0${ENGINE.version}\0${process.version}\0${process.env.NODE_ENV ?? ''}\0${readFileSync(fileURLToPath(import.meta.url), 'utf8')}`));
+  return join(cacheBase(siteFile), `site-${sha(`${ENGINE_ROOT}\0${siteFile}\0${ENGINE.version}\0${process.version}\0${process.env.NODE_ENV ?? ''}\0${COMPILER}`)}`);
+}
+
+/** The folder of the engine layer compiled in a cache (a checkout's): keyed by where the engine lives, the compiler and Node's version. */
+function engineCacheDir(siteFile) {
+  return join(cacheBase(siteFile), `engine-${sha(`${ENGINE_ROOT}\0${ENGINE.version}\0${process.version}\0${COMPILER}`)}`);
 }
 
 /** The version folder in use, when every input still has the size and time it was compiled from. */
@@ -60,59 +75,65 @@ function current(dir) {
 }
 
 /**
- * The compiled output of the engine and of the site definition `site` (a path; none for commands
- * that need no site): reused when fresh, else built now. Returns its folder.
+ * The engine layer a packed engine carries, when this engine is an installed package (a folder in a
+ * node_modules: a checkout, linked or not, always compiles its own) and its sources still have the
+ * sizes they were packed with (npm resets file times, so sizes are what is compared).
+ */
+function packedEngine() {
+  if (!ENGINE_ROOT.includes(`${sep}node_modules${sep}`)) return undefined;
+  try {
+    const manifest = JSON.parse(readFileSync(join(PACKED_ENGINE, 'manifest.json'), 'utf8'));
+    for (const [file, size] of Object.entries(manifest.sources)) if (statSync(join(ENGINE_ROOT, file)).size !== size) return undefined;
+    return PACKED_ENGINE;
+  } catch {
+    return undefined; // not packed with its engine layer, or a source was removed
+  }
+}
+
+/**
+ * The compiled engine and site (a path; none for commands that need no site): each layer reused when
+ * fresh, else built now, both at once. `distrust`: a folder whose bundle did not match its checksum,
+ * removed and made again, never run (a packed engine's is left alone and compiled into the cache).
+ * Returns the layers' folders, the engine's version and where the engine's code cache goes.
  */
 export async function compile({ site, distrust } = {}) {
   const siteFile = site ? resolve(site) : undefined;
-  const dir = cacheDir(siteFile);
-  // A version whose bundle did not match its checksum is removed and made again, never run.
-  if (distrust) rmSync(distrust, { recursive: true, force: true });
+  const packed = distrust === PACKED_ENGINE ? undefined : packedEngine();
+  if (distrust && distrust !== PACKED_ENGINE) rmSync(distrust, { recursive: true, force: true });
+  const [engine, siteLayer] = await Promise.all([
+    packed ? { dir: packed, compiled: false, id: `packed-${sha(readFileSync(join(packed, 'manifest.json')))}` } : compileLayer(engineCacheDir(siteFile), engineBuild()),
+    siteFile ? compileLayer(cacheDir(siteFile), siteBuild(siteFile)) : undefined,
+  ]);
+  // V8's code cache of a packed engine is the user's, in the cache (never written into the package).
+  const codeCache = packed ? join(cacheBase(siteFile), `packed-${sha(`${ENGINE_ROOT}\0${process.version}`)}`) : engine.dir;
+  // engineId names the engine's version (content parses are kept per engine and site version).
+  return { engine: engine.dir, engineId: engine.id ?? basename(engine.dir), site: siteLayer?.dir, codeCache, compiled: engine.compiled || Boolean(siteLayer?.compiled) };
+}
+
+/**
+ * One layer's current version folder in `dir`, compiled with `options` when stale: built beside the
+ * final folder and renamed into place, so concurrent starts never see half of it. Its manifest names
+ * each entry's bundle, the SHA-256 each bundle must have when it runs, and the inputs' sizes and times.
+ */
+async function compileLayer(dir, { options, entries, check }) {
   const fresh = current(dir);
   if (fresh) return { dir: fresh, compiled: false };
   mkdirSync(dir, { recursive: true });
-  // Built beside the final folder and renamed into place, so concurrent starts never see half of it.
   const staging = join(dir, `.tmp-${process.pid}-${Date.now()}`);
   const { build } = await import('esbuild');
   try {
-    // Each engine entry behind a small module that first registers the site definition: the bundle
-    // evaluates the site (and the engine modules and React it imports) before the entry's own code.
-    const entryPoints = Object.fromEntries(Object.keys(ENGINE_ENTRIES).map((name) => [name, `${ENTRY_NAMESPACE}:${name}`]));
-    const result = await build({
-      absWorkingDir: ENGINE_ROOT,
-      entryPoints,
-      outdir: staging,
-      entryNames: '[name]',
-      outExtension: { '.js': '.cjs' },
-      bundle: true,
-      // CommonJS, so run-compiled.mjs can run it through V8's code cache (vm.Script), which Node 20 has for scripts only.
-      format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      // import() of a module in the bundle becomes its lazy initialiser; of esbuild (outside), a require.
-      supported: { 'dynamic-import': false },
-      jsx: 'automatic',
-      // The site's tsconfig.json may say anything (or not exist): the engine decides how its code compiles.
-      tsconfigRaw: {},
-      define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
-      sourcemap: 'linked',
-      metafile: true,
-      logLevel: 'silent',
-      plugins: [entries(siteFile), packages(siteFile ? dirname(siteFile) : process.cwd()), keepSourceUrls],
-    });
+    const result = await build({ ...options, outdir: staging, metafile: true, logLevel: 'silent' });
+    check?.(result.metafile);
     const inputs = {};
     for (const input of Object.keys(result.metafile.inputs)) {
-      const file = resolve(ENGINE_ROOT, input.replace(/^[a-z-]+:/, ''));
+      const file = resolve(options.absWorkingDir, input.replace(/^[a-z-]+:/, ''));
       if (!existsSync(file)) continue;
       const stat = statSync(file);
       inputs[file] = [stat.size, stat.mtimeMs];
     }
-    // The tools that compiled it count too: another esbuild may write other code.
+    // The tools that compiled it count too.
     for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) inputs[file] = [statSync(file).size, statSync(file).mtimeMs];
-    const compiled = Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([name, file]) => [join(ENGINE_ROOT, file), `${name}.cjs`]));
-    // Each bundle's SHA-256, checked before it runs (run-compiled.mjs): a damaged or swapped bundle is never run.
-    const sha256 = Object.fromEntries(Object.values(compiled).map((name) => [name, createHash('sha256').update(readFileSync(join(staging, name))).digest('hex')]));
-    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ entries: compiled, sha256, inputs }));
+    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ ...bundleRecord(staging, entries), inputs }));
     const version = sha(JSON.stringify(inputs));
     try {
       renameSync(staging, join(dir, version));
@@ -128,62 +149,149 @@ export async function compile({ site, distrust } = {}) {
   }
 }
 
+/** Each entry's bundle, and the SHA-256 of each (checked before it runs, see run-compiled.mjs: a damaged or swapped bundle is never run). */
+function bundleRecord(folder, entries) {
+  const sha256 = Object.fromEntries(Object.values(entries).map((name) => [name, createHash('sha256').update(readFileSync(join(folder, name))).digest('hex')]));
+  return { entries, sha256 };
+}
+
+/** What esbuild is asked for both layers: CommonJS, so run-compiled.mjs can run it through V8's code cache (vm.Script), which Node 20 has for scripts only. */
+const COMMON = {
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  // import() of a module in the bundle becomes its lazy initialiser; of esbuild (outside), a require.
+  supported: { 'dynamic-import': false },
+  jsx: 'automatic',
+  // The site's tsconfig.json may say anything (or not exist): the engine decides how its code compiles.
+  tsconfigRaw: {},
+  sourcemap: 'linked',
+};
+
 const ENTRY_NAMESPACE = 'engine-entry';
 const ZOD_CONFIG = 'src/content/zod-config.ts';
 
-/** The engine entries, each registering the site definition (when there is one) before it runs. */
-function entries(siteFile) {
+/** The engine layer: its entries, each first configuring zod and registering the engine's public contract for the site's layer. */
+function engineBuild({ packing = false } = {}) {
   return {
-    name: 'engine-entries',
-    setup(b) {
-      b.onResolve({ filter: new RegExp(`^${ENTRY_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(ENTRY_NAMESPACE.length + 1), namespace: ENTRY_NAMESPACE }));
-      b.onResolve({ filter: /^engine-site$/, namespace: ENTRY_NAMESPACE }, () => ({ path: 'site', namespace: ENTRY_NAMESPACE }));
-      b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, (args) => {
-        if (args.path === 'site') {
-          return {
-            contents: `import * as site from ${JSON.stringify(siteFile)};\nglobalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})] = { file: ${JSON.stringify(siteFile)}, module: site };\n`,
-            resolveDir: dirname(siteFile),
-            loader: 'js',
-          };
-        }
-        const entry = join(ENGINE_ROOT, ENGINE_ENTRIES[args.path]);
-        // zod's configuration first: it is read as each schema is made, the site's among them.
-        const first = siteFile ? `import ${JSON.stringify(join(ENGINE_ROOT, ZOD_CONFIG))};\nimport 'engine-site';\n` : '';
-        return { contents: `${first}import ${JSON.stringify(entry)};\n`, resolveDir: ENGINE_ROOT, loader: 'js' };
-      });
+    options: {
+      ...COMMON,
+      absWorkingDir: ENGINE_ROOT,
+      entryPoints: Object.fromEntries(Object.keys(ENGINE_ENTRIES).map((name) => [name, `${ENTRY_NAMESPACE}:${name}`])),
+      entryNames: '[name]',
+      plugins: [engineEntries, enginePackages, packing ? packedSourceUrls : keepSourceUrls],
+    },
+    // By path within the engine: the same in a packed engine wherever it is installed.
+    entries: Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([name, file]) => [file, `${name}.cjs`])),
+    check: (metafile) => {
+      const imported = new Set(Object.values(metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && SHARED_PACKAGES.test(i.path)).map((i) => i.path)));
+      const unknown = [...imported].filter((id) => !SHARED_MODULES.includes(id));
+      if (unknown.length) throw new Error(`the engine imports ${unknown.join(', ')}, which the site's layer does not provide: add it to SHARED_MODULES in ${relative(process.cwd(), fileURLToPath(import.meta.url))}`);
     },
   };
 }
 
+const engineEntries = {
+  name: 'engine-entries',
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^${ENTRY_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(ENTRY_NAMESPACE.length + 1), namespace: ENTRY_NAMESPACE }));
+    b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, (args) => {
+      const entry = join(ENGINE_ROOT, ENGINE_ENTRIES[args.path]);
+      // zod's configuration first when a site runs (it is read as each schema is made, the site's
+      // among them); the public contract, which the site's layer takes by the engine's name (its very
+      // modules), evaluated when the site asks for it; then the entry. Required, not imported, so each
+      // is evaluated only when reached: a command without a site (--help, serve) loads neither zod nor React.
+      return {
+        contents: [
+          `const shared = (globalThis[Symbol.for(${JSON.stringify(SHARED.description)})] ??= {});`,
+          `if (globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})]) require(${JSON.stringify(join(ENGINE_ROOT, ZOD_CONFIG))});`,
+          `Object.defineProperty(shared, ${JSON.stringify(ENGINE.name)}, { get: () => require(${JSON.stringify(join(ENGINE_ROOT, 'src/index.ts'))}), enumerable: true, configurable: true });`,
+          `require(${JSON.stringify(entry)});`,
+        ].join('\n'),
+        resolveDir: ENGINE_ROOT,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/** The engine's bare imports: its own name means its sources; React, React DOM and zod are the site layer's (left out); esbuild stays outside (it runs a native binary). */
+const enginePackages = {
+  name: 'engine-packages',
+  setup(b) {
+    const own = new RegExp(`^${ENGINE.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
+    b.onResolve({ filter: own }, () => ({ path: join(ENGINE_ROOT, 'src/index.ts') }));
+    // Required from the engine's folder as it runs (run-compiled.mjs), wherever the bundle is kept.
+    b.onResolve({ filter: /^esbuild$/ }, () => ({ path: 'esbuild', external: true }));
+    b.onResolve({ filter: SHARED_PACKAGES }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/** The site layer: one bundle whose exports are the shared modules (each required when the engine asks) and the site definition (loaded when the engine loads the site). */
+function siteBuild(siteFile) {
+  const siteDir = dirname(siteFile);
+  const entry = {
+    name: 'site-entry',
+    setup(b) {
+      b.onResolve({ filter: /^site-entry$/ }, () => ({ path: 'site', namespace: ENTRY_NAMESPACE }));
+      b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => ({
+        contents: [
+          'module.exports = {',
+          `  shared: { ${SHARED_MODULES.map((id) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(id)}); }`).join(', ')} },`,
+          `  load: () => require(${JSON.stringify(siteFile)}),`,
+          '};',
+        ].join('\n'),
+        resolveDir: siteDir,
+        loader: 'js',
+      }));
+    },
+  };
+  return {
+    options: {
+      ...COMMON,
+      absWorkingDir: siteDir,
+      entryPoints: { site: 'site-entry' },
+      entryNames: '[name]',
+      define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
+      plugins: [entry, sitePackages(siteDir), keepSourceUrls],
+    },
+    entries: { [siteFile]: SITE_BUNDLE },
+  };
+}
+
 /**
- * How bare imports are found. The engine's own name means its sources (a site imports the engine by
- * name, and gets the very modules the engine runs); React, React DOM and zod come from the site's
- * folder (else the engine's), once, for engine and site alike, bundled; esbuild stays outside (it
- * runs a native binary). A package the site imports but does not have installed is an error naming the line to add.
+ * How the site's bare imports are found. The engine's own name is the engine layer's (taken from the
+ * registry when the site loads); React, React DOM and zod come from the site's folder (else the
+ * engine's), once, bundled (loaded by Node instead, zod's CommonJS build took ~60 files and ~90 ms at
+ * every start, React's ~20 ms); esbuild stays outside. A package the site imports but does not have
+ * installed is an error naming the line to add.
  */
-function packages(siteDir) {
+function sitePackages(siteDir) {
   const fromEngine = createRequire(join(ENGINE_ROOT, 'package.json'));
   const own = new RegExp(`^${ENGINE.name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`);
   return {
-    name: 'engine-packages',
+    name: 'site-packages',
     setup(b) {
-      b.onResolve({ filter: own }, () => ({ path: join(ENGINE_ROOT, 'src/index.ts') }));
+      b.onResolve({ filter: own }, () => ({ path: ENGINE.name, external: true }));
       b.onResolve({ filter: /^esbuild$/ }, () => ({ path: fromEngine.resolve('esbuild'), external: true }));
       // The engine renders with renderToStaticMarkup only: React DOM's legacy server renderer, without
       // the streaming one that react-dom/server also loads (~8 ms of every start). Where a React has
       // another layout, react-dom/server as it is.
       b.onResolve({ filter: /^react-dom\/server$/ }, async (args) => {
         if (args.pluginData === 'shared') return undefined;
-        const found = await b.resolve('react-dom/package.json', { kind: args.kind, resolveDir: siteDir, importer: args.importer, pluginData: 'shared' });
+        const found = await b.resolve('react-dom/package.json', { kind: 'import-statement', resolveDir: siteDir, importer: args.importer, pluginData: 'shared' });
         const dir = found.errors.length ? dirname(fromEngine.resolve('react-dom/package.json')) : dirname(found.path);
         const legacy = join(dir, 'cjs', `react-dom-server-legacy.node.${process.env.NODE_ENV === 'production' ? 'production' : 'development'}.js`);
         return existsSync(legacy) ? { path: legacy } : undefined;
       });
-      // Bundled: loading zod's CommonJS build took ~60 files and ~90 ms at every start, React's ~20 ms.
-      b.onResolve({ filter: BUNDLED_SHARED }, async (args) => {
+      // Resolved as an import wherever it is named (the entry's require too): a package with both
+      // builds (zod) is then one copy, not its ES module for the site and its CommonJS for the engine.
+      b.onResolve({ filter: SHARED_PACKAGES }, async (args) => {
         if (args.pluginData === 'shared') return undefined;
         for (const resolveDir of [siteDir, ENGINE_ROOT]) {
-          const found = await b.resolve(args.path, { kind: args.kind, resolveDir, importer: args.importer, pluginData: 'shared' });
+          const found = await b.resolve(args.path, { kind: 'import-statement', resolveDir, importer: args.importer, pluginData: 'shared' });
           if (!found.errors.length) return found;
         }
         return undefined; // esbuild reports it, with the importing file and line
@@ -191,7 +299,6 @@ function packages(siteDir) {
     },
   };
 }
-
 /**
  * Each module of the engine and the site keeps its source file's import.meta.url, so
  * `new URL('./x.ts', import.meta.url)` and paths to the site's files mean what they mean when the
@@ -209,6 +316,44 @@ const keepSourceUrls = {
     });
   },
 };
+
+/**
+ * In a packed engine, each engine module's import.meta.url is its source file's in the installed
+ * package (src/ ships), found from the bundle's own folder (lib/engine/) wherever it is installed.
+ */
+const packedSourceUrls = {
+  name: 'packed-source-urls',
+  setup(build) {
+    const engineSources = join(ENGINE_ROOT, 'src');
+    build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+      if (!args.path.startsWith(engineSources)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      const loader = /\.[cm]?tsx$/.test(args.path) ? 'tsx' : /\.[cm]?ts$/.test(args.path) ? 'ts' : 'js';
+      // Built-in modules by process.getBuiltinModule: a module may have a `require` of its own.
+      const url = `process.getBuiltinModule("node:url").pathToFileURL(process.getBuiltinModule("node:path").join(__dirname, ${JSON.stringify(relative(PACKED_ENGINE, args.path).split(sep).join('/'))})).href`;
+      return { contents: source.replace(/\bimport\.meta\.url\b/g, `(${url})`), loader };
+    });
+  },
+};
+
+/**
+ * Run at `npm pack` (scripts/build-lib.mjs): the engine layer into lib/engine/, so a site that
+ * installs the package compiles only its own code. Its manifest records each engine source's size,
+ * so an installed engine whose sources were edited compiles its own layer instead.
+ */
+export async function compileEngineForPack() {
+  rmSync(PACKED_ENGINE, { recursive: true, force: true });
+  const { build } = await import('esbuild');
+  const { options, entries, check } = engineBuild({ packing: true });
+  const result = await build({ ...options, outdir: PACKED_ENGINE, metafile: true, logLevel: 'silent' });
+  check(result.metafile);
+  const sources = {};
+  for (const input of Object.keys(result.metafile.inputs)) {
+    const file = resolve(ENGINE_ROOT, input.replace(/^[a-z-]+:/, ''));
+    if (file.startsWith(join(ENGINE_ROOT, 'src', sep))) sources[relative(ENGINE_ROOT, file).split(sep).join('/')] = statSync(file).size;
+  }
+  writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), sources }));
+}
 
 /** Removes all but the newest few compiled versions. */
 function prune(dir, keep) {
@@ -242,11 +387,11 @@ export function compiledPath(dir, sourcePath) {
   return compiledBundle(dir, sourcePath).file;
 }
 
-/** The compiled bundle of an engine entry and the SHA-256 its bytes must have. */
+/** The compiled bundle of an engine entry (or of a site definition, in its layer) and the SHA-256 its bytes must have. */
 export function compiledBundle(dir, sourcePath) {
   let manifest = manifests.get(dir);
   if (!manifest) manifests.set(dir, (manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))));
-  const out = manifest.entries[resolve(sourcePath)];
-  if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries are (the site definition is compiled into each)`);
+  const out = manifest.entries[relative(ENGINE_ROOT, resolve(sourcePath)).split(sep).join('/')] ?? manifest.entries[resolve(sourcePath)];
+  if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries are (the site definition is compiled into its own layer)`);
   return { file: join(dir, out), sha256: manifest.sha256?.[out] ?? '' };
 }

@@ -2,7 +2,25 @@
 export const ENGINE_ROOT: string;
 export const ENGINE: { name: string; version: string; peerDependencies?: Record<string, string> };
 export const DEFAULT_SITE_FILE: string;
+/** The registry of modules the compiled layers share (globalThis[SHARED]). */
+export const SHARED: symbol;
+/** Where the site's compiled layer leaves the site definition's loader (globalThis[COMPILED_SITE]). */
+export const COMPILED_SITE: symbol;
 export function findSite(from: string): string | undefined;
 export function cacheRoot(from: string): string;
 export function trustedCache(dir: string): string;
 export const untrustedCaches: string[];
+export interface Layers {
+  /** The engine layer's folder. */
+  engine: string;
+  /** The engine's version: its layer's folder name, or a packed engine's manifest hash. */
+  engineId: string;
+  /** The folder of the engine's V8 code cache. */
+  codeCache: string;
+  /** The site layer's folder, when a site is compiled. */
+  site?: string;
+  /** The site definition compiled into the site layer. */
+  siteFile?: string;
+}
+export function exportLayers(layers: Layers, definitionFile?: string): void;
+export function compiledLayers(): Layers | undefined;

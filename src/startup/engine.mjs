@@ -11,6 +11,14 @@ export const ENGINE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The engine's package name and version. */
 export const ENGINE = JSON.parse(readFileSync(join(ENGINE_ROOT, 'package.json'), 'utf8'));
 
+/**
+ * The registry of modules the engine and the site's compiled layers share (compile.mjs): React, React
+ * DOM's server renderer and zod from the site's layer, the engine's public contract from the engine's.
+ */
+export const SHARED = Symbol.for(`${ENGINE.name}.shared`);
+/** Where the site's layer leaves the site definition's loader, for loadSite (compiled.ts reads it). */
+export const COMPILED_SITE = Symbol.for(`${ENGINE.name}.compiled-site`);
+
 /** The file a site's definition is looked for in, from the current folder up: the one site file name the engine knows. */
 export const DEFAULT_SITE_FILE = 'site.config.ts';
 
@@ -77,4 +85,24 @@ function cacheProblem(dir) {
   if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return `belongs to another user (uid ${stat.uid})`;
   if (stat.mode & 0o022) return `may be written by other users (mode ${(stat.mode & 0o777).toString(8)})`;
   return undefined;
+}
+
+/**
+ * Tells this process and the worker threads it starts (they inherit the environment) which compiled
+ * layers run (compile.mjs's result, with the site definition's file) and which definition was asked for.
+ */
+export function exportLayers(layers, definitionFile) {
+  process.env.SITE_COMPILED_DIR = layers.engine;
+  process.env.SITE_ENGINE_ID = layers.engineId;
+  process.env.SITE_CODE_CACHE_DIR = layers.codeCache;
+  process.env.SITE_COMPILED_SITE_DIR = layers.site ?? '';
+  process.env.SITE_COMPILED_SITE_FILE = layers.siteFile ?? '';
+  if (definitionFile) process.env.SITE_DEFINITION_FILE = definitionFile;
+}
+
+/** The compiled layers running now (exportLayers); none when run from the sources (tsx, vitest). */
+export function compiledLayers() {
+  const env = process.env;
+  if (!env.SITE_COMPILED_DIR) return undefined;
+  return { engine: env.SITE_COMPILED_DIR, engineId: env.SITE_ENGINE_ID || '', codeCache: env.SITE_CODE_CACHE_DIR || env.SITE_COMPILED_DIR, site: env.SITE_COMPILED_SITE_DIR || undefined, siteFile: env.SITE_COMPILED_SITE_FILE || undefined };
 }

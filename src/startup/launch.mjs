@@ -1,11 +1,11 @@
-// Starts the CLI from its compiled output (see compile.mjs), compiling first when a source changed.
-// For `build` and `dev` the site definition is compiled with the engine: --site, or the default
-// definition file (engine.mjs) in the current folder or the nearest folder above it.
+// Starts the CLI from its compiled layers (see compile.mjs), compiling first when a source changed.
+// For `build` and `dev` the site's layer is compiled too: --site, or the default definition file
+// (engine.mjs) in the current folder or the nearest folder above it.
 import { statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { compile, compiledBundle, describeCompileError, ENGINE_ENTRIES } from './compile.mjs';
-import { ENGINE_ROOT, findSite, untrustedCaches } from './engine.mjs';
-import { BundleMismatch, runCompiled } from './run-compiled.mjs';
+import { dirname, resolve } from 'node:path';
+import { compile, describeCompileError, ENGINE_ENTRIES } from './compile.mjs';
+import { ENGINE_ROOT, exportLayers, findSite, untrustedCaches } from './engine.mjs';
+import { BundleMismatch, startCompiled } from './run-compiled.mjs';
 
 const args = process.argv.slice(2);
 const started = performance.now();
@@ -28,22 +28,26 @@ if (process.env.SITE_TIMINGS) {
 // engine maps the frames it shows when it shows them (problems/stack.ts); Node maps every stack,
 // reading each module's map as it loads (~90 ms of every start), only with --debug.
 if (args.includes('--debug') || process.env.SITE_DEBUG) process.setSourceMapsEnabled(true);
-// Worker threads inherit the environment, and spawn.ts starts them from the same compiled output.
-process.env.SITE_COMPILED_DIR = result.dir;
-if (site) process.env.SITE_DEFINITION_FILE = resolve(site);
+// Worker threads inherit the environment, and spawn.ts starts them from the same compiled layers.
 const cliSource = resolve(ENGINE_ROOT, ENGINE_ENTRIES['engine-cli']);
 let cache;
 try {
-  ({ cache } = runCompiled(compiledBundle(result.dir, cliSource).file, { keep: true, sha256: compiledBundle(result.dir, cliSource).sha256 }));
+  ({ cache } = startCompiled(announce(result), cliSource, { keep: true }));
 } catch (error) {
   if (!(error instanceof BundleMismatch)) throw error;
   // Damaged or swapped since it was compiled: made again from the sources, then run.
   console.error(`site: ${error.message}; compiling again.`);
-  result = await compile({ site: site && existsQuiet(site) ? site : undefined, distrust: result.dir });
-  process.env.SITE_COMPILED_DIR = result.dir;
-  ({ cache } = runCompiled(compiledBundle(result.dir, cliSource).file, { keep: true, sha256: compiledBundle(result.dir, cliSource).sha256 }));
+  result = await compile({ site: site && existsQuiet(site) ? site : undefined, distrust: dirname(error.file) });
+  ({ cache } = startCompiled(announce(result), cliSource, { keep: true }));
 }
 if (process.env.SITE_TIMINGS) console.error(`startup: code cache ${cache}`);
+
+/** The compiled layers, told to this process's engine and its worker threads (compiled.ts reads them) and returned for startCompiled. */
+function announce(layers) {
+  const told = { ...layers, siteFile: site && layers.site ? resolve(site) : undefined };
+  exportLayers(told, site && resolve(site));
+  return told;
+}
 
 function existsQuiet(path) {
   try {

@@ -8,17 +8,20 @@
 // A damaged or foreign cache is not used, costs a cold start, and is written again. Plain
 // JavaScript: it runs before anything is compiled.
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
+import { compiledBundle } from './compile.mjs';
+import { COMPILED_SITE, ENGINE_ROOT, SHARED } from './engine.mjs';
 
 /** A compiled bundle whose bytes are not the ones its compile recorded: never run. */
 export class BundleMismatch extends Error {
   constructor(file) {
     super(`${file} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${dirname(file)} to have it compiled afresh`);
     this.name = 'BundleMismatch';
+    this.file = file;
   }
 }
 
@@ -26,9 +29,11 @@ export class BundleMismatch extends Error {
  * Runs `file` and returns its exports. With `sha256`, only when its bytes have that SHA-256 (the
  * compile's record; ~3 ms for a 2 MB bundle). With `keep`, the code cache is written at exit when
  * there was none (or V8 refused it) and the run ended well: a run that stopped early would keep little.
+ * The code cache is kept beside the bundle, or in `codeCache` (a folder). Packages are required from
+ * `requireFrom` (a file; the bundle by default), after the registry of shared modules (compile.mjs).
  */
-export function runCompiled(file, { keep = false, sha256 } = {}) {
-  const cacheFile = `${file}.v8cache`;
+export function runCompiled(file, { keep = false, sha256, codeCache, requireFrom = file } = {}) {
+  const cacheFile = codeCache ? join(codeCache, `${basename(file)}.v8cache`) : `${file}.v8cache`;
   const source = readFileSync(file);
   if (sha256 !== undefined && createHash('sha256').update(source).digest('hex') !== sha256) throw new BundleMismatch(file);
   const sourceCrc = crc32(source);
@@ -42,7 +47,7 @@ export function runCompiled(file, { keep = false, sha256 } = {}) {
     });
   }
   const module = { exports: {} };
-  script.runInThisContext()(module.exports, guardedRequire(file), module, file, dirname(file));
+  script.runInThisContext()(module.exports, guardedRequire(requireFrom), module, file, dirname(file));
   return { exports: module.exports, cache };
 }
 
@@ -65,6 +70,7 @@ const HEADER = 8;
 function save(cacheFile, script, sourceCrc) {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
+    mkdirSync(dirname(cacheFile), { recursive: true });
     const data = script.createCachedData();
     const header = Buffer.alloc(HEADER);
     header.writeUInt32LE(sourceCrc, 0);
@@ -77,14 +83,38 @@ function save(cacheFile, script, sourceCrc) {
 }
 
 /**
- * The bundle's require, for Node's built-in modules and esbuild. Never esprima: js-yaml (gray-matter's)
- * loads it, when installed, for a YAML type that builds functions from text; content is never code,
- * our schema has no such type, and it cost ~7 ms a start.
+ * The bundle's require: a module the layers share from their registry (the engine's bundles leave
+ * React and zod to the site's layer, whose copy they must use when there is one), else Node's, for
+ * its built-in modules, esbuild, and React or zod where no site is compiled (serve, init). Never
+ * esprima: js-yaml (gray-matter's) loads it, when installed, for a YAML type that builds functions from
+ * text; content is never code, our schema has no such type, and it cost ~7 ms a start.
  */
-function guardedRequire(file) {
-  const real = createRequire(file);
+function guardedRequire(from) {
+  const real = createRequire(from);
   return Object.assign((id) => {
+    const shared = globalThis[SHARED];
+    if (shared && Object.hasOwn(shared, id)) return shared[id];
     if (id === 'esprima') throw new Error('esprima is never loaded: content is not code');
+    if (globalThis[COMPILED_SITE] && /^(react|react-dom|zod)(\/|$)/.test(id)) throw new Error(`${id} is not among the modules the site's compiled layer shares with the engine: a second copy would not share React's contexts or zod's schemas`);
     return real(id);
   }, real);
+}
+
+/**
+ * Starts an engine entry from the compiled layers (compile.mjs): the site's layer first, when there
+ * is one, registering the shared modules and the site definition's loader, then the engine's bundle.
+ * `layers`: compile's result with the site definition's file; `entry`: the engine entry's source file.
+ * Throws BundleMismatch, naming the file, when a bundle is not the one compiled.
+ */
+export function startCompiled(layers, entry, { keep = false } = {}) {
+  const fromEngine = join(ENGINE_ROOT, 'package.json');
+  if (layers.site) {
+    const site = compiledBundle(layers.site, layers.siteFile);
+    const { exports } = runCompiled(site.file, { keep, sha256: site.sha256, requireFrom: fromEngine });
+    // Getters: each shared module is evaluated when the engine first requires it.
+    globalThis[SHARED] = Object.defineProperties(globalThis[SHARED] ?? {}, Object.getOwnPropertyDescriptors(exports.shared));
+    globalThis[COMPILED_SITE] = { file: layers.siteFile, load: exports.load };
+  }
+  const engine = compiledBundle(layers.engine, entry);
+  return runCompiled(engine.file, { keep, sha256: engine.sha256, codeCache: layers.codeCache, requireFrom: fromEngine });
 }

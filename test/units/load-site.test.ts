@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
-import { COMPILED_SITE } from '../../src/startup/compile.mjs';
+import { COMPILED_SITE } from '../../src/startup/engine.mjs';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const dir = join(ROOT, 'test/scratch', `load-site-${process.pid}`);
@@ -57,7 +57,7 @@ describe('a site definition module', () => {
     process.env.SITE_COMPILED_DIR = join(dir, 'compiled-version');
     // Nothing registered yet: refused the same way, never imported.
     expect(String(await failure(other))).toContain(`${other} is not the site definition compiled into this run`);
-    registry[COMPILED_SITE] = { file: compiledIn, module: registered };
+    registry[COMPILED_SITE] = { file: compiledIn, load: () => registered };
     try {
       expect((await loadSite(compiledIn)).pages.map((p) => p.id)).toEqual(['compiled']);
       const error = await failure(other);
