@@ -103,6 +103,9 @@ describe('the editor bundle', () => {
     expect(out).not.toMatch(/cdn\.jsdelivr\.net|unpkg\.com\/@(shikijs|sveltia\/ui)|githubstatus\.com\/api/);
     // Were one address to move in an upgrade, the bundle would refuse to build rather than reach a CDN.
     expect(() => rewriteSource(source.replace(list[2]!.find, 'url(https://cdn.example/icons.woff2)'), list)).toThrow(/icon font/);
+    // Twice is refused too (which of the two would be the font?), and each address is replaced where it stood.
+    expect(() => rewriteSource(`${source}\n${list[0]!.find}`, list)).toThrow(/text font was expected once .* found 2 times/);
+    expect(out).toBe(list.reduce((text, { find, replace }) => text.split(find).join(replace), source));
   });
 });
 

@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
+import { placeTree } from '../files/place.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -68,12 +69,25 @@ export function rewrites(assetNames: readonly string[]): Rewrite[] {
 
 /** Applies the rewrites; throws when one is not found exactly once, or a CDN address is left. */
 export function rewriteSource(source: string, list: readonly Rewrite[]): string {
-  let out = source;
-  for (const { find, replace, why } of list) {
-    const count = out.split(find).length - 1;
-    if (count !== 1) throw new Error(`the editor's ${why} was expected once in @sveltia/cms npm/index.js as ${find}, found ${count} times; check the new version's CDN addresses before upgrading`);
-    out = out.split(find).join(replace);
+  // Every place found in the source as read, then the text put together once: replacing one after
+  // another searched a new 2 MB string each time (~190 ms here; this ~10 ms).
+  const places = list.map(({ find, replace, why }) => {
+    const at = source.indexOf(find);
+    if (at < 0 || source.includes(find, at + 1)) {
+      throw new Error(`the editor's ${why} was expected once in @sveltia/cms npm/index.js as ${find}, found ${source.split(find).length - 1} times; check the new version's CDN addresses before upgrading`);
+    }
+    return { at, end: at + find.length, replace };
+  });
+  places.sort((a, b) => a.at - b.at);
+  const parts: string[] = [];
+  let from = 0;
+  for (const { at, end, replace } of places) {
+    if (at < from) throw new Error(`the editor's rewrites overlap at character ${at} of @sveltia/cms npm/index.js; check the new version's CDN addresses before upgrading`);
+    parts.push(source.slice(from, at), replace);
+    from = end;
   }
+  parts.push(source.slice(from));
+  const out = parts.join('');
   const left = out.match(/https:\/\/(cdn\.jsdelivr\.net|unpkg\.com\/@(shikijs|sveltia\/ui))[^`'")\s]*/g);
   if (left) throw new Error(`a CDN address is left in the editor: ${left.join(', ')}`);
   return out;
@@ -212,8 +226,9 @@ export async function editorBundle(siteDir?: string): Promise<string> {
         await writeFile(join(aside, to), `export default ${text.trim()};\n`);
       }),
       // The fonts, WebAssembly and worker, found by new URL('assets/…', import.meta.url): beside index.js as in the package.
-      cp(assetsDir, join(aside, 'assets'), { recursive: true, filter: (from) => !from.endsWith('.map') }),
-      ...[...shiki].map(([kind, from]) => cp(from, join(aside, 'shiki', kind), { recursive: true, filter: (f) => !/\.d\.mts$|\.map$/.test(f) })),
+      // These and the grammars are linked, not copied (13 MB): the build never writes to a file of the editor's folder.
+      placeTree(assetsDir, join(aside, 'assets'), aside, (name) => !name.endsWith('.map')),
+      ...[...shiki].map(([kind, from]) => placeTree(from, join(aside, 'shiki', kind), aside, (name) => !/\.d\.mts$|\.map$/.test(name))),
       cp(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt')),
       writeFile(join(aside, 'VERSION'), `@sveltia/cms ${pkg.version}\n`),
     );
