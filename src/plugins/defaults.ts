@@ -2,7 +2,7 @@
 // per-locale files, placeholders, budgets, sitemap.xml, robots.txt, _redirects, the speculation rules
 // and _headers. Each is on by default; `output` in the site definition configures it or turns it off
 // (false), and the site's hooks (placeholders, budgets, localeFiles) are what the matching plugin runs.
-import { bundleAssets } from '../bundle/client-assets.ts';
+import { bundleAssets, type Bundle } from '../bundle/client-assets.ts';
 import { overBudget } from '../checks/budgets.ts';
 import { Problem } from '../problems/problem.ts';
 import { formatHeadersFile, type HeaderRule } from '../security/headers-file.ts';
@@ -45,7 +45,22 @@ export function defaultPlugins<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
 
 /** The island script and the stylesheet every page links to, bundled and content-hashed (bundle/). */
 function clientBundle<C>(site: SiteDefinition<C>): EnginePlugin<C> {
-  return { name: 'client-bundle', assets: () => bundleAssets({ islands: site.islands.module, styles: site.styles }) };
+  const make = () => bundleAssets({ islands: site.islands.module, styles: site.styles });
+  // Begun as the build begins (it needs no content), so esbuild bundles while the content loads;
+  // a dev rebuild, which begins nothing, asks when it needs it.
+  let begun: Promise<Bundle> | undefined;
+  return {
+    name: 'client-bundle',
+    begin: () => {
+      begun = make();
+      begun.catch(() => {}); // a build that fails first never asks; one that asks gets the error there
+    },
+    assets: () => {
+      const bundle = begun ?? make();
+      begun = undefined;
+      return bundle;
+    },
+  };
 }
 
 /** The site's generated files per locale (a web app manifest), under each locale's root. */
