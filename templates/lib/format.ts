@@ -23,8 +23,23 @@ function formatter(intl: string, style: 'time' | 'date'): Intl.DateTimeFormat {
 
 /** "08:00" → "8:00 AM" (en-US) or "8:00 a.m." (es-US): a time of day as the locale writes it. */
 export function formatTime(intl: string, time: string): string {
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  return formatter(intl, 'time').format(new Date(Date.UTC(2000, 0, 1, h, m)));
+  // A site has a handful of opening times, and every page shows them: each is formatted once.
+  const key = `${intl} ${time}`;
+  let known = times.get(key);
+  if (known === undefined) {
+    const [h, m] = time.split(':').map(Number) as [number, number];
+    if (times.size >= 256) times.clear();
+    times.set(key, (known = formatter(intl, 'time').format(new Date(Date.UTC(2000, 0, 1, h, m)))));
+  }
+  return known;
+}
+const times = new Map<string, string>();
+
+const lists = new Map<string, Intl.ListFormat>();
+function listFormat(intl: string): Intl.ListFormat {
+  let known = lists.get(intl);
+  if (!known) lists.set(intl, (known = new Intl.ListFormat(intl, { type: 'conjunction' })));
+  return known;
 }
 
 export interface HoursRow {
@@ -66,7 +81,7 @@ export function hoursPhrase(intl: string, hours: Hours, ui: Ui): string {
   // Inside a sentence, days keep the locale's own case ("lunes a viernes"; "Monday").
   const lower = ui.hours.days.Mo === ui.hours.days.Mo.toLocaleLowerCase(intl);
   const open = hoursRows(intl, hours, ui).filter((row) => !row.closed).map((row) => `${lower ? row.days.toLocaleLowerCase(intl) : row.days}, ${row.time}`);
-  return new Intl.ListFormat(intl, { type: 'conjunction' }).format(open);
+  return listFormat(intl).format(open);
 }
 
 /** "2025-11-01" → "November 1, 2025" / "1 de noviembre de 2025". */
