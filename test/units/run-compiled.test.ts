@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCompiled } from '../../src/startup/run-compiled.mjs';
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { COMPILED_SITE, ENGINE_ROOT, SHARED } from '../../src/startup/engine.mjs';
+import { BundleMismatch, runCompiled, startCompiled } from '../../src/startup/run-compiled.mjs';
 
 const RUNNER = fileURLToPath(new URL('../../src/startup/run-compiled.mjs', import.meta.url));
 let dir: string;
@@ -114,5 +117,93 @@ describe('a compiled bundle', () => {
     relabelled.writeUInt32LE(crc32(await readFile(other)), 0);
     await writeFile(`${other}.v8cache`, relabelled);
     expect(runCompiled(other)).toEqual({ exports: 80, cache: 'rejected' });
+  });
+});
+
+describe('the two compiled layers', () => {
+  const registry = globalThis as Record<symbol, unknown>;
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  /** A layer's folder as compile.mjs leaves it: its bundles and a manifest of their entries and SHA-256s. */
+  async function layer(name: string, entries: Record<string, [string, string]>): Promise<string> {
+    const folder = join(dir, name);
+    await mkdir(folder, { recursive: true });
+    const manifest = { entries: {} as Record<string, string>, sha256: {} as Record<string, string> };
+    for (const [source, [file, code]] of Object.entries(entries)) {
+      await writeFile(join(folder, file), code);
+      manifest.entries[source] = file;
+      manifest.sha256[file] = sha(code);
+    }
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
+    return folder;
+  }
+  const siteFile = join(ENGINE_ROOT, 'test/fixtures/a-site.config.ts');
+  const cli = join(ENGINE_ROOT, 'src/cli/main.ts');
+  // The site's layer offers React (evaluated when first asked for) and loads its definition, which takes the engine by name.
+  const siteCode = `let asked = 0;
+module.exports = {
+  shared: { get react() { asked++; return { copy: 'the site layer', asked }; } },
+  load: () => ({ default: 'the definition', engine: require('sitewright') }),
+};
+`;
+  // The engine's layer offers its contract by name, then takes React and loads the site.
+  const engineCode = `globalThis[Symbol.for('sitewright.shared')].sitewright = { contract: true };
+module.exports = { react: require('react'), site: globalThis[Symbol.for('sitewright.compiled-site')].load(), zod: () => require('zod'), path: require('node:path').sep };
+`;
+  const clean = () => {
+    delete registry[SHARED];
+    delete registry[COMPILED_SITE];
+  };
+
+  it("run the site's first: the engine takes React from it, the site takes the engine by name, and no second copy of a shared package is loaded", async () => {
+    const site = await layer('site-layer', { [siteFile]: ['site.cjs', siteCode] });
+    const engine = await layer('engine-layer', { 'src/cli/main.ts': ['engine-cli.cjs', engineCode] });
+    try {
+      const { exports } = startCompiled({ engine, engineId: 'test', codeCache: engine, site, siteFile }, cli) as { exports: { react: { copy: string; asked: number }; site: { default: string; engine: unknown }; zod: () => unknown; path: string } };
+      expect(exports.react).toEqual({ copy: 'the site layer', asked: 1 });
+      expect(exports.site).toEqual({ default: 'the definition', engine: { contract: true } });
+      expect(exports.path).toBe('/');
+      // A shared package the site's layer does not offer is refused, not loaded from node_modules beside it.
+      expect(exports.zod).toThrow("zod is not among the modules the site's compiled layer shares with the engine");
+      expect((registry[COMPILED_SITE] as { file: string }).file).toBe(siteFile);
+    } finally {
+      clean();
+    }
+  });
+
+  it('without a site, the engine requires React from its own folder', async () => {
+    const engine = await layer('engine-alone', { 'src/cli/main.ts': ['engine-cli.cjs', "module.exports = { react: require('react') };\n"] });
+    try {
+      const { exports } = startCompiled({ engine, engineId: 'test', codeCache: join(dir, 'elsewhere') }, cli, { keep: false }) as { exports: { react: { createElement: unknown } } };
+      expect(typeof exports.react.createElement).toBe('function');
+    } finally {
+      clean();
+    }
+  });
+
+  it('never run a bundle whose bytes are not the ones compiled, and say which', async () => {
+    const engine = await layer('engine-tampered', { 'src/cli/main.ts': ['engine-cli.cjs', 'module.exports = 1;\n'] });
+    await writeFile(join(engine, 'engine-cli.cjs'), "module.exports = 1; globalThis.PLANTED = 'ran';\n");
+    let error: unknown;
+    try {
+      startCompiled({ engine, engineId: 'test', codeCache: engine }, cli);
+    } catch (caught) {
+      error = caught;
+    } finally {
+      clean();
+    }
+    expect(error).toBeInstanceOf(BundleMismatch);
+    expect((error as BundleMismatch).file).toBe(join(engine, 'engine-cli.cjs'));
+    expect(String(error)).toContain(`${join(engine, 'engine-cli.cjs')} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${engine} to have it compiled afresh`);
+    expect((globalThis as Record<string, unknown>).PLANTED).toBeUndefined();
+  });
+
+  it('keep the code cache where they are told: a packed engine\'s in the cache folder, never beside the package\'s bundle', async () => {
+    const file = await bundle('packed.cjs', 'function f() { return 5; }\nmodule.exports = f();\n');
+    const cacheFolder = join(dir, 'packed-cache');
+    const script = `import(${JSON.stringify(RUNNER)}).then(({ runCompiled }) => runCompiled(${JSON.stringify(file)}, { keep: true, codeCache: ${JSON.stringify(cacheFolder)} }))`;
+    await promisify(execFile)(process.execPath, ['-e', script]);
+    await expect(readFile(`${file}.v8cache`)).rejects.toThrow();
+    expect((await readFile(join(cacheFolder, 'packed.cjs.v8cache'))).readUInt32LE(0)).toBe(crc32(await readFile(file)));
+    expect(runCompiled(file, { codeCache: cacheFolder }).cache).toBe('used');
   });
 });
