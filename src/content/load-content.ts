@@ -17,6 +17,7 @@ import { classify, pagesWithContent } from './classify.ts';
 import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
+import { shareParsing, type ParseElsewhere } from './parse-share.ts';
 import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
 import { ContentCache, type CachedParse } from './content-cache.ts';
 import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
@@ -48,6 +49,8 @@ export interface LoadOptions {
   cache?: { file: string; version: string };
   /** Plugins' marked extensions, for every Markdown body (after the HTML policy has read what content wrote). */
   markdown?: readonly MarkedExtension[];
+  /** Worker threads that parse a share of the files the cache does not know (a large build's). */
+  parseElsewhere?: ParseElsewhere;
 }
 
 // A file that has not changed since the last load (same size and modification time) is not parsed,
@@ -116,6 +119,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   // Parsed again only when its bytes are new to the cache kept between builds.
   const cache = new ContentCache(options.cache?.file, options.cache?.version);
+  if (options.parseElsewhere) await shareParsing(cache, files.map((rel) => ({ path: join(contentDir, rel), shown: shown(rel) })), options.parseElsewhere);
   const records = new WeakMap<ParsedFile, CachedParse>();
   const read = (path: string, shownFile: string): ParsedFile => {
     const bytes = readFileSync(path);

@@ -5,6 +5,8 @@
 // cost a copy of the content and a heap (~100 MB at 4,000 pages) for nothing.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
+import type { FileToParse } from '../content/parse-share.ts';
+import type { ParseRecord } from '../content/read-file.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
@@ -24,6 +26,18 @@ export class RenderPool {
   constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
     this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url))));
     for (const worker of this.workers) worker.tell({ type: 'site', siteModule });
+  }
+
+  /** How many worker threads there are. */
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /** Parses content files in the workers, a share each (parse-share.ts): each file's cache key and parse. */
+  async parse(files: FileToParse[]): Promise<[string, ParseRecord][]> {
+    const shares = this.workers.map((_, w) => files.filter((_, i) => i % this.workers.length === w));
+    const parsed = await Promise.all(this.workers.map((worker, w) => (shares[w]!.length ? worker.ask<[string, ParseRecord][]>({ type: 'parse', files: shares[w] }) : [])));
+    return parsed.flat();
   }
 
   /** Copies the static files in a worker while this thread goes on (loads the content). */

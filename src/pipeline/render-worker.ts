@@ -1,14 +1,15 @@
-// A worker thread's part of a large build: load the site definition as soon as it is named and copy the
-// static files (while the main thread loads the content), receive the job once (routes, content), then
+// A worker thread's part of a large build: load the site definition as soon as it is named, copy the
+// static files and parse a share of the content (while the main thread loads the rest), receive the job once (routes, content), then
 // render and write the chunks of pages it is asked for.
 import { parentPort } from 'node:worker_threads';
+import { parseForCache, type FileToParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { describeFailure } from './describe-failure.ts';
 import { loadSite } from './load-site.ts';
 import { copyStatic, renderAndWrite, type RenderJob, type StaticTask } from './render-pages.ts';
 
-type Message = { type: 'site'; siteModule: string } | { type: 'static'; task: StaticTask } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
+type Message = { type: 'site'; siteModule: string } | { type: 'static'; task: StaticTask } | { type: 'parse'; files: FileToParse[] } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
 
 let loading: Promise<SiteDefinition> | undefined;
 let current: { site: SiteDefinition; routes: Route[]; job: RenderJob } | undefined;
@@ -22,6 +23,7 @@ parentPort!.on('message', async (message: Message) => {
       return;
     }
     if (message.type === 'static') return parentPort!.postMessage({ ok: true, results: copyStatic(message.task) });
+    if (message.type === 'parse') return parentPort!.postMessage({ ok: true, results: parseForCache(message.files) });
     if (message.type === 'job') {
       current = { site: await loading!, routes: message.routes, job: message.job };
       return parentPort!.postMessage({ ok: true, results: { pages: [], cacheUsed: [] } });

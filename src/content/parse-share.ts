@@ -1,0 +1,56 @@
+// Parsing a large site's content on every core: the files the content cache does not know are shared
+// between this thread and the worker threads the build has started (render-pool.ts), each parse put
+// into the cache, where the load (load-content.ts) then finds it. YAML front matter is most of a cold
+// load's time (~0.4 ms a file here), and it needs nothing of the site: only the file.
+import { readFileSync } from 'node:fs';
+import { ContentCache } from './content-cache.ts';
+import { parseSource, type ParseRecord } from './read-file.ts';
+
+export interface FileToParse {
+  path: string;
+  /** The file as messages show it. */
+  shown: string;
+}
+
+/** Where files are parsed besides this thread: how many threads, and a function that parses a list there. */
+export interface ParseElsewhere {
+  threads: number;
+  parse(files: FileToParse[]): Promise<[string, ParseRecord][]>;
+}
+
+/** Fewer files than this are parsed where they are loaded: sharing them would cost more than it saves. */
+export const SHARE_FROM = 200;
+
+/** Each file's cache key and parse; a file that does not parse is left out (the load tells its problem). */
+export function parseForCache(files: readonly FileToParse[]): [string, ParseRecord][] {
+  const parsed: [string, ParseRecord][] = [];
+  for (const { path, shown } of files) {
+    try {
+      const bytes = readFileSync(path);
+      parsed.push([ContentCache.keyOf(path, bytes), parseSource(bytes.toString('utf8'), path, shown)]);
+    } catch {
+      // told by the load, with its file and line, as it parses the file again
+    }
+  }
+  return parsed;
+}
+
+/**
+ * Puts into the cache a parse of every content file it does not know: one share parsed here while
+ * the others are parsed elsewhere. A thread that fails leaves its files to the load.
+ */
+export async function shareParsing(cache: ContentCache, files: readonly FileToParse[], elsewhere: ParseElsewhere): Promise<void> {
+  const missing = files.filter(({ path }) => {
+    if (!/\.(md|ya?ml)$/.test(path)) return false;
+    try {
+      return !cache.get(ContentCache.keyOf(path, readFileSync(path)));
+    } catch {
+      return false; // unreadable: the load says so
+    }
+  });
+  if (missing.length < SHARE_FROM || elsewhere.threads < 1) return;
+  const share = elsewhere.threads + 1;
+  const pending = elsewhere.parse(missing.filter((_, i) => i % share !== 0)).catch(() => [] as [string, ParseRecord][]);
+  for (const [key, record] of parseForCache(missing.filter((_, i) => i % share === 0))) cache.put(key, record);
+  for (const [key, record] of await pending) cache.put(key, record);
+}

@@ -1,0 +1,64 @@
+// Sharing a large load's parsing with worker threads (src/content/parse-share.ts): the files the cache
+// does not know are split between this thread and the others, every parse lands in the cache under the
+// key the load looks for, and a file that does not parse, or a thread that fails, leaves the file to the
+// load (which tells its problem as ever).
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentCache } from '../../src/content/content-cache.ts';
+import { parseForCache, SHARE_FROM, shareParsing, type FileToParse } from '../../src/content/parse-share.ts';
+import { parseSource } from '../../src/content/read-file.ts';
+
+let dir: string;
+let files: FileToParse[];
+const COUNT = SHARE_FROM + 60;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'parse-share-'));
+  files = [];
+  for (let i = 0; i < COUNT; i++) {
+    const path = join(dir, i % 2 ? `page-${i}.md` : `data-${i}.yaml`);
+    await writeFile(path, i % 2 ? `---\ntitle: Page ${i}\n---\nBody of page ${i}.\n` : `name: Entry ${i}\norder: ${i}\n`);
+    files.push({ path, shown: `content/${i}` });
+  }
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const key = (path: string) => ContentCache.keyOf(path, readFileSync(path));
+
+describe('sharing the parsing of a large load', () => {
+  it('puts a parse of every file into the cache, each as this thread would parse it, with a share parsed elsewhere', async () => {
+    const cache = new ContentCache();
+    const sent: FileToParse[][] = [];
+    await shareParsing(cache, files, { threads: 1, parse: async (share) => (sent.push(share), parseForCache(share)) });
+    // One thread elsewhere: it gets every second file, this thread the others.
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.map((f) => f.path)).toEqual(files.filter((_, i) => i % 2 === 1).map((f) => f.path));
+    for (const { path, shown } of files) expect(cache.get(key(path))).toEqual(parseSource(readFileSync(path, 'utf8'), path, shown));
+  });
+
+  it('sends only what the cache does not know, and nothing when that is too little to share', async () => {
+    const cache = new ContentCache();
+    for (const { path, shown } of files.slice(0, 30)) cache.put(key(path), parseSource(readFileSync(path, 'utf8'), path, shown));
+    const sent: FileToParse[] = [];
+    await shareParsing(cache, files, { threads: 2, parse: async (share) => (sent.push(...share), parseForCache(share)) });
+    expect(sent.some((f) => files.slice(0, 30).includes(f))).toBe(false);
+    expect(sent.length).toBeGreaterThan(0);
+    const small = new ContentCache();
+    let asked = false;
+    await shareParsing(small, files.slice(0, SHARE_FROM - 1), { threads: 1, parse: async () => ((asked = true), []) });
+    expect(asked).toBe(false);
+    expect(small.get(key(files[0]!.path))).toBeUndefined(); // left to the load
+  });
+
+  it("leaves a file that does not parse, and a failed thread's files, to the load", async () => {
+    const broken = join(dir, 'broken.yaml');
+    await writeFile(broken, 'name: [unclosed\n');
+    expect(parseForCache([{ path: broken, shown: 'content/broken.yaml' }, files[0]!])).toEqual([[key(files[0]!.path), expect.any(Object)]]);
+    const cache = new ContentCache();
+    await shareParsing(cache, files, { threads: 1, parse: () => Promise.reject(new Error('the worker stopped')) });
+    expect(cache.get(key(files[0]!.path))).toBeDefined(); // this thread's share
+    expect(cache.get(key(files[1]!.path))).toBeUndefined(); // the failed thread's
+  });
+});
