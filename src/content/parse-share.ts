@@ -12,11 +12,18 @@ export interface FileToParse {
   shown: string;
 }
 
-/** Where files are parsed besides this thread: how many threads, and a function that parses a list there. */
+/**
+ * Where files are parsed besides this thread: how many threads, and a function that parses a list
+ * there, handing each batch of parses to `took` as it comes (never all at once: at 40,000 pages one
+ * message of every parse would be a second copy of the content, held while it is read).
+ */
 export interface ParseElsewhere {
   threads: number;
-  parse(files: FileToParse[]): Promise<[string, ParseRecord][]>;
+  parse(files: FileToParse[], took: (parsed: [string, ParseRecord][]) => void): Promise<void>;
 }
+
+/** Files a batch: each reply small, this thread's share parsed between them. */
+export const BATCH = 256;
 
 /** Fewer files than this are parsed where they are loaded: sharing them would cost more than it saves. */
 export const SHARE_FROM = 200;
@@ -50,7 +57,15 @@ export async function shareParsing(cache: ContentCache, files: readonly FileToPa
   });
   if (missing.length < SHARE_FROM || elsewhere.threads < 1) return;
   const share = elsewhere.threads + 1;
-  const pending = elsewhere.parse(missing.filter((_, i) => i % share !== 0)).catch(() => [] as [string, ParseRecord][]);
-  for (const [key, record] of parseForCache(missing.filter((_, i) => i % share === 0))) cache.put(key, record);
-  for (const [key, record] of await pending) cache.put(key, record);
+  const took = (parsed: [string, ParseRecord][]) => {
+    for (const [key, record] of parsed) cache.put(key, record);
+  };
+  const pending = elsewhere.parse(missing.filter((_, i) => i % share !== 0), took).catch(() => undefined);
+  // This thread's share a batch at a time, letting the workers' replies in between.
+  const mine = missing.filter((_, i) => i % share === 0);
+  for (let from = 0; from < mine.length; from += BATCH) {
+    took(parseForCache(mine.slice(from, from + BATCH)));
+    await new Promise((done) => setImmediate(done));
+  }
+  await pending;
 }

@@ -5,7 +5,7 @@
 // cost a copy of the content and a heap (~100 MB at 4,000 pages) for nothing.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { FileToParse } from '../content/parse-share.ts';
+import { BATCH, type FileToParse } from '../content/parse-share.ts';
 import type { ParseRecord } from '../content/read-file.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
@@ -33,11 +33,13 @@ export class RenderPool {
     return this.workers.length;
   }
 
-  /** Parses content files in the workers, a share each (parse-share.ts): each file's cache key and parse. */
-  async parse(files: FileToParse[]): Promise<[string, ParseRecord][]> {
-    const shares = this.workers.map((_, w) => files.filter((_, i) => i % this.workers.length === w));
-    const parsed = await Promise.all(this.workers.map((worker, w) => (shares[w]!.length ? worker.ask<[string, ParseRecord][]>({ type: 'parse', files: shares[w] }) : [])));
-    return parsed.flat();
+  /** Parses content files in the workers, a batch at a time (parse-share.ts): each file's cache key and parse, handed to `took` as each batch comes. */
+  async parse(files: FileToParse[], took: (parsed: [string, ParseRecord][]) => void): Promise<void> {
+    const asks: Promise<void>[] = [];
+    for (let from = 0, n = 0; from < files.length; from += BATCH, n++) {
+      asks.push(this.workers[n % this.workers.length]!.ask<[string, ParseRecord][]>({ type: 'parse', files: files.slice(from, from + BATCH) }).then(took));
+    }
+    await Promise.all(asks);
   }
 
   /** Copies the static files in a worker while this thread goes on (loads the content). */

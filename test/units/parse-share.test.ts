@@ -31,7 +31,7 @@ describe('sharing the parsing of a large load', () => {
   it('puts a parse of every file into the cache, each as this thread would parse it, with a share parsed elsewhere', async () => {
     const cache = new ContentCache();
     const sent: FileToParse[][] = [];
-    await shareParsing(cache, files, { threads: 1, parse: async (share) => (sent.push(share), parseForCache(share)) });
+    await shareParsing(cache, files, { threads: 1, parse: async (share, took) => (sent.push(share), took(parseForCache(share))) });
     // One thread elsewhere: it gets every second file, this thread the others.
     expect(sent).toHaveLength(1);
     expect(sent[0]!.map((f) => f.path)).toEqual(files.filter((_, i) => i % 2 === 1).map((f) => f.path));
@@ -42,12 +42,12 @@ describe('sharing the parsing of a large load', () => {
     const cache = new ContentCache();
     for (const { path, shown } of files.slice(0, 30)) cache.put(key(path), parseSource(readFileSync(path, 'utf8'), path, shown));
     const sent: FileToParse[] = [];
-    await shareParsing(cache, files, { threads: 2, parse: async (share) => (sent.push(...share), parseForCache(share)) });
+    await shareParsing(cache, files, { threads: 2, parse: async (share, took) => (sent.push(...share), took(parseForCache(share))) });
     expect(sent.some((f) => files.slice(0, 30).includes(f))).toBe(false);
     expect(sent.length).toBeGreaterThan(0);
     const small = new ContentCache();
     let asked = false;
-    await shareParsing(small, files.slice(0, SHARE_FROM - 1), { threads: 1, parse: async () => ((asked = true), []) });
+    await shareParsing(small, files.slice(0, SHARE_FROM - 1), { threads: 1, parse: async () => void (asked = true) });
     expect(asked).toBe(false);
     expect(small.get(key(files[0]!.path))).toBeUndefined(); // left to the load
   });
@@ -57,8 +57,10 @@ describe('sharing the parsing of a large load', () => {
     await writeFile(broken, 'name: [unclosed\n');
     expect(parseForCache([{ path: broken, shown: 'content/broken.yaml' }, files[0]!])).toEqual([[key(files[0]!.path), expect.any(Object)]]);
     const cache = new ContentCache();
-    await shareParsing(cache, files, { threads: 1, parse: () => Promise.reject(new Error('the worker stopped')) });
+    // The worker hands back its first file's parse, then stops: what it gave is kept, the rest left to the load.
+    await shareParsing(cache, files, { threads: 1, parse: async (share, took) => (took(parseForCache(share.slice(0, 1))), Promise.reject(new Error('the worker stopped'))) });
     expect(cache.get(key(files[0]!.path))).toBeDefined(); // this thread's share
-    expect(cache.get(key(files[1]!.path))).toBeUndefined(); // the failed thread's
+    expect(cache.get(key(files[1]!.path))).toBeDefined(); // given before the worker stopped
+    expect(cache.get(key(files[3]!.path))).toBeUndefined(); // the stopped worker's
   });
 });
