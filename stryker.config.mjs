@@ -11,6 +11,7 @@ export default {
     'src/content/classify.ts',
     'src/content/markdown.ts',
     'src/content/merge-problems.ts',
+    'src/content/parse-share.ts',
     'src/content/suggest.ts',
     'src/content/track.ts',
     'src/content/validate.ts',

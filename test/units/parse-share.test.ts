@@ -50,6 +50,13 @@ describe('sharing the parsing of a large load', () => {
     await shareParsing(small, files.slice(0, SHARE_FROM - 1), { threads: 1, parse: async () => void (asked = true) });
     expect(asked).toBe(false);
     expect(small.get(key(files[0]!.path))).toBeUndefined(); // left to the load
+    // From exactly SHARE_FROM unknown files; never a file that is not YAML or Markdown (a photo's notes, a .txt).
+    const notes = join(dir, 'notes.txt');
+    await writeFile(notes, 'not: content\n');
+    const offered: FileToParse[] = [];
+    await writeFile(`${notes}.yaml.bak`, 'a: 1\n');
+    await shareParsing(new ContentCache(), [{ path: notes, shown: 'content/notes.txt' }, { path: `${notes}.yaml.bak`, shown: 'x' }, ...files.slice(0, SHARE_FROM)], { threads: 1, parse: async (share) => void offered.push(...share) });
+    expect(offered.map((f) => f.path)).toEqual(files.slice(0, SHARE_FROM).filter((_, i) => i % 2 === 1).map((f) => f.path));
   });
 
   it("leaves a file that does not parse, and a failed thread's files, to the load", async () => {

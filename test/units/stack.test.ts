@@ -45,10 +45,13 @@ describe('the frames of a bug', () => {
 
 describe('frames in compiled code', () => {
   const saved = process.env.SITE_COMPILED_DIR;
+  const savedSite = process.env.SITE_COMPILED_SITE_DIR;
   let dir = '';
   afterEach(async () => {
     if (saved === undefined) delete process.env.SITE_COMPILED_DIR;
     else process.env.SITE_COMPILED_DIR = saved;
+    if (savedSite === undefined) delete process.env.SITE_COMPILED_SITE_DIR;
+    else process.env.SITE_COMPILED_SITE_DIR = savedSite;
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -73,6 +76,14 @@ describe('frames in compiled code', () => {
     expect(siteFrames(stack)).toEqual([`${source}:3:3 (Boom)`]);
     expect(mappedStack(stack)).toBe(`Error: boom 4\n    at Boom (${source}:3:3)\n    at node:internal/x:1:1`);
     expect(describeCause(Object.assign(new Error('boom 4'), { stack }), true)).toContain(`${source}:3:3`);
+  });
+
+  it("are told at their source in the site's compiled layer as in the engine's", async () => {
+    const { source, compiled, at } = await compiledTemplate();
+    const stack = `Error: boom 4\n    at Boom (${at})`;
+    process.env.SITE_COMPILED_DIR = join(dir, 'engine-layer');
+    process.env.SITE_COMPILED_SITE_DIR = compiled;
+    expect(siteFrames(stack)).toEqual([`${source}:3:3 (Boom)`]);
   });
 
   it('stay as they are outside the compile folder (no map is read there)', async () => {
