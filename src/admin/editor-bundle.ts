@@ -13,7 +13,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
-import { placeTree } from '../files/place.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -226,9 +225,9 @@ export async function editorBundle(siteDir?: string): Promise<string> {
         await writeFile(join(aside, to), `export default ${text.trim()};\n`);
       }),
       // The fonts, WebAssembly and worker, found by new URL('assets/…', import.meta.url): beside index.js as in the package.
-      // These and the grammars are linked, not copied (13 MB): the build never writes to a file of the editor's folder.
-      placeTree(assetsDir, join(aside, 'assets'), aside, (name) => !name.endsWith('.map')),
-      ...[...shiki].map(([kind, from]) => placeTree(from, join(aside, 'shiki', kind), aside, (name) => !/\.d\.mts$|\.map$/.test(name))),
+      // Copied, not linked: outputs link to this folder, and must never share a file with the installed package.
+      cp(assetsDir, join(aside, 'assets'), { recursive: true, filter: (from) => !from.endsWith('.map') }),
+      ...[...shiki].map(([kind, from]) => cp(from, join(aside, 'shiki', kind), { recursive: true, filter: (f) => !/\.d\.mts$|\.map$/.test(f) })),
       cp(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt')),
       writeFile(join(aside, 'VERSION'), `@sveltia/cms ${pkg.version}\n`),
     );

@@ -7,7 +7,7 @@
 // of every start, and is switched on only with --debug (see startup/launch.mjs).
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledDirs } from '../startup/compiled.ts';
 import { ENGINE_ROOT } from '../startup/engine.mjs';
@@ -25,7 +25,7 @@ const maps = new Map<string, SourceMap | null>();
 
 /** The source map of a compiled file of the engine's or the site's layer, read once. */
 function mapOf(file: string): SourceMap | null {
-  if (!compiledDirs().some((dir) => file.startsWith(`${dir}/`))) return null;
+  if (!compiledDirs().some((dir) => file.startsWith(dir + sep))) return null;
   let map = maps.get(file);
   if (map === undefined) {
     try {
