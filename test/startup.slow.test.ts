@@ -117,7 +117,8 @@ describe('launcher', () => {
       // A package the site imports that is installed nowhere it can be found: the file, the line, and the command.
       const absent = 'left-pad-never-installed'; // written into the copy's template, installed nowhere
       // The template's text, written out: this test file itself imports nothing by that name.
-      await writeFile(join(copy, 'templates/extra.ts'), ['import pad from ', JSON.stringify(absent), ';\nexport const padded = pad(\'1\', 3);\n'].join(''));
+      const statement = ['import', 'pad', 'from', `'${absent}';`].join(' ');
+      await writeFile(join(copy, 'templates/extra.ts'), `${statement}\nexport const padded = pad('1', 3);\n`);
       await writeFile(join(copy, 'site.config.ts'), `import './templates/extra.ts';\n${await readFile(join(copy, 'site.config.ts'), 'utf8')}`);
       const missing = await siteIn(copy, 'build');
       expect(missing.code).toBe(1);

@@ -52,6 +52,11 @@ export class ContentCache {
     return createHash('sha1').update(path.endsWith('.md') ? 'md\0' : 'yaml\0').update(bytes).digest('hex');
   }
 
+  /** At least how many parses it holds: a load of no more files than this plus a few is mostly known. */
+  get size(): number {
+    return Math.max(this.kept.size, this.used.size);
+  }
+
   get(key: string): CachedParse | undefined {
     const entry = this.used.get(key) ?? this.kept.get(key);
     if (entry) this.used.set(key, entry);

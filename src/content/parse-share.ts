@@ -47,6 +47,9 @@ export function parseForCache(files: readonly FileToParse[]): [string, ParseReco
  * the others are parsed elsewhere. A thread that fails leaves its files to the load.
  */
 export async function shareParsing(cache: ContentCache, files: readonly FileToParse[], elsewhere: ParseElsewhere): Promise<void> {
+  // A cache that holds nearly as many parses as there are files (a warm build) leaves too few to share:
+  // not worth reading and hashing every file once more before the load does.
+  if (files.length - cache.size < SHARE_FROM) return;
   const missing = files.filter(({ path }) => {
     if (!/\.(md|ya?ml)$/.test(path)) return false;
     try {

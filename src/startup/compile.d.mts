@@ -7,6 +7,5 @@ export const PACKED_ENGINE: string;
 export function cacheDir(siteFile: string): string;
 export function compile(options?: { site?: string; distrust?: string }): Promise<Omit<Layers, 'siteFile'> & { compiled: boolean }>;
 export function compileEngineForPack(): Promise<void>;
-export function compiledPath(dir: string, sourcePath: string): string;
 export function compiledBundle(dir: string, sourcePath: string): { file: string; sha256: string };
 export function describeCompileError(error: unknown): Promise<string>;

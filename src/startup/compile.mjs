@@ -384,11 +384,6 @@ export async function describeCompileError(error) {
 
 const manifests = new Map();
 
-/** The compiled bundle of an engine entry (the CLI or a worker's module), run by run-compiled.mjs. */
-export function compiledPath(dir, sourcePath) {
-  return compiledBundle(dir, sourcePath).file;
-}
-
 /** The compiled bundle of an engine entry (or of a site definition, in its layer) and the SHA-256 its bytes must have. */
 export function compiledBundle(dir, sourcePath) {
   let manifest = manifests.get(dir);

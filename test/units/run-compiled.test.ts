@@ -10,7 +10,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { COMPILED_SITE, ENGINE_ROOT, SHARED } from '../../src/startup/engine.mjs';
+import { COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED } from '../../src/startup/engine.mjs';
 import { BundleMismatch, runCompiled, startCompiled } from '../../src/startup/run-compiled.mjs';
 
 const RUNNER = fileURLToPath(new URL('../../src/startup/run-compiled.mjs', import.meta.url));
@@ -140,13 +140,14 @@ describe('the two compiled layers', () => {
   const cli = join(ENGINE_ROOT, 'src/cli/main.ts');
   // The site's layer offers React (evaluated when first asked for) and loads its definition, which takes the engine by name.
   const siteCode = `let asked = 0;
+const engineName = ${JSON.stringify(ENGINE.name)};
 module.exports = {
   shared: { get react() { asked++; return { copy: 'the site layer', asked }; } },
-  load: () => ({ default: 'the definition', engine: require('sitewright') }),
+  load: () => ({ default: 'the definition', engine: require(engineName) }),
 };
 `;
   // The engine's layer offers its contract by name, then takes React and loads the site.
-  const engineCode = `globalThis[Symbol.for('sitewright.shared')].sitewright = { contract: true };
+  const engineCode = `globalThis[Symbol.for('sitewright.shared')][${JSON.stringify(ENGINE.name)}] = { contract: true };
 module.exports = { react: require('react'), site: globalThis[Symbol.for('sitewright.compiled-site')].load(), zod: () => require('zod'), path: require('node:path').sep };
 `;
   const clean = () => {
