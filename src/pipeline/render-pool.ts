@@ -130,9 +130,14 @@ export class ChunkRuns {
   }
 }
 
-/** A worker and its requests, answered in the order they were sent; a failure carries the stack where it happened. */
-class Channel {
+/**
+ * A worker and its requests, answered in the order they were sent; a failure carries the stack where it
+ * happened. A worker that fails or stops fails what it was asked and anything asked of it later (never
+ * a request left waiting for an answer that cannot come).
+ */
+export class Channel {
   private pending: { resolve: (value: never) => void; reject: (error: Error) => void }[] = [];
+  private ended: Error | undefined;
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => {
@@ -143,17 +148,22 @@ class Channel {
       error.stack = reply.message;
       waiting.reject(error);
     });
-    worker.on('error', (error: Error) => {
-      for (const waiting of this.pending.splice(0)) waiting.reject(error);
-    });
+    worker.on('error', (error: Error) => this.end(error));
+    worker.on('exit', (code) => this.end(new Error(`a worker thread stopped (exit code ${code}) before it answered`)));
+  }
+
+  private end(error: Error): void {
+    this.ended ??= error;
+    for (const waiting of this.pending.splice(0)) waiting.reject(this.ended);
   }
 
   /** A message with no answer. */
   tell(message: unknown): void {
-    this.worker.postMessage(message);
+    if (!this.ended) this.worker.postMessage(message);
   }
 
   ask<T>(message: unknown): Promise<T> {
+    if (this.ended) return Promise.reject(this.ended);
     return new Promise<T>((resolve, reject) => {
       this.pending.push({ resolve: resolve as (value: never) => void, reject });
       this.worker.postMessage(message);
