@@ -129,15 +129,28 @@ describe('the packed engine', () => {
     expect(existsSync(join(site, 'node_modules/sitewright/lib/engine/engine-cli.cjs'))).toBe(true);
     expect((await readdir(compiled)).filter((f) => f.startsWith('engine-'))).toEqual([]);
     expect((await readdir(compiled)).filter((f) => f.startsWith('site-'))).toHaveLength(1);
-    // An installed engine whose sources were edited by hand compiles its own layer from them: never stale code.
+    // An installed engine whose sources were edited by hand (here to the same size) compiles its own
+    // layer from them: never stale code.
+    const engineLayers = async () => (await readdir(compiled)).filter((f) => f.startsWith('engine-'));
     const main = join(site, 'node_modules/sitewright/src/cli/main.ts');
     const source = await readFile(main, 'utf8');
-    await writeFile(main, source.replace('Builds a static site from its definition', 'Builds a hand-edited site from its definition'));
+    await writeFile(main, source.replace('Builds a static site from its definition', 'Builds a STATIC site from its definition'));
     try {
-      expect((await sh('npx', ['site', '--help'], site)).stdout).toContain('Builds a hand-edited site from its definition');
-      expect((await readdir(compiled)).filter((f) => f.startsWith('engine-'))).toHaveLength(1);
+      expect((await sh('npx', ['site', '--help'], site)).stdout).toContain('Builds a STATIC site from its definition');
+      expect(await engineLayers()).toHaveLength(1);
     } finally {
       await writeFile(main, source);
+    }
+    // So does one whose bundled packages are not those it was packed with (npm overrides, patch-package).
+    for (const layer of await engineLayers()) await rm(join(compiled, layer), { recursive: true });
+    const yaml = join(site, 'node_modules/yaml/package.json');
+    const yamlManifest = await readFile(yaml, 'utf8');
+    await writeFile(yaml, yamlManifest.replace(/"version": "([^"]+)"/, '"version": "$1-patched"'));
+    try {
+      await sh('npx', ['site', '--help'], site);
+      expect(await engineLayers()).toHaveLength(1);
+    } finally {
+      await writeFile(yaml, yamlManifest);
     }
 
     // Its own process group: npx starts the server as a grandchild, which killing npx alone would leave running.

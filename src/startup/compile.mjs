@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
+import { packedLayerStale, packRecord } from './packed.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
@@ -76,18 +77,12 @@ function current(dir) {
 
 /**
  * The engine layer a packed engine carries, when this engine is an installed package (a folder in a
- * node_modules: a checkout, linked or not, always compiles its own) and its sources still have the
- * sizes they were packed with (npm resets file times, so sizes are what is compared).
+ * node_modules: a checkout, linked or not, always compiles its own) and every source and package it
+ * was bundled from is installed as it was packed (packed.mjs); `stamp` keeps that verdict.
  */
-function packedEngine() {
+function packedEngine(stamp) {
   if (!ENGINE_ROOT.includes(`${sep}node_modules${sep}`)) return undefined;
-  try {
-    const manifest = JSON.parse(readFileSync(join(PACKED_ENGINE, 'manifest.json'), 'utf8'));
-    for (const [file, size] of Object.entries(manifest.sources)) if (statSync(join(ENGINE_ROOT, file)).size !== size) return undefined;
-    return PACKED_ENGINE;
-  } catch {
-    return undefined; // not packed with its engine layer, or a source was removed
-  }
+  return packedLayerStale({ root: ENGINE_ROOT, packed: PACKED_ENGINE, stamp }) ? undefined : PACKED_ENGINE;
 }
 
 /**
@@ -98,14 +93,15 @@ function packedEngine() {
  */
 export async function compile({ site, distrust } = {}) {
   const siteFile = site ? resolve(site) : undefined;
-  const packed = distrust === PACKED_ENGINE ? undefined : packedEngine();
+  // V8's code cache of a packed engine is the user's, in the cache (never written into the package).
+  const packedCache = join(cacheBase(siteFile), `packed-${sha(`${ENGINE_ROOT}\0${process.version}`)}`);
+  const packed = distrust === PACKED_ENGINE ? undefined : packedEngine(join(packedCache, 'verified.json'));
   if (distrust && distrust !== PACKED_ENGINE) rmSync(distrust, { recursive: true, force: true });
   const [engine, siteLayer] = await Promise.all([
     packed ? { dir: packed, compiled: false, id: `packed-${sha(readFileSync(join(packed, 'manifest.json')))}` } : compileLayer(engineCacheDir(siteFile), engineBuild()),
     siteFile ? compileLayer(cacheDir(siteFile), siteBuild(siteFile)) : undefined,
   ]);
-  // V8's code cache of a packed engine is the user's, in the cache (never written into the package).
-  const codeCache = packed ? join(cacheBase(siteFile), `packed-${sha(`${ENGINE_ROOT}\0${process.version}`)}`) : engine.dir;
+  const codeCache = packed ? packedCache : engine.dir;
   // engineId names the engine's version (content parses are kept per engine and site version).
   return { engine: engine.dir, engineId: engine.id ?? basename(engine.dir), site: siteLayer?.dir, codeCache, compiled: engine.compiled || Boolean(siteLayer?.compiled) };
 }
@@ -338,8 +334,8 @@ function sourceUrls({ packing = false, layer }) {
 
 /**
  * Run at `npm pack` (scripts/build-lib.mjs): the engine layer into lib/engine/, so a site that
- * installs the package compiles only its own code. Its manifest records each engine source's size,
- * so an installed engine whose sources were edited compiles its own layer instead.
+ * installs the package compiles only its own code. Its manifest records what it was bundled from
+ * (packed.mjs), so an installed engine whose sources or packages differ compiles its own layer instead.
  */
 export async function compileEngineForPack() {
   rmSync(PACKED_ENGINE, { recursive: true, force: true });
@@ -349,12 +345,8 @@ export async function compileEngineForPack() {
   // --debug's view of the engine's own frames (a message shows the site's frames, from the site's layer).
   const result = await build({ ...options, sourcemap: false, outdir: PACKED_ENGINE, metafile: true, logLevel: 'silent' });
   check(result.metafile);
-  const sources = {};
-  for (const input of Object.keys(result.metafile.inputs)) {
-    const file = resolve(ENGINE_ROOT, input.replace(/^[a-z-]+:/, ''));
-    if (file.startsWith(join(ENGINE_ROOT, 'src', sep))) sources[relative(ENGINE_ROOT, file).split(sep).join('/')] = statSync(file).size;
-  }
-  writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), sources }));
+  const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(ENGINE_ROOT, input.replace(/^[a-z-]+:/, ''))).filter((file) => existsSync(file));
+  writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, inputs) }));
 }
 
 /** Removes all but the newest few compiled versions. */
