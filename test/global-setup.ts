@@ -6,17 +6,23 @@ import type { TestProject } from 'vitest/node';
 import { build } from '../src/pipeline/build.ts';
 import { CONTENT, SITE, STATIC } from './helpers/fixtures.ts';
 
-let dir: string | undefined;
+// Vitest calls this once for the root and once for each project (vitest.config.ts): one build for all.
+const BUILT = Symbol.for('site-tests.built');
+const state = globalThis as { [BUILT]?: Promise<{ dir: string; outDir: string }> };
 
 export async function setup(project: TestProject): Promise<void> {
-  dir = await mkdtemp(join(tmpdir(), 'site-built-'));
-  const outDir = join(dir, 'dist');
-  await build({ site: SITE, contentDir: CONTENT, staticDir: STATIC, outDir });
-  project.provide('distDir', outDir);
+  state[BUILT] ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-built-'));
+    const outDir = join(dir, 'dist');
+    await build({ site: SITE, contentDir: CONTENT, staticDir: STATIC, outDir });
+    return { dir, outDir };
+  })();
+  project.provide('distDir', (await state[BUILT]).outDir);
 }
 
 export async function teardown(): Promise<void> {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  const built = await state[BUILT]?.catch(() => undefined);
+  if (built) await rm(built.dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
