@@ -1,7 +1,8 @@
 // Safe output: a build never destroys or replaces a folder it did not make, never publishes a link or a
 // hidden file from static/, trusts none of its caches, leaves no debris, and fails in one sentence when
 // the machine says no (a full disk, a read-only folder, a missing permission). Run on a copy of the
-// project, so a guard that failed would only ever destroy the copy.
+// project, so a guard that failed would only ever destroy the copy. In the slow set: ~45 runs of the
+// CLI on the whole site (~40 s alone).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statfsSync } from 'node:fs';
 import { mkdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';

@@ -16,7 +16,7 @@
 // recompiled first, into a new version folder, so a running dev keeps the code it has loaded. The two
 // layers compile at once, and a template edit recompiles the site's layer only.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -115,7 +115,8 @@ async function compileLayer(dir, { options, entries, check }) {
   const fresh = current(dir);
   if (fresh) return { dir: fresh, compiled: false };
   mkdirSync(dir, { recursive: true });
-  const staging = join(dir, `.tmp-${process.pid}-${Date.now()}`);
+  // A name of its own (mkdtemp): dev's build workers are threads of one process and may compile at once.
+  const staging = mkdtempSync(join(dir, '.tmp-'));
   const { build } = await import('esbuild');
   try {
     const result = await build({ ...options, outdir: staging, metafile: true, logLevel: 'silent' });
@@ -136,8 +137,9 @@ async function compileLayer(dir, { options, entries, check }) {
     } catch (error) {
       if (!existsSync(join(dir, version))) throw error; // another start finished the same version first
     }
-    writeFileSync(join(dir, `current.json.${process.pid}`), JSON.stringify({ version }));
-    renameSync(join(dir, `current.json.${process.pid}`), join(dir, 'current.json'));
+    const pointer = `${staging}.current.json`; // as unique as the staging folder's name
+    writeFileSync(pointer, JSON.stringify({ version }));
+    renameSync(pointer, join(dir, 'current.json'));
     prune(dir, version);
     return { dir: join(dir, version), compiled: true };
   } finally {

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
@@ -106,8 +107,9 @@ export function packedLayerStale({ root, packed, stamp }) {
   }
   try {
     mkdirSync(dirname(stamp), { recursive: true });
-    writeFileSync(`${stamp}.${process.pid}`, JSON.stringify({ manifest, dirs, files: seen }));
-    renameSync(`${stamp}.${process.pid}`, stamp);
+    const temporary = `${stamp}.${process.pid}-${threadId}.tmp`; // dev's build workers are threads of one process
+    writeFileSync(temporary, JSON.stringify({ manifest, dirs, files: seen }));
+    renameSync(temporary, stamp);
   } catch {
     // Not kept (a read-only cache, say): verified again next time.
   }

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { threadId } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 import { compiledBundle } from './compile.mjs';
 import { COMPILED_SITE, ENGINE_ROOT, SHARED } from './engine.mjs';
@@ -68,7 +69,8 @@ function readCache(cacheFile, sourceCrc) {
 const HEADER = 8;
 
 function save(cacheFile, script, sourceCrc) {
-  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  // Render workers are threads of one process: each writes a file of its own, and the last rename wins.
+  const temporary = `${cacheFile}.${process.pid}-${threadId}.tmp`;
   try {
     mkdirSync(dirname(cacheFile), { recursive: true });
     const data = script.createCachedData();
