@@ -108,15 +108,20 @@ describe('the packed engine', () => {
     // The engine is a file inside the site (vendor/): the site installs anywhere, moved or cloned.
     const made = join(app, 'my-site');
     expect(JSON.parse(await readFile(join(made, 'package.json'), 'utf8')).dependencies.sitewright).toBe('file:vendor/sitewright-0.4.0.tgz');
-    // From the cache where it can (the engine's own packages), from the registry for typescript and @types/react.
-    await sh('npm', ['install', '--prefer-offline'], made);
-    // Moved to another folder (as a clone elsewhere would be), it installs from its lock file alone.
+    // Moved to another folder before it is installed (as a clone elsewhere would be): nothing in it
+    // names the folder it was made in.
     const site = join(work, 'moved', 'my-site');
     await mkdir(join(work, 'moved'));
     await cp(made, site, { recursive: true });
     await rm(made, { recursive: true, force: true });
-    await rm(join(site, 'node_modules'), { recursive: true, force: true });
-    await sh('npm', ['ci', '--prefer-offline'], site);
+    // From the cache where it can (the engine's own packages), from the registry for typescript and @types/react.
+    await sh('npm', ['install', '--prefer-offline'], site);
+    // Its lock file names the engine by the tarball inside the site, with its integrity: a clone
+    // anywhere installs the same engine with npm ci (one install fewer here than installing again).
+    const lock = JSON.parse(await readFile(join(site, 'package-lock.json'), 'utf8'));
+    expect(lock.packages['node_modules/sitewright'].resolved).toBe('file:vendor/sitewright-0.4.0.tgz');
+    expect(lock.packages['node_modules/sitewright'].integrity).toMatch(/^sha512-/);
+    expect(JSON.stringify(lock)).not.toContain(work);
     const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8'));
     // The starter shows photos, so it installs sharp (an optional peer of the engine); never the editor's package.
     const installed = [...(await installedPackages(site))];
