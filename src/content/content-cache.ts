@@ -2,7 +2,9 @@
 // so a build parses and renders only the files that changed since the last one (at 4,000 pages,
 // parsing and Markdown are most of the time before rendering). Validation and every check still run
 // on every build, on the kept data. Kept in one JSON file per content folder, for one version of the
-// code (engine, site definition and templates: another parser or policy may read the same bytes otherwise).
+// engine (another parser may read the same bytes otherwise); the Markdown renders only for one version
+// of the site's code too (its components and policy render them), so a template edit renders the
+// Markdown again but parses nothing again.
 // Nothing in it is trusted blindly: the file starts with a SHA-256 of the rest (a damaged or swapped
 // file is a miss, so a kept Markdown render that skipped the HTML policy is never used), and an
 // unreadable or malformed file or entry is a miss. One JSON line per entry after a header line, written
@@ -18,7 +20,7 @@ import type { ParseRecord } from './read-file.ts';
 /** A parse, with the Markdown rendered from its body once it has been. */
 export type CachedParse = ParseRecord & { markdown?: RenderedMarkdown };
 
-const FORMAT = 3;
+const FORMAT = 4;
 /** Bytes written at a time while saving. */
 const CHUNK = 1 << 20;
 /** Content folders whose parses are kept per compiled site: the least recently used go first (a benchmark makes a new folder every run). */
@@ -30,11 +32,18 @@ const KEPT_NAME = /^content-[0-9a-f]{12}\.json$/;
  * site layer's versions (the project's cache folder, or SITE_COMPILE_CACHE), one file per content folder, so it
  * goes where they go. None when the engine runs from its sources (tests, tsx).
  */
-export function contentCacheFor(contentDir: string): { file: string; version: string } | undefined {
+export function contentCacheFor(contentDir: string): KeptFor | undefined {
   const layers = compiledLayers();
   if (!layers?.site) return undefined;
   const key = createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 12);
-  return { file: join(dirname(layers.site), `content-${key}.json`), version: `${layers.engineId}+${basename(layers.site)}` };
+  return { file: join(dirname(layers.site), `content-${key}.json`), version: layers.engineId, renders: `${layers.engineId}+${basename(layers.site)}` };
+}
+
+/** Where parses are kept, and for which code: `version` the engine's (parses), `renders` the engine's and the site's (Markdown renders). */
+export interface KeptFor {
+  file: string;
+  version: string;
+  renders: string;
 }
 
 export class ContentCache {
@@ -42,9 +51,12 @@ export class ContentCache {
   private readonly used = new Map<string, CachedParse>();
   private changed = false;
 
-  /** The cache kept in file for this version of the code; none (an empty cache, never saved) without a file. */
-  constructor(private readonly file?: string, private readonly version = '') {
-    this.kept = file ? readKept(file, version) : new Map();
+  /**
+   * The cache kept in file for this version of the engine (its Markdown renders only when they were made
+   * by these renders' version too); none (an empty cache, never saved) without a file.
+   */
+  constructor(private readonly file?: string, private readonly version = '', private readonly renders = version) {
+    this.kept = file ? readKept(file, version, renders) : new Map();
   }
 
   /** The key of a file's bytes, read as the kind of file its path names. */
@@ -78,7 +90,7 @@ export class ContentCache {
 
   /** The file's lines, made one at a time as they are written. */
   private *lines(): Generator<string> {
-    yield JSON.stringify({ format: FORMAT, version: this.version });
+    yield JSON.stringify({ format: FORMAT, version: this.version, renders: this.renders });
     for (const pair of this.used) yield JSON.stringify(pair);
   }
 
@@ -135,8 +147,11 @@ function writeLines(file: string, lines: Iterable<string>): void {
   }
 }
 
-/** The kept parses, read a chunk and a line at a time (never the whole file at once), kept only when the checksum holds. */
-function readKept(file: string, version: string): Map<string, CachedParse> {
+/**
+ * The kept parses, read a chunk and a line at a time (never the whole file at once), kept only when the
+ * checksum holds; their Markdown renders only when made by `renders`.
+ */
+function readKept(file: string, version: string, renders: string): Map<string, CachedParse> {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
@@ -145,14 +160,19 @@ function readKept(file: string, version: string): Map<string, CachedParse> {
     const hash = createHash('sha256');
     const kept = new Map<string, CachedParse>();
     let header = false;
+    let rendersKept = false;
     const take = (line: string) => {
       if (!line) return true;
       if (!header) {
-        const { format, version: madeBy } = JSON.parse(line) as { format?: unknown; version?: unknown };
+        const { format, version: madeBy, renders: renderedBy } = JSON.parse(line) as { format?: unknown; version?: unknown; renders?: unknown };
+        rendersKept = renderedBy === renders;
         return (header = format === FORMAT && madeBy === version);
       }
       const pair = JSON.parse(line) as unknown;
-      if (Array.isArray(pair) && typeof pair[0] === 'string' && usable(pair[1])) kept.set(pair[0], pair[1]);
+      if (Array.isArray(pair) && typeof pair[0] === 'string' && usable(pair[1])) {
+        if (!rendersKept) delete pair[1].markdown; // rendered by other templates: rendered again
+        kept.set(pair[0], pair[1]);
+      }
       return true;
     };
     const chunk = Buffer.alloc(CHUNK);

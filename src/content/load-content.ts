@@ -19,7 +19,7 @@ import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
 import { shareParsing, type ParseElsewhere } from './parse-share.ts';
 import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
-import { ContentCache, type CachedParse } from './content-cache.ts';
+import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts';
 import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { validate } from './validate.ts';
@@ -45,8 +45,8 @@ export interface LoadOptions {
   track?: boolean;
   /** Keep parsed files for the next load in this process, which then reads only changed files (dev). */
   reuse?: boolean;
-  /** Keep parsed files and their Markdown for the next build in this file (content-cache.ts), made by this version of the code. */
-  cache?: { file: string; version: string };
+  /** Keep parsed files and their Markdown for the next build in this file (content-cache.ts), made by this version of the engine (and its Markdown renders by this version of the site's code). */
+  cache?: KeptFor;
   /** Plugins' marked extensions, for every Markdown body (after the HTML policy has read what content wrote). */
   markdown?: readonly MarkedExtension[];
   /** Worker threads that parse a share of the files the cache does not know (a large build's). */
@@ -118,7 +118,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   };
 
   // Parsed again only when its bytes are new to the cache kept between builds.
-  const cache = new ContentCache(options.cache?.file, options.cache?.version);
+  const cache = new ContentCache(options.cache?.file, options.cache?.version, options.cache?.renders);
   if (options.parseElsewhere) await shareParsing(cache, files.map((rel) => ({ path: join(contentDir, rel), shown: shown(rel) })), options.parseElsewhere);
   const records = new WeakMap<ParsedFile, CachedParse>();
   const read = (path: string, shownFile: string): ParsedFile => {

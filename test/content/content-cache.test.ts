@@ -20,9 +20,9 @@ beforeEach(async () => {
 afterEach(() => site.cleanup());
 
 type Loaded = { locales: Record<string, { services: Record<string, { front: Record<string, unknown>; html: string }> }> };
-const load = async (version = 'v1') => (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content', cache: { file: cacheFile, version } })).content as unknown as Loaded;
+const load = async (version = 'v1', renders = version) => (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content', cache: { file: cacheFile, version, renders } })).content as unknown as Loaded;
 const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
-type Kept = { format: number; version: string; entries: Record<string, { markdown?: { html: string }; yaml: unknown }> };
+type Kept = { format: number; version: string; renders?: string; entries: Record<string, { data?: unknown; markdown?: { html: string }; yaml: unknown }> };
 /** The cache file as one object (its lines after the checksum line: a header, then one [key, entry] each), and a file written with a right checksum. */
 const readCache = (): Kept => {
   const [header, ...pairs] = readFileSync(cacheFile, 'utf8').slice(65).trimEnd().split('\n').map((line) => JSON.parse(line));
@@ -80,6 +80,26 @@ describe('content kept between builds', () => {
     expect(readCache().version).toBe('v2');
   });
 
+  it("keeps the parses but renders the Markdown again for another version of the site's code (a template edit)", async () => {
+    await load('engine-1', 'engine-1+site-1');
+    const saved = readCache();
+    expect(saved.renders).toBe('engine-1+site-1');
+    // Marked in the cache: a kept parse's data and a kept render, under a right checksum.
+    for (const entry of Object.values(saved.entries)) {
+      if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
+      if (entry.data && (entry.data as { name?: string }).name === 'Vaccines') (entry.data as { name: string }).name = 'Kept Vaccines';
+    }
+    writeCache(saved);
+    const edited = vaccines(await load('engine-1', 'engine-1+site-2'));
+    expect(edited.front.name).toBe('Kept Vaccines'); // the parse was kept
+    expect(edited.html).not.toContain('KEPT'); // the render was not
+    expect(readCache().renders).toBe('engine-1+site-2');
+    // The renders this build made are kept for the next one.
+    expect(Object.values(readCache().entries).filter((entry) => entry.markdown).length).toBeGreaterThan(40);
+    // Another engine: nothing kept, not even the parse.
+    expect(vaccines(await load('engine-2', 'engine-2+site-2')).front.name).toBe('Vaccines');
+  });
+
   it('is a miss when its bytes are not what its checksum says: a changed render is never used', async () => {
     await load('v1');
     const text = readFileSync(cacheFile, 'utf8');
@@ -101,7 +121,7 @@ describe('content kept between builds', () => {
     expect(kept()).toBeGreaterThan(50);
     const { entries } = readCache();
     for (const entry of Object.values(entries)) entry.yaml = 42; // malformed: not used
-    writeCache({ format: 3, version: 'v1', entries });
+    writeCache({ format: 4, version: 'v1', renders: 'v1', entries });
     expect(vaccines(await load()).html).toContain('<');
   });
 
@@ -115,7 +135,7 @@ describe('content kept between builds', () => {
     // among them): skipped, the rest used.
     const again = readCache();
     for (const entry of Object.values(again.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
-    const lines = [{ format: 3, version: 'v1' }, { key: 'x' }, [7, Object.values(again.entries)[0]], ...Object.entries(again.entries).map(([key, entry]) => (entry.markdown?.html.includes('KEPT') ? { 0: key, 1: entry } : [key, entry]))];
+    const lines = [{ format: 4, version: 'v1', renders: 'v1' }, { key: 'x' }, [7, Object.values(again.entries)[0]], ...Object.entries(again.entries).map(([key, entry]) => (entry.markdown?.html.includes('KEPT') ? { 0: key, 1: entry } : [key, entry]))];
     const text = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
     writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
     const loaded = await load('v1');
