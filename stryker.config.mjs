@@ -25,6 +25,7 @@ export default {
     'src/pipeline/load-site.ts',
     'src/startup/compiled.ts',
     'src/startup/run-compiled.mjs',
+    'src/startup/packed.mjs',
     'src/admin/fields.ts',
     'src/admin/cms-config.ts',
     'src/render/shared.tsx',

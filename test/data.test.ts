@@ -29,6 +29,7 @@ beforeAll(async () => {
   await rm(KEPT, { recursive: true, force: true });
 });
 afterAll(async () => {
+  delete process.env.SITE_TEST_DATA_URL; // the files after this one in its worker share this process
   await rm(KEPT, { recursive: true, force: true });
   await new Promise<void>((done) => server.close(() => done()));
   await rm(tmp, { recursive: true, force: true });

@@ -67,7 +67,10 @@ export class RenderPool {
         const chunk = chunks.next(w + 1);
         if (!chunk) return undefined;
         count += chunk.length;
-        return worker.ask<RenderOutput>({ type: 'render', indexes: chunk });
+        const reply = worker.ask<RenderOutput>({ type: 'render', indexes: chunk });
+        // Handled here too: a worker that fails rejects both in flight, and only the first is awaited.
+        reply.catch(() => undefined);
+        return reply;
       };
       const inFlight = [next(), next()].filter((p) => p !== undefined);
       for (let reply = inFlight.shift(); reply; reply = inFlight.shift()) {

@@ -117,8 +117,8 @@ async function compileLayer(dir, { options, entries, check }) {
   mkdirSync(dir, { recursive: true });
   // A name of its own (mkdtemp): dev's build workers are threads of one process and may compile at once.
   const staging = mkdtempSync(join(dir, '.tmp-'));
-  const { build } = await import('esbuild');
   try {
+    const { build } = await import('esbuild');
     const result = await build({ ...options, outdir: staging, metafile: true, logLevel: 'silent' });
     check?.(result.metafile);
     const inputs = {};
@@ -347,8 +347,7 @@ export async function compileEngineForPack() {
   // --debug's view of the engine's own frames (a message shows the site's frames, from the site's layer).
   const result = await build({ ...options, sourcemap: false, outdir: PACKED_ENGINE, metafile: true, logLevel: 'silent' });
   check(result.metafile);
-  const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(ENGINE_ROOT, input.replace(/^[a-z-]+:/, ''))).filter((file) => existsSync(file));
-  writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, inputs) }));
+  writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, result.metafile.inputs) }));
 }
 
 /** Removes all but the newest few compiled versions. */

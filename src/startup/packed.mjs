@@ -1,53 +1,86 @@
 // Whether a packed engine's compiled layer (lib/engine/, made at `npm pack`) is still what is
 // installed. It was bundled from the engine's sources and from the packages the engine depends on, so
-// it runs only while each of those files has the bytes it was packed from: a source edited by hand, a
-// package that an npm `overrides` (a security fix) or patch-package changed, and the layer is compiled
-// from what is installed instead. Hashing ~250 files costs a few milliseconds; it is done once, and a
-// stamp in the user's cache records each file's size and time, so later starts only stat them.
-// Plain JavaScript: it runs before anything is compiled.
+// it runs only while each of those files has the bytes it was packed from, each package found where
+// Node would find it: a source edited by hand, a package that an npm `overrides` (a security fix) or
+// patch-package changed, and the layer is compiled from what is installed instead. Hashing ~250 files
+// costs a few milliseconds; it is done once, and a stamp in the user's cache records each file's size,
+// times and inode, so later starts only stat them. Plain JavaScript: it runs before anything is compiled.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * The record of what a packed layer was made from (its manifest keeps it), from the build's input
- * files: each engine source (src/) by its path in the engine, and each package by the names Node
- * resolves it by from the engine's folder (a package nested in another's node_modules after its
- * parent's name: "gray-matter>js-yaml"), with its version and each of its files' SHA-256.
+ * The record of what a packed layer was made from (its manifest keeps it), from esbuild's metafile
+ * inputs (each file with what it imports): each engine source (src/) by its path in the engine, and
+ * each package by the names Node resolves it by, each from the folder of the package that imports it
+ * ("gray-matter>js-yaml": js-yaml as gray-matter finds it), with its version, each of its files'
+ * SHA-256 (package.json's too), and the other packages that import it (`also`: each must find the
+ * same folder).
  */
-export function packRecord(root, files) {
+export function packRecord(root, inputs) {
+  const fileOf = (input) => resolve(root, input.replace(/^[a-z-]+:/, ''));
   const sources = {};
-  const packages = {};
-  for (const file of files) {
+  const owner = new Map(); // input -> its package's folder
+  const found = new Map(); // package folder -> { name, files }
+  for (const input of Object.keys(inputs)) {
+    const file = fileOf(input);
+    if (!existsSync(file)) continue; // an entry of esbuild's own namespace
     const path = relative(root, file).split(sep);
     if (path[0] === 'src') {
       sources[path.join('/')] = sha256(readFileSync(file));
       continue;
     }
-    const at = packageOf(path);
-    if (!at) continue; // neither the engine's source nor a package's (the engine's package.json, say)
-    const dir = resolve(root, ...path.slice(0, at.end));
-    const entry = (packages[at.chain.join('>')] ??= { version: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version, files: {} });
-    entry.files[path.slice(at.end).join('/')] = sha256(readFileSync(file));
+    const pkg = packageOf(file);
+    if (!pkg) continue; // neither the engine's source nor a package's
+    const { dir, name } = pkg;
+    owner.set(input, dir);
+    if (!found.has(dir)) found.set(dir, { name, files: { 'package.json': sha256(readFileSync(join(dir, 'package.json'))) } });
+    found.get(dir).files[relative(dir, file).split(sep).join('/')] = sha256(readFileSync(file));
+  }
+  // Which folders import each package: the engine's (root) or another package's.
+  const importers = new Map();
+  for (const [input, { imports }] of Object.entries(inputs)) {
+    const from = owner.get(input) ?? root;
+    for (const { path, external } of imports) {
+      const to = owner.get(path);
+      if (external || !to || to === from) continue;
+      if (!importers.has(to)) importers.set(to, new Set());
+      importers.get(to).add(from);
+    }
+  }
+  // Each package named by the chain of its shortest route from the engine.
+  const keys = new Map([[root, '']]);
+  for (let added = true; added; ) {
+    added = false;
+    for (const [dir, from] of importers) {
+      if (keys.has(dir)) continue;
+      const parent = [...from].filter((f) => keys.has(f)).map((f) => keys.get(f)).sort((a, b) => a.split('>').length - b.split('>').length || a.localeCompare(b))[0];
+      if (parent === undefined) continue;
+      keys.set(dir, parent ? `${parent}>${found.get(dir).name}` : found.get(dir).name);
+      added = true;
+    }
+  }
+  const packages = {};
+  for (const [dir, { name, files }] of found) {
+    const key = keys.get(dir);
+    if (key === undefined) throw new Error(`${name} is bundled but imported by nothing the engine imports`);
+    const parent = key.includes('>') ? key.slice(0, key.lastIndexOf('>')) : '';
+    const also = [...importers.get(dir)].map((f) => keys.get(f)).filter((k) => k !== undefined && k !== parent).sort();
+    packages[key] = { version: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version, files, ...(also.length ? { also } : {}) };
   }
   return { sources, packages };
 }
 
-/** The chain of package names in a path (every name after a node_modules) and where the last package's folder ends. */
-function packageOf(path) {
-  const chain = [];
-  let end = 0;
-  for (let i = 0; i < path.length - 1; i++) {
-    if (path[i] !== 'node_modules') continue;
-    const scoped = path[i + 1].startsWith('@');
-    chain.push(scoped ? `${path[i + 1]}/${path[i + 2]}` : path[i + 1]);
-    end = i + (scoped ? 3 : 2);
-    i = end - 1;
-  }
-  return chain.length ? { chain, end } : undefined;
+/** The package a file is in (the innermost node_modules/<name> or node_modules/@scope/<name>): its folder and name. */
+function packageOf(file) {
+  const path = file.split(sep);
+  const at = path.lastIndexOf('node_modules');
+  const end = at === -1 ? -1 : at + (path[at + 1]?.startsWith('@') ? 3 : 2);
+  if (at === -1 || end >= path.length) return undefined;
+  return { dir: path.slice(0, end).join(sep), name: path.slice(at + 1, end).join('/') };
 }
 
 /** A package's folder as Node finds it from `from`: node_modules/<name> there or in a folder above. */
@@ -59,13 +92,17 @@ function findPackage(from, name) {
   }
 }
 
+/** Files changed this recently are not vouched for by a stamp: a file system's clock may not tell a change within the same tick (as git treats "racy" files). */
+const SETTLED_MS = 2000;
+
 /**
  * Whether the packed layer in `packed` was made from exactly what is installed around `root` (the
- * engine's folder). `stamp`: a file where a verified state is kept (each file's size and time), so the
- * next start checks with stat alone; a file whose size or time moved is hashed again.
+ * engine's folder). `stamp`: a file where a verified state is kept (each file's size, times and inode),
+ * so the next start checks with stat alone; a file that moved on any of them is hashed again. Files
+ * changed within `settled` ms of the check are not stamped (verified again next time).
  * Returns the reason it is not, or undefined when it is.
  */
-export function packedLayerStale({ root, packed, stamp }) {
+export function packedLayerStale({ root, packed, stamp, settled = SETTLED_MS }) {
   let manifestBytes;
   let record;
   try {
@@ -76,57 +113,76 @@ export function packedLayerStale({ root, packed, stamp }) {
   }
   if (!record.sources || !record.packages) return 'packed without a record of its inputs';
   const manifest = sha256(manifestBytes);
-  const dirs = {};
-  for (const names of Object.keys(record.packages)) {
-    let dir = root;
-    for (const name of names.split('>')) if (dir) dir = findPackage(dir, name);
-    if (!dir) return `${names} is not installed`;
-    dirs[names] = dir;
-  }
-  if (stillVerified(stamp, manifest, dirs)) return undefined;
-
-  // Each file's size and time taken before its bytes are read: a change after that moves them.
-  const seen = {};
-  const matches = (file, expected) => {
-    try {
-      const { size, mtimeMs } = statSync(file);
-      seen[file] = [size, mtimeMs];
-      return sha256(readFileSync(file)) === expected;
-    } catch {
-      return false;
+  const started = Date.now();
+  try {
+    // Each package's folder as Node finds it (from real paths, as Node resolves), parents first.
+    const dirs = { '': realpathSync(root) };
+    const chains = Object.keys(record.packages).sort((a, b) => a.split('>').length - b.split('>').length);
+    for (const names of chains) {
+      const cut = names.lastIndexOf('>');
+      const from = dirs[cut === -1 ? '' : names.slice(0, cut)];
+      const dir = from && findPackage(from, names.slice(cut + 1));
+      if (!dir) return `${names} is not installed`;
+      dirs[names] = realpathSync(dir);
     }
-  };
-  for (const [path, expected] of Object.entries(record.sources)) if (!matches(join(root, path), expected)) return `${path} is not the source it was packed from`;
-  for (const [names, { version, files }] of Object.entries(record.packages)) {
-    const dir = dirs[names];
-    const { size, mtimeMs } = statSync(join(dir, 'package.json'));
-    seen[join(dir, 'package.json')] = [size, mtimeMs];
-    const installed = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
-    if (installed !== version) return `${names} ${installed} is installed, ${version} was packed`;
-    for (const [path, expected] of Object.entries(files)) if (!matches(join(dir, path), expected)) return `${names}'s ${path} is not the file it was packed from`;
+    // A package that several import: each finds the same folder.
+    for (const names of chains) {
+      for (const other of record.packages[names].also ?? []) {
+        const found = dirs[other] === undefined ? undefined : findPackage(dirs[other], names.slice(names.lastIndexOf('>') + 1));
+        if (!found || realpathSync(found) !== dirs[names]) return `${names} is not the one ${other || 'the engine'} finds`;
+      }
+    }
+    if (stillVerified(stamp, manifest, dirs)) return undefined;
+
+    // Each file's size and times taken before its bytes are read: a change after that moves them.
+    const seen = {};
+    const matches = (file, expected) => {
+      try {
+        const { size, mtimeMs, ctimeMs, ino } = statSync(file);
+        seen[file] = [size, mtimeMs, ctimeMs, ino];
+        return sha256(readFileSync(file)) === expected;
+      } catch {
+        return false;
+      }
+    };
+    for (const [path, expected] of Object.entries(record.sources)) if (!matches(join(root, path), expected)) return `${path} is not the source it was packed from`;
+    for (const names of chains) {
+      const { version, files } = record.packages[names];
+      const installed = JSON.parse(readFileSync(join(dirs[names], 'package.json'), 'utf8')).version;
+      if (installed !== version) return `${names} ${installed} is installed, ${version} was packed`;
+      for (const [path, expected] of Object.entries(files)) if (!matches(join(dirs[names], path), expected)) return `${names}'s ${path} is not the file it was packed from`;
+    }
+    const racy = Object.values(seen).some(([, mtime, ctime]) => Math.max(mtime, ctime) > started - settled);
+    if (!racy) keep(stamp, { manifest, dirs, files: seen });
+    return undefined;
+  } catch (error) {
+    return `its installed packages could not be read (${error.code ?? error.message})`; // compiled from what is installed instead
   }
+}
+
+/** Writes the stamp in one step; one that cannot be written is verified again next time. */
+function keep(stamp, state) {
+  const temporary = `${stamp}.${process.pid}-${threadId}.tmp`; // dev's build workers are threads of one process
   try {
     mkdirSync(dirname(stamp), { recursive: true });
-    const temporary = `${stamp}.${process.pid}-${threadId}.tmp`; // dev's build workers are threads of one process
-    writeFileSync(temporary, JSON.stringify({ manifest, dirs, files: seen }));
+    writeFileSync(temporary, JSON.stringify(state));
     renameSync(temporary, stamp);
   } catch {
-    // Not kept (a read-only cache, say): verified again next time.
+    rmSync(temporary, { force: true });
   }
-  return undefined;
 }
 
 /**
  * Whether the stamp says this manifest was verified with each package where Node finds it now (an
- * install may have put another copy nearer) and every file it checked keeps its size and time.
+ * install may have put another copy nearer) and every file it checked keeps its size, times and inode.
  */
 function stillVerified(stamp, manifest, dirs) {
   try {
     const kept = JSON.parse(readFileSync(stamp, 'utf8'));
     if (kept.manifest !== manifest || JSON.stringify(kept.dirs) !== JSON.stringify(dirs)) return false;
-    for (const [file, [size, mtime]] of Object.entries(kept.files)) {
+    for (const [file, [size, mtime, ctime, ino]] of Object.entries(kept.files)) {
       const stat = statSync(file);
-      if (stat.size !== size || stat.mtimeMs !== mtime) return false;
+      if (stat.size !== size || stat.mtimeMs !== mtime || stat.ctimeMs !== ctime || stat.ino !== ino) return false;
     }
     return true;
   } catch {

@@ -1,95 +1,116 @@
 // A packed engine's compiled layer runs only while what it was bundled from is what is installed
-// (src/startup/packed.mjs): each engine source and each bundled package's files, found where Node finds them.
+// (src/startup/packed.mjs): each engine source and each bundled package's files, each package found
+// where Node finds it from the package that imports it.
 import { mkdir, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { packedLayerStale, packRecord } from '../../src/startup/packed.mjs';
+import { packedLayerStale, packRecord, type MetaInputs } from '../../src/startup/packed.mjs';
 
 let dir: string;
 let root: string;
 let stamp: string;
 const file = (path: string) => join(root, path);
+const write = async (path: string, text: string) => {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+};
 
-/** An engine installed in a site's node_modules, with two bundled packages (one nested in the other), packed from these files. */
+const FILES: Record<string, string> = {
+  'src/cli.ts': 'export const a = 1;\n',
+  'src/lib/b.ts': 'export const b = 2;\n',
+  'node_modules/@scope/yaml/package.json': '{ "name": "@scope/yaml", "version": "2.0.0" }',
+  'node_modules/@scope/yaml/dist/index.js': 'module.exports = "yaml";\n',
+  'node_modules/matter/package.json': '{ "name": "matter", "version": "4.0.3" }',
+  'node_modules/matter/index.js': 'module.exports = require("js-yaml") + require("@scope/yaml");\n',
+  'node_modules/matter/node_modules/js-yaml/package.json': '{ "name": "js-yaml", "version": "3.15.2" }',
+  'node_modules/matter/node_modules/js-yaml/index.js': 'module.exports = "old yaml";\n',
+  'package.json': '{ "name": "engine" }',
+};
+/** What esbuild's metafile says of them: the engine imports both packages, matter imports js-yaml and @scope/yaml. */
+const INPUTS: MetaInputs = {
+  'engine-entry:cli': { imports: [{ path: 'src/cli.ts' }] },
+  'src/cli.ts': { imports: [{ path: 'src/lib/b.ts' }, { path: 'node_modules/matter/index.js' }, { path: 'esbuild', external: true }] },
+  'src/lib/b.ts': { imports: [{ path: 'node_modules/@scope/yaml/dist/index.js' }] },
+  'node_modules/matter/index.js': { imports: [{ path: 'node_modules/matter/node_modules/js-yaml/index.js' }, { path: 'node_modules/@scope/yaml/dist/index.js' }] },
+  'node_modules/matter/node_modules/js-yaml/index.js': { imports: [] },
+  'node_modules/@scope/yaml/dist/index.js': { imports: [] },
+};
+
+/** An engine installed in a site's node_modules, with bundled packages (one nested in another), packed from these files. */
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'packed-'));
   root = join(dir, 'site/node_modules/engine');
   stamp = join(dir, 'cache/verified.json');
-  const files: Record<string, string> = {
-    'src/cli.ts': 'export const a = 1;\n',
-    'src/lib/b.ts': 'export const b = 2;\n',
-    'node_modules/@scope/yaml/package.json': '{ "name": "@scope/yaml", "version": "2.0.0" }',
-    'node_modules/@scope/yaml/dist/index.js': 'module.exports = "yaml";\n',
-    'node_modules/matter/package.json': '{ "name": "matter", "version": "4.0.3" }',
-    'node_modules/matter/index.js': 'module.exports = require("js-yaml");\n',
-    'node_modules/matter/node_modules/js-yaml/package.json': '{ "name": "js-yaml", "version": "3.15.2" }',
-    'node_modules/matter/node_modules/js-yaml/index.js': 'module.exports = "old yaml";\n',
-    'package.json': '{ "name": "engine" }',
-  };
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(join(file(path), '..'), { recursive: true });
-    await writeFile(file(path), text);
-  }
-  const record = packRecord(root, Object.keys(files).filter((path) => !path.endsWith('package.json') || path === 'package.json').map(file));
-  await mkdir(file('lib/engine'), { recursive: true });
-  await writeFile(file('lib/engine/manifest.json'), JSON.stringify({ entries: {}, ...record }));
+  for (const [path, text] of Object.entries(FILES)) await write(file(path), text);
+  await write(file('lib/engine/manifest.json'), JSON.stringify({ entries: {}, ...packRecord(root, INPUTS) }));
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-const stale = () => packedLayerStale({ root, packed: file('lib/engine'), stamp });
+/** Files written this instant are not stamped by default (a clock tick may hide a change): tests stamp at once. */
+const stale = (settled = 0) => packedLayerStale({ root, packed: file('lib/engine'), stamp, settled });
 
 describe('a packed engine layer', () => {
-  it('records each source and each package by the names Node resolves it by, with its version', async () => {
+  it('records each source, and each package by the names Node resolves it by from its importer, with its version and files', async () => {
     const { sources, packages } = JSON.parse(await readFile(file('lib/engine/manifest.json'), 'utf8'));
     expect(Object.keys(sources)).toEqual(['src/cli.ts', 'src/lib/b.ts']);
-    expect(Object.fromEntries(Object.entries(packages as Record<string, { version: string; files: object }>).map(([names, p]) => [names, [p.version, Object.keys(p.files)]]))).toEqual({
-      '@scope/yaml': ['2.0.0', ['dist/index.js']],
-      matter: ['4.0.3', ['index.js']],
-      'matter>js-yaml': ['3.15.2', ['index.js']],
+    expect(Object.fromEntries(Object.entries(packages as Record<string, { version: string; files: object; also?: string[] }>).map(([names, p]) => [names, [p.version, Object.keys(p.files), p.also]]))).toEqual({
+      matter: ['4.0.3', ['package.json', 'index.js'], undefined],
+      'matter>js-yaml': ['3.15.2', ['package.json', 'index.js'], undefined],
+      '@scope/yaml': ['2.0.0', ['package.json', 'dist/index.js'], ['matter']],
     });
   });
 
   it('is used while everything is as packed, and keeps that verdict in a stamp', async () => {
     expect(stale()).toBeUndefined();
     const kept = JSON.parse(await readFile(stamp, 'utf8'));
-    // Five files hashed and the three packages' package.json files.
-    expect(Object.keys(kept.files)).toHaveLength(8);
+    expect(Object.keys(kept.files)).toHaveLength(8); // two sources, three packages' package.json and files
     expect(stale()).toBeUndefined();
+  });
+
+  it('stamps nothing changed within the last two seconds (a file system clock tick may hide a change)', async () => {
+    expect(stale(2000)).toBeUndefined();
+    await expect(readFile(stamp)).rejects.toThrow();
   });
 
   it('is not used when a source was edited, even to the same size', async () => {
     expect(stale()).toBeUndefined();
     await writeFile(file('src/lib/b.ts'), 'export const b = 3;\n');
     expect(stale()).toBe('src/lib/b.ts is not the source it was packed from');
-    // As on a first start, with no stamp: found by its bytes.
-    await rm(stamp);
+    await rm(stamp); // as on a first start: found by its bytes
     expect(stale()).toBe('src/lib/b.ts is not the source it was packed from');
   });
 
-  it('is not used when a bundled package has another version (npm overrides) or a patched file (patch-package)', async () => {
+  it('is not used when a bundled package has another version (npm overrides), a patched file or a patched package.json (patch-package)', async () => {
     const manifest = file('node_modules/matter/node_modules/js-yaml/package.json');
     await writeFile(manifest, '{ "name": "js-yaml", "version": "3.15.3" }');
     expect(stale()).toBe('matter>js-yaml 3.15.3 is installed, 3.15.2 was packed');
     await writeFile(manifest, '{ "name": "js-yaml", "version": "3.15.2" }');
     expect(stale()).toBeUndefined();
     // After a stamp: a version changed alone is still seen (its package.json is one of the files stamped).
-    await writeFile(manifest, '{ "name": "js-yaml", "version": "3.15.4" }');
-    expect(stale()).toBe('matter>js-yaml 3.15.4 is installed, 3.15.2 was packed');
+    await writeFile(manifest, '{ "name": "js-yaml", "version": "3.15.10" }');
+    expect(stale()).toBe('matter>js-yaml 3.15.10 is installed, 3.15.2 was packed');
+    await writeFile(manifest, '{ "name": "js-yaml", "version": "3.15.2", "main": "other.js" }');
+    expect(stale()).toBe("matter>js-yaml's package.json is not the file it was packed from");
     await writeFile(manifest, '{ "name": "js-yaml", "version": "3.15.2" }');
     await writeFile(file('node_modules/@scope/yaml/dist/index.js'), 'module.exports = "patched";\n');
     expect(stale()).toBe("@scope/yaml's dist/index.js is not the file it was packed from");
   });
 
-  it('finds a package where Node does: hoisted above the engine, and a nearer copy installed later', async () => {
-    // Hoisted into the site's node_modules, as npm usually installs it: the same bytes, still used.
+  it('finds each package from the one that imports it, as Node does', async () => {
+    // Hoisted into the site's node_modules, as npm usually installs them: the same bytes, still used.
     await rename(file('node_modules/@scope'), join(dir, 'site/node_modules/@scope'));
+    await rename(file('node_modules/matter/node_modules/js-yaml'), file('node_modules/js-yaml'));
     expect(stale()).toBeUndefined();
-    // A copy of another version put nearer the engine after the stamp was written: found, not used.
-    await mkdir(file('node_modules/@scope/yaml/dist'), { recursive: true });
-    await writeFile(file('node_modules/@scope/yaml/package.json'), '{ "name": "@scope/yaml", "version": "2.1.0" }');
-    await writeFile(file('node_modules/@scope/yaml/dist/index.js'), 'module.exports = "yaml";\n');
-    expect(stale()).toBe('@scope/yaml 2.1.0 is installed, 2.0.0 was packed');
+    // An npm override of matter's js-yaml puts another version beside matter: matter finds that one.
+    await write(file('node_modules/matter/node_modules/js-yaml/package.json'), '{ "name": "js-yaml", "version": "3.15.3" }');
+    await write(file('node_modules/matter/node_modules/js-yaml/index.js'), 'module.exports = "old yaml";\n');
+    expect(stale()).toBe('matter>js-yaml 3.15.3 is installed, 3.15.2 was packed');
+    await rm(file('node_modules/matter/node_modules'), { recursive: true });
+    expect(stale()).toBeUndefined();
+    // Another copy of @scope/yaml beside matter: the engine and matter no longer share the one packed.
+    await write(file('node_modules/matter/node_modules/@scope/yaml/package.json'), '{ "name": "@scope/yaml", "version": "2.0.0" }');
+    expect(stale()).toBe('@scope/yaml is not the one matter finds');
     await rm(file('node_modules/matter'), { recursive: true });
     expect(stale()).toBe('matter is not installed');
   });
@@ -102,7 +123,9 @@ describe('a packed engine layer', () => {
     expect(stale()).toBe('src/cli.ts is not the source it was packed from');
   });
 
-  it('is not used when packed without a record (an older package) or not packed at all', async () => {
+  it('is not used, and says why, when a package cannot be read, when packed without a record (an older package) or not packed at all', async () => {
+    await writeFile(file('node_modules/matter/package.json'), '{ "name": "matter", ');
+    expect(stale()).toMatch(/^its installed packages could not be read/);
     await writeFile(file('lib/engine/manifest.json'), JSON.stringify({ entries: {}, sources: { 'src/cli.ts': 20 } }));
     expect(stale()).toBe('packed without a record of its inputs');
     await rm(file('lib/engine'), { recursive: true });
