@@ -21,7 +21,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
-import { packedLayerStale, packRecord } from './packed.mjs';
+import { checkPackedLayer, packRecord } from './packed.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
@@ -82,7 +82,7 @@ function current(dir) {
  */
 function packedEngine(stamp) {
   if (!ENGINE_ROOT.includes(`${sep}node_modules${sep}`)) return undefined;
-  return packedLayerStale({ root: ENGINE_ROOT, packed: PACKED_ENGINE, stamp }) ? undefined : PACKED_ENGINE;
+  return checkPackedLayer({ root: ENGINE_ROOT, packed: PACKED_ENGINE, stamp }).stale ? undefined : PACKED_ENGINE;
 }
 
 /**

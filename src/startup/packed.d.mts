@@ -6,4 +6,4 @@ export interface PackRecord {
 /** esbuild's metafile inputs: each input (a path relative to root) with what it imports. */
 export type MetaInputs = Record<string, { imports: { path: string; external?: boolean }[] }>;
 export function packRecord(root: string, inputs: MetaInputs): PackRecord;
-export function packedLayerStale(options: { root: string; packed: string; stamp: string; settled?: number }): string | undefined;
+export function checkPackedLayer(options: { root: string; packed: string; stamp: string; settled?: number }): { stale?: string; by?: 'stamp' | 'hashes' };

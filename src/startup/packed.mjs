@@ -21,23 +21,25 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
  * same folder).
  */
 export function packRecord(root, inputs) {
-  const fileOf = (input) => resolve(root, input.replace(/^[a-z-]+:/, ''));
   const sources = {};
   const owner = new Map(); // input -> its package's folder
   const found = new Map(); // package folder -> { name, files }
   for (const input of Object.keys(inputs)) {
-    const file = fileOf(input);
-    if (!existsSync(file)) continue; // an entry of esbuild's own namespace
+    const file = resolve(root, input);
+    if (!existsSync(file)) continue; // an entry of esbuild's own namespace ("engine-entry:engine-cli")
     const path = relative(root, file).split(sep);
     if (path[0] === 'src') {
       sources[path.join('/')] = sha256(readFileSync(file));
       continue;
     }
-    const pkg = packageOf(file);
+    const pkg = packageOf(root, file);
     if (!pkg) continue; // neither the engine's source nor a package's
     const { dir, name } = pkg;
     owner.set(input, dir);
-    if (!found.has(dir)) found.set(dir, { name, files: { 'package.json': sha256(readFileSync(join(dir, 'package.json'))) } });
+    if (!found.has(dir)) {
+      const manifest = readFileSync(join(dir, 'package.json'));
+      found.set(dir, { name, version: JSON.parse(manifest).version, files: { 'package.json': sha256(manifest) } });
+    }
     found.get(dir).files[relative(dir, file).split(sep).join('/')] = sha256(readFileSync(file));
   }
   // Which folders import each package: the engine's (root) or another package's.
@@ -64,30 +66,34 @@ export function packRecord(root, inputs) {
     }
   }
   const packages = {};
-  for (const [dir, { name, files }] of found) {
+  for (const [dir, { name, version, files }] of found) {
     const key = keys.get(dir);
     if (key === undefined) throw new Error(`${name} is bundled but imported by nothing the engine imports`);
     const parent = key.includes('>') ? key.slice(0, key.lastIndexOf('>')) : '';
-    const also = [...importers.get(dir)].map((f) => keys.get(f)).filter((k) => k !== undefined && k !== parent).sort();
-    packages[key] = { version: JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version, files, ...(also.length ? { also } : {}) };
+    // Every importer has a key here (one without would have been thrown for above or below).
+    const also = [...importers.get(dir)].map((f) => keys.get(f)).filter((k) => k !== parent).sort();
+    packages[key] = { version, files, ...(also.length ? { also } : {}) };
   }
   return { sources, packages };
 }
 
-/** The package a file is in (the innermost node_modules/<name> or node_modules/@scope/<name>): its folder and name. */
-function packageOf(file) {
-  const path = file.split(sep);
+/**
+ * The package a file is in (the innermost node_modules/<name> or node_modules/@scope/<name> below the
+ * engine's folder, or above it where packages were hoisted): its folder and name.
+ */
+function packageOf(root, file) {
+  const path = relative(root, file).split(sep);
   const at = path.lastIndexOf('node_modules');
-  const end = at === -1 ? -1 : at + (path[at + 1]?.startsWith('@') ? 3 : 2);
-  if (at === -1 || end >= path.length) return undefined;
-  return { dir: path.slice(0, end).join(sep), name: path.slice(at + 1, end).join('/') };
+  if (at === -1) return undefined;
+  const end = at + (path[at + 1]?.startsWith('@') ? 3 : 2);
+  return end < path.length ? { dir: resolve(root, ...path.slice(0, end)), name: path.slice(at + 1, end).join('/') } : undefined;
 }
 
-/** A package's folder as Node finds it from `from`: node_modules/<name> there or in a folder above. */
+/** A package's folder as Node finds it from `from`: node_modules/<name> there or in a folder above (never node_modules/node_modules). */
 function findPackage(from, name) {
   for (let dir = from; ; dir = dirname(dir)) {
     const candidate = join(dir, 'node_modules', name);
-    if (!dir.endsWith(`${sep}node_modules`) && existsSync(join(candidate, 'package.json'))) return candidate;
+    if (!dir.endsWith(`${sep}node_modules`) && existsSync(candidate)) return candidate;
     if (dirname(dir) === dir) return undefined;
   }
 }
@@ -97,21 +103,22 @@ const SETTLED_MS = 2000;
 
 /**
  * Whether the packed layer in `packed` was made from exactly what is installed around `root` (the
- * engine's folder). `stamp`: a file where a verified state is kept (each file's size, times and inode),
- * so the next start checks with stat alone; a file that moved on any of them is hashed again. Files
- * changed within `settled` ms of the check are not stamped (verified again next time).
- * Returns the reason it is not, or undefined when it is.
+ * engine's folder): `stale` says why not; `by` how it was found to be (the stamp, or each file's hash).
+ * `stamp`: a file where a verified state is kept (each file's size, times and inode), so the next start
+ * checks with stat alone; a file that moved on any of them is hashed again. Nothing is stamped while a
+ * file changed within `settled` ms of the check (verified again next time).
  */
-export function packedLayerStale({ root, packed, stamp, settled = SETTLED_MS }) {
+export function checkPackedLayer({ root, packed, stamp, settled = SETTLED_MS }) {
+  const stale = (reason) => ({ stale: reason });
   let manifestBytes;
   let record;
   try {
     manifestBytes = readFileSync(join(packed, 'manifest.json'));
     record = JSON.parse(manifestBytes);
   } catch {
-    return 'no packed layer';
+    return stale('no packed layer');
   }
-  if (!record.sources || !record.packages) return 'packed without a record of its inputs';
+  if (!record.sources || !record.packages) return stale('packed without a record of its inputs');
   const manifest = sha256(manifestBytes);
   const started = Date.now();
   try {
@@ -122,17 +129,17 @@ export function packedLayerStale({ root, packed, stamp, settled = SETTLED_MS }) 
       const cut = names.lastIndexOf('>');
       const from = dirs[cut === -1 ? '' : names.slice(0, cut)];
       const dir = from && findPackage(from, names.slice(cut + 1));
-      if (!dir) return `${names} is not installed`;
+      if (!dir) return stale(`${names} is not installed`);
       dirs[names] = realpathSync(dir);
     }
     // A package that several import: each finds the same folder.
     for (const names of chains) {
       for (const other of record.packages[names].also ?? []) {
-        const found = dirs[other] === undefined ? undefined : findPackage(dirs[other], names.slice(names.lastIndexOf('>') + 1));
-        if (!found || realpathSync(found) !== dirs[names]) return `${names} is not the one ${other || 'the engine'} finds`;
+        const found = findPackage(dirs[other], names.slice(names.lastIndexOf('>') + 1));
+        if (!found || realpathSync(found) !== dirs[names]) return stale(`${names} is not the one ${other || 'the engine'} finds`);
       }
     }
-    if (stillVerified(stamp, manifest, dirs)) return undefined;
+    if (stillVerified(stamp, manifest, dirs)) return { by: 'stamp' };
 
     // Each file's size and times taken before its bytes are read: a change after that moves them.
     const seen = {};
@@ -145,18 +152,18 @@ export function packedLayerStale({ root, packed, stamp, settled = SETTLED_MS }) 
         return false;
       }
     };
-    for (const [path, expected] of Object.entries(record.sources)) if (!matches(join(root, path), expected)) return `${path} is not the source it was packed from`;
+    for (const [path, expected] of Object.entries(record.sources)) if (!matches(join(root, path), expected)) return stale(`${path} is not the source it was packed from`);
     for (const names of chains) {
       const { version, files } = record.packages[names];
-      const installed = JSON.parse(readFileSync(join(dirs[names], 'package.json'), 'utf8')).version;
-      if (installed !== version) return `${names} ${installed} is installed, ${version} was packed`;
-      for (const [path, expected] of Object.entries(files)) if (!matches(join(dirs[names], path), expected)) return `${names}'s ${path} is not the file it was packed from`;
+      const installed = JSON.parse(readFileSync(join(dirs[names], 'package.json'))).version;
+      if (installed !== version) return stale(`${names} ${installed} is installed, ${version} was packed`);
+      for (const [path, expected] of Object.entries(files)) if (!matches(join(dirs[names], path), expected)) return stale(`${names}'s ${path} is not the file it was packed from`);
     }
     const racy = Object.values(seen).some(([, mtime, ctime]) => Math.max(mtime, ctime) > started - settled);
     if (!racy) keep(stamp, { manifest, dirs, files: seen });
-    return undefined;
+    return { by: 'hashes' };
   } catch (error) {
-    return `its installed packages could not be read (${error.code ?? error.message})`; // compiled from what is installed instead
+    return stale(`its installed packages could not be read (${error.code ?? error.message})`); // compiled from what is installed instead
   }
 }
 
@@ -178,7 +185,7 @@ function keep(stamp, state) {
  */
 function stillVerified(stamp, manifest, dirs) {
   try {
-    const kept = JSON.parse(readFileSync(stamp, 'utf8'));
+    const kept = JSON.parse(readFileSync(stamp));
     if (kept.manifest !== manifest || JSON.stringify(kept.dirs) !== JSON.stringify(dirs)) return false;
     for (const [file, [size, mtime, ctime, ino]] of Object.entries(kept.files)) {
       const stat = statSync(file);

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { packedLayerStale, packRecord, type MetaInputs } from '../../src/startup/packed.mjs';
+import { checkPackedLayer, packRecord, type MetaInputs } from '../../src/startup/packed.mjs';
 
 let dir: string;
 let root: string;
@@ -24,31 +24,42 @@ const FILES: Record<string, string> = {
   'node_modules/matter/package.json': '{ "name": "matter", "version": "4.0.3" }',
   'node_modules/matter/index.js': 'module.exports = require("js-yaml") + require("@scope/yaml");\n',
   'node_modules/matter/node_modules/js-yaml/package.json': '{ "name": "js-yaml", "version": "3.15.2" }',
-  'node_modules/matter/node_modules/js-yaml/index.js': 'module.exports = "old yaml";\n',
+  'node_modules/matter/node_modules/js-yaml/index.js': 'module.exports = "old yaml" + require("kind-of");\n',
+  'node_modules/@scope/yaml/dist/util.js': 'module.exports = 1;\n',
+  'node_modules/kind-of/package.json': '{ "name": "kind-of", "version": "6.0.3" }',
+  'node_modules/kind-of/index.js': 'module.exports = typeof 1;\n',
   'package.json': '{ "name": "engine" }',
 };
-/** What esbuild's metafile says of them: the engine imports both packages, matter imports js-yaml and @scope/yaml. */
+/**
+ * What esbuild's metafile says of them, in an order where a package comes before the one that imports
+ * it: the engine imports matter, @scope/yaml and kind-of (and its own package.json); matter imports
+ * js-yaml and @scope/yaml; js-yaml imports kind-of; @scope/yaml one of its own files.
+ */
 const INPUTS: MetaInputs = {
   'engine-entry:cli': { imports: [{ path: 'src/cli.ts' }] },
-  'src/cli.ts': { imports: [{ path: 'src/lib/b.ts' }, { path: 'node_modules/matter/index.js' }, { path: 'esbuild', external: true }] },
-  'src/lib/b.ts': { imports: [{ path: 'node_modules/@scope/yaml/dist/index.js' }] },
+  'node_modules/matter/node_modules/js-yaml/index.js': { imports: [{ path: 'node_modules/kind-of/index.js' }] },
+  'node_modules/kind-of/index.js': { imports: [] },
   'node_modules/matter/index.js': { imports: [{ path: 'node_modules/matter/node_modules/js-yaml/index.js' }, { path: 'node_modules/@scope/yaml/dist/index.js' }] },
-  'node_modules/matter/node_modules/js-yaml/index.js': { imports: [] },
-  'node_modules/@scope/yaml/dist/index.js': { imports: [] },
+  'node_modules/@scope/yaml/dist/index.js': { imports: [{ path: 'node_modules/@scope/yaml/dist/util.js' }] },
+  'node_modules/@scope/yaml/dist/util.js': { imports: [] },
+  'src/cli.ts': { imports: [{ path: 'src/lib/b.ts' }, { path: 'node_modules/matter/index.js' }, { path: 'node_modules/kind-of/index.js' }, { path: 'package.json' }, { path: 'esbuild', external: true }] },
+  'src/lib/b.ts': { imports: [{ path: 'node_modules/@scope/yaml/dist/index.js' }] },
+  'package.json': { imports: [] },
 };
 
 /** An engine installed in a site's node_modules, with bundled packages (one nested in another), packed from these files. */
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'packed-'));
   root = join(dir, 'site/node_modules/engine');
-  stamp = join(dir, 'cache/verified.json');
+  stamp = join(dir, 'cache/packed/verified.json');
   for (const [path, text] of Object.entries(FILES)) await write(file(path), text);
   await write(file('lib/engine/manifest.json'), JSON.stringify({ entries: {}, ...packRecord(root, INPUTS) }));
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 /** Files written this instant are not stamped by default (a clock tick may hide a change): tests stamp at once. */
-const stale = (settled = 0) => packedLayerStale({ root, packed: file('lib/engine'), stamp, settled });
+const check = (settled = 0) => checkPackedLayer({ root, packed: file('lib/engine'), stamp, settled });
+const stale = (settled = 0) => check(settled).stale;
 
 describe('a packed engine layer', () => {
   it('records each source, and each package by the names Node resolves it by from its importer, with its version and files', async () => {
@@ -57,19 +68,34 @@ describe('a packed engine layer', () => {
     expect(Object.fromEntries(Object.entries(packages as Record<string, { version: string; files: object; also?: string[] }>).map(([names, p]) => [names, [p.version, Object.keys(p.files), p.also]]))).toEqual({
       matter: ['4.0.3', ['package.json', 'index.js'], undefined],
       'matter>js-yaml': ['3.15.2', ['package.json', 'index.js'], undefined],
-      '@scope/yaml': ['2.0.0', ['package.json', 'dist/index.js'], ['matter']],
+      '@scope/yaml': ['2.0.0', ['package.json', 'dist/index.js', 'dist/util.js'], ['matter']],
+      // Named from the engine, which imports it too: the shortest way Node finds it.
+      'kind-of': ['6.0.3', ['package.json', 'index.js'], ['matter>js-yaml']],
     });
   });
 
-  it('is used while everything is as packed, and keeps that verdict in a stamp', async () => {
-    expect(stale()).toBeUndefined();
-    const kept = JSON.parse(await readFile(stamp, 'utf8'));
-    expect(Object.keys(kept.files)).toHaveLength(8); // two sources, three packages' package.json and files
-    expect(stale()).toBeUndefined();
+  it('refuses to record a bundled package that nothing imports (it could not say where Node finds it)', () => {
+    expect(() => packRecord(root, { 'node_modules/kind-of/index.js': { imports: [] } })).toThrow('kind-of is bundled but imported by nothing the engine imports');
   });
 
-  it('stamps nothing changed within the last two seconds (a file system clock tick may hide a change)', async () => {
-    expect(stale(2000)).toBeUndefined();
+  it('is used while everything is as packed, and keeps that verdict in a stamp that the next start uses', async () => {
+    expect(check()).toEqual({ by: 'hashes' });
+    const kept = JSON.parse(await readFile(stamp, 'utf8'));
+    expect(Object.keys(kept.files)).toHaveLength(11); // two sources, four packages' package.json and files
+    expect(check()).toEqual({ by: 'stamp' });
+    // Another manifest (packed again): the stamp is not its verdict.
+    await writeFile(file('lib/engine/manifest.json'), `${await readFile(file('lib/engine/manifest.json'), 'utf8')}\n`);
+    expect(check()).toEqual({ by: 'hashes' });
+    expect(check()).toEqual({ by: 'stamp' });
+  });
+
+  it('stamps nothing while any file changed within the last two seconds (a file system clock tick may hide a change)', async () => {
+    expect(check(2000)).toEqual({ by: 'hashes' });
+    await expect(readFile(stamp)).rejects.toThrow();
+    // One file touched now, the others 300 ms ago: still no stamp.
+    await new Promise((done) => setTimeout(done, 300));
+    await utimes(file('node_modules/kind-of/index.js'), new Date(2001, 0, 1), new Date(2001, 0, 1));
+    expect(check(200)).toEqual({ by: 'hashes' });
     await expect(readFile(stamp)).rejects.toThrow();
   });
 
@@ -116,7 +142,11 @@ describe('a packed engine layer', () => {
   });
 
   it('checks the stamp against each file: a file whose time moved is hashed again', async () => {
-    expect(stale()).toBeUndefined();
+    expect(check()).toEqual({ by: 'hashes' });
+    // Its bytes as they were, its times moved: hashed again, and still the packed layer.
+    await utimes(file('src/cli.ts'), new Date(2002, 0, 1), new Date(2002, 0, 1));
+    expect(check()).toEqual({ by: 'hashes' });
+    expect(check()).toEqual({ by: 'stamp' });
     // Same size, another time, other bytes: the stamp does not vouch for it.
     await writeFile(file('src/cli.ts'), 'export const a = 9;\n');
     await utimes(file('src/cli.ts'), new Date(2001, 0, 1), new Date(2001, 0, 1));
@@ -125,7 +155,7 @@ describe('a packed engine layer', () => {
 
   it('is not used, and says why, when a package cannot be read, when packed without a record (an older package) or not packed at all', async () => {
     await writeFile(file('node_modules/matter/package.json'), '{ "name": "matter", ');
-    expect(stale()).toMatch(/^its installed packages could not be read/);
+    expect(stale()).toMatch(/^its installed packages could not be read \(.*JSON/);
     await writeFile(file('lib/engine/manifest.json'), JSON.stringify({ entries: {}, sources: { 'src/cli.ts': 20 } }));
     expect(stale()).toBe('packed without a record of its inputs');
     await rm(file('lib/engine'), { recursive: true });
