@@ -119,8 +119,10 @@ describe('the packed engine', () => {
     // Its lock file names the engine by the tarball inside the site, with its integrity: a clone
     // anywhere installs the same engine with npm ci (one install fewer here than installing again).
     const lock = JSON.parse(await readFile(join(site, 'package-lock.json'), 'utf8'));
-    expect(lock.packages['node_modules/sitewright'].resolved).toBe('file:vendor/sitewright-0.4.0.tgz');
-    expect(lock.packages['node_modules/sitewright'].integrity).toMatch(/^sha512-/);
+    const engineName = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).name as string;
+    const locked = lock.packages[`node_modules/${engineName}`];
+    expect(locked.resolved).toBe(`file:vendor/${engineName}-0.4.0.tgz`);
+    expect(locked.integrity).toMatch(/^sha512-/);
     expect(JSON.stringify(lock)).not.toContain(work);
     const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8'));
     // The starter shows photos, so it installs sharp (an optional peer of the engine); never the editor's package.

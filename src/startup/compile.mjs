@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
+import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, replaceKept, SHARED, trustedCache } from './engine.mjs';
 import { checkPackedLayer, packRecord } from './packed.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
@@ -137,9 +137,7 @@ async function compileLayer(dir, { options, entries, check }) {
     } catch (error) {
       if (!existsSync(join(dir, version))) throw error; // another start finished the same version first
     }
-    const pointer = `${staging}.current.json`; // as unique as the staging folder's name
-    writeFileSync(pointer, JSON.stringify({ version }));
-    renameSync(pointer, join(dir, 'current.json'));
+    if (!replaceKept(join(dir, 'current.json'), JSON.stringify({ version }))) throw new Error(`could not write ${join(dir, 'current.json')}`);
     prune(dir, version);
     return { dir: join(dir, version), compiled: true };
   } finally {

@@ -1,9 +1,10 @@
 // What the engine knows about itself and where it keeps its caches. Plain JavaScript: the launcher
 // reads it before anything is compiled.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 
 /** The engine's package folder (where its package.json is). */
 export const ENGINE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -105,4 +106,23 @@ export function compiledLayers() {
   const env = process.env;
   if (!env.SITE_COMPILED_DIR) return undefined;
   return { engine: env.SITE_COMPILED_DIR, engineId: env.SITE_ENGINE_ID || '', codeCache: env.SITE_CODE_CACHE_DIR || env.SITE_COMPILED_DIR, site: env.SITE_COMPILED_SITE_DIR || undefined, siteFile: env.SITE_COMPILED_SITE_FILE || undefined };
+}
+
+/**
+ * Writes a file the startup keeps (a code cache, a stamp, a pointer) whole or not at all: through a
+ * temporary file of this thread's own (render and dev build workers are threads of one process), then
+ * renamed over it, so the last writer wins. One that cannot be written is left as it was (false): it
+ * costs the next start time, nothing else.
+ */
+export function replaceKept(file, data) {
+  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temporary, data);
+    renameSync(temporary, file);
+    return true;
+  } catch {
+    rmSync(temporary, { force: true });
+    return false;
+  }
 }

@@ -6,9 +6,9 @@
 // costs a few milliseconds; it is done once, and a stamp in the user's cache records each file's size,
 // times and inode, so later starts only stat them. Plain JavaScript: it runs before anything is compiled.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { replaceKept } from './engine.mjs';
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
@@ -160,22 +160,10 @@ export function checkPackedLayer({ root, packed, stamp, settled = SETTLED_MS }) 
       for (const [path, expected] of Object.entries(files)) if (!matches(join(dirs[names], path), expected)) return stale(`${names}'s ${path} is not the file it was packed from`);
     }
     const racy = Object.values(seen).some(([, mtime, ctime]) => Math.max(mtime, ctime) > started - settled);
-    if (!racy) keep(stamp, { manifest, dirs, files: seen });
+    if (!racy) replaceKept(stamp, JSON.stringify({ manifest, dirs, files: seen })); // not kept: verified again next time
     return { by: 'hashes' };
   } catch (error) {
     return stale(`its installed packages could not be read (${error.code ?? error.message})`); // compiled from what is installed instead
-  }
-}
-
-/** Writes the stamp in one step; one that cannot be written is verified again next time. */
-function keep(stamp, state) {
-  const temporary = `${stamp}.${process.pid}-${threadId}.tmp`; // dev's build workers are threads of one process
-  try {
-    mkdirSync(dirname(stamp), { recursive: true });
-    writeFileSync(temporary, JSON.stringify(state));
-    renameSync(temporary, stamp);
-  } catch {
-    rmSync(temporary, { force: true });
   }
 }
 

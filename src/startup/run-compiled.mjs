@@ -8,14 +8,13 @@
 // A damaged or foreign cache is not used, costs a cold start, and is written again. Plain
 // JavaScript: it runs before anything is compiled.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { threadId } from 'node:worker_threads';
 import { crc32 } from 'node:zlib';
 import { compiledBundle } from './compile.mjs';
-import { COMPILED_SITE, ENGINE_ROOT, SHARED } from './engine.mjs';
+import { COMPILED_SITE, ENGINE_ROOT, replaceKept, SHARED } from './engine.mjs';
 
 /** A compiled bundle whose bytes are not the ones its compile recorded: never run. */
 export class BundleMismatch extends Error {
@@ -69,18 +68,14 @@ function readCache(cacheFile, sourceCrc) {
 const HEADER = 8;
 
 function save(cacheFile, script, sourceCrc) {
-  // Render workers are threads of one process: each writes a file of its own, and the last rename wins.
-  const temporary = `${cacheFile}.${process.pid}-${threadId}.tmp`;
   try {
-    mkdirSync(dirname(cacheFile), { recursive: true });
     const data = script.createCachedData();
     const header = Buffer.alloc(HEADER);
     header.writeUInt32LE(sourceCrc, 0);
     header.writeUInt32LE(crc32(data), 4);
-    writeFileSync(temporary, Buffer.concat([header, data]));
-    renameSync(temporary, cacheFile); // whole or not at all, whichever process finishes last
+    replaceKept(cacheFile, Buffer.concat([header, data]));
   } catch {
-    rmSync(temporary, { force: true }); // a cache that cannot be written costs the next start time, nothing else
+    // no cache data: the next start is cold, nothing else
   }
 }
 

@@ -147,8 +147,8 @@ module.exports = {
 };
 `;
   // The engine's layer offers its contract by name, then takes React and loads the site.
-  const engineCode = `globalThis[Symbol.for('sitewright.shared')][${JSON.stringify(ENGINE.name)}] = { contract: true };
-module.exports = { react: require('react'), site: globalThis[Symbol.for('sitewright.compiled-site')].load(), zod: () => require('zod'), path: require('node:path').sep };
+  const engineCode = `globalThis[Symbol.for(${JSON.stringify(SHARED.description)})][${JSON.stringify(ENGINE.name)}] = { contract: true };
+module.exports = { react: require('react'), site: globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})].load(), zod: () => require('zod'), path: require('node:path').sep };
 `;
   const clean = () => {
     delete registry[SHARED];
