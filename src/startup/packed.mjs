@@ -139,7 +139,10 @@ export function checkPackedLayer({ root, packed, stamp, settled = SETTLED_MS }) 
         if (!found || realpathSync(found) !== dirs[names]) return stale(`${names} is not the one ${other || 'the engine'} finds`);
       }
     }
-    if (stillVerified(stamp, manifest, dirs)) return { by: 'stamp' };
+    // The files a stamp must vouch for, each: a stamp that lists fewer (written by hand, or by another
+    // version of this check) vouches for nothing.
+    const expected = [...Object.keys(record.sources).map((path) => join(root, path)), ...chains.flatMap((names) => Object.keys(record.packages[names].files).map((path) => join(dirs[names], path)))];
+    if (stillVerified(stamp, manifest, dirs, expected)) return { by: 'stamp' };
 
     // Each file's size and times taken before its bytes are read: a change after that moves them.
     const seen = {};
@@ -169,12 +172,13 @@ export function checkPackedLayer({ root, packed, stamp, settled = SETTLED_MS }) 
 
 /**
  * Whether the stamp says this manifest was verified with each package where Node finds it now (an
- * install may have put another copy nearer) and every file it checked keeps its size, times and inode.
+ * install may have put another copy nearer), for every expected file, and each keeps its size, times and inode.
  */
-function stillVerified(stamp, manifest, dirs) {
+function stillVerified(stamp, manifest, dirs, expected) {
   try {
     const kept = JSON.parse(readFileSync(stamp));
     if (kept.manifest !== manifest || JSON.stringify(kept.dirs) !== JSON.stringify(dirs)) return false;
+    if (Object.keys(kept.files).length !== expected.length || !expected.every((file) => Object.hasOwn(kept.files, file))) return false;
     for (const [file, [size, mtime, ctime, ino]] of Object.entries(kept.files)) {
       const stat = statSync(file);
       if (stat.size !== size || stat.mtimeMs !== mtime || stat.ctimeMs !== ctime || stat.ino !== ino) return false;

@@ -83,6 +83,11 @@ describe('a packed engine layer', () => {
     const kept = JSON.parse(await readFile(stamp, 'utf8'));
     expect(Object.keys(kept.files)).toHaveLength(11); // two sources, four packages' package.json and files
     expect(check()).toEqual({ by: 'stamp' });
+    // A stamp that leaves a file out (written by hand, say) vouches for nothing.
+    const { [file('src/cli.ts')]: _left, ...fewer } = kept.files;
+    await writeFile(stamp, JSON.stringify({ ...kept, files: fewer }));
+    expect(check()).toEqual({ by: 'hashes' });
+    expect(check()).toEqual({ by: 'stamp' });
     // Another manifest (packed again): the stamp is not its verdict.
     await writeFile(file('lib/engine/manifest.json'), `${await readFile(file('lib/engine/manifest.json'), 'utf8')}\n`);
     expect(check()).toEqual({ by: 'hashes' });
