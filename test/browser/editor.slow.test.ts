@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { changed, field, openEditor, openFile, readRepo, save, signInToTestRepo } from '../helpers/editor.ts';
+import { changed, field, openEditor, openFile, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { buildInto, sandbox, SITE, type Sandbox } from '../helpers/fixtures.ts';
@@ -18,10 +18,14 @@ import { buildInto, sandbox, SITE, type Sandbox } from '../helpers/fixtures.ts';
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 let h: Harness;
+const signedIn = sharedSignIn(() => h);
 beforeAll(async () => {
   h = await startHarness();
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await signedIn.close();
+  await h.close();
+});
 
 describe('the editor at /admin/', () => {
   it('loads from serve with its own policy, no console error, no CSP violation and no request off this origin', async () => {
@@ -57,9 +61,8 @@ describe('the editor at /admin/', () => {
   });
 
   it('saves the opening hours and a page title in both languages, and the saved files build into both locales\' pages', async () => {
-    const editor = await openEditor(h, { testRepo: true });
+    const editor = await signedIn.editor();
     const { page } = editor;
-    await signInToTestRepo(h, editor);
 
     // The hours are data shared by both languages: Saturday now closes at 13:00.
     await openFile(h, page, 'settings', 'Site');
@@ -71,7 +74,7 @@ describe('the editor at /admin/', () => {
 
     // A page's title, side by side in English and Spanish.
     await openFile(h, page, 'pages', 'Locations (/locations)');
-    await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
+    await showSpanishBeside(page, 'title');
     const enBefore = await readRepo(page, 'content/en/pages/locations.yaml');
     await page.locator('section[data-key-path="title"] input[lang="en"]').fill('Our three clinics');
     await page.locator('section[data-key-path="title"] input[lang="es"]').fill('Nuestros tres consultorios');
@@ -79,7 +82,6 @@ describe('the editor at /admin/', () => {
     const enAfter = await changed(page, 'content/en/pages/locations.yaml', enBefore);
     const esAfter = await readRepo(page, 'content/es/pages/locations.yaml');
     expect(editor.offOrigin).toEqual([]);
-    await editor.close();
 
     let site: Sandbox | undefined;
     let built: Awaited<ReturnType<typeof buildInto>> | undefined;
@@ -102,11 +104,10 @@ describe('the editor at /admin/', () => {
   });
 
   it('refuses to save a required Spanish field left empty, as the build does, and writes nothing', async () => {
-    const editor = await openEditor(h, { testRepo: true });
+    const editor = await signedIn.editor();
     const { page } = editor;
-    await signInToTestRepo(h, editor);
     await openFile(h, page, 'pages', 'Locations (/locations)');
-    await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
+    await showSpanishBeside(page, 'title');
     const before = await readRepo(page, 'content/es/pages/locations.yaml');
     const spanish = page.locator('section[data-key-path="title"] input[lang="es"]');
     await spanish.fill('');
@@ -117,7 +118,6 @@ describe('the editor at /admin/', () => {
     await page.waitForTimeout(1000);
     expect(await readRepo(page, 'content/es/pages/locations.yaml')).toBe(before);
     expect(editor.offOrigin).toEqual([]);
-    await editor.close();
 
     // The build refuses the same file with that title empty (its content loader, as build runs it).
     const site = await sandbox();

@@ -10,16 +10,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { changed, field, openEditor, openFile, readRepo, save, signInToTestRepo } from '../helpers/editor.ts';
+import { changed, field, openFile, readRepo, save, sharedSignIn } from '../helpers/editor.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from '../helpers/fixtures.ts';
 
 let h: Harness;
 let site: Sandbox;
+const signedIn = sharedSignIn(() => h);
 beforeAll(async () => {
   h = await startHarness();
   site = await sandbox();
 });
 afterAll(async () => {
+  await signedIn.close();
   await h.close();
   await site.cleanup();
 });
@@ -37,9 +39,8 @@ async function buildOn(day: string, name: string) {
 
 describe('the office manager, in the editor', () => {
   it('posts "Miami is closed December 24–25" in both languages; the pages show it on its days only', async () => {
-    const editor = await openEditor(h, { testRepo: true });
+    const editor = await signedIn.editor();
     const { page } = editor;
-    await signInToTestRepo(h, editor);
     await openFile(h, page, 'settings', 'Notices');
     await shot(page, 'closure-1-notices');
     const before = await readRepo(page, 'content/notices.yaml');
@@ -55,7 +56,6 @@ describe('the office manager, in the editor', () => {
     await save(page);
     await site.write('notices.yaml', await changed(page, 'content/notices.yaml', before));
     expect(editor.offOrigin).toEqual([]);
-    await editor.close();
 
     const during = await buildOn('2026-12-20', 'closure-on');
     expect(await during('index.html')).toContain('Our Miami office is closed December 24 and 25.');
@@ -68,9 +68,8 @@ describe('the office manager, in the editor', () => {
   });
 
   it('adds a service with New, in English and Spanish side by side; it builds into its page and the menus of both languages', async () => {
-    const editor = await openEditor(h, { testRepo: true });
+    const editor = await signedIn.editor();
     const { page } = editor;
-    await signInToTestRepo(h, editor);
     await page.goto(`${h.base}/admin/#/collections/services`);
     await page.getByRole('button', { name: /New/ }).click();
     await page.locator('section[data-key-path="name"] input[lang="en"]').waitFor();
@@ -115,7 +114,6 @@ describe('the office manager, in the editor', () => {
     await save(page);
     const saved = { en: await changed(page, 'content/en/services/sports-physicals.md', ''), es: await readRepo(page, 'content/es/services/sports-physicals.md') };
     expect(editor.offOrigin).toEqual([]);
-    await editor.close();
 
     for (const lang of ['en', 'es'] as const) await site.write(`${lang}/services/sports-physicals.md`, saved[lang]);
     const read = await buildOn('2026-06-10', 'new-service');

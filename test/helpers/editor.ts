@@ -56,6 +56,26 @@ export async function signInToTestRepo(h: Harness, editor: Editor) {
   await button.click();
 }
 
+/**
+ * One editor signed in to the test repository, made when a test of the file first asks and shared by
+ * the file's tests (close it in afterAll): a sign-in loads the whole editor and seeds every content
+ * file, the most costly step of these tests. Each test starts from what the one before it saved.
+ */
+export function sharedSignIn(h: () => Harness): { editor(): Promise<Editor>; close(): Promise<void> } {
+  let made: Promise<Editor> | undefined;
+  return {
+    editor: () =>
+      (made ??= (async () => {
+        const editor = await openEditor(h(), { testRepo: true });
+        await signInToTestRepo(h(), editor);
+        return editor;
+      })()),
+    close: async () => {
+      await (await made?.catch(() => undefined))?.close();
+    },
+  };
+}
+
 /** Opens one file of a file collection by its label, through the collection's list. */
 export async function openFile(h: Harness, page: Page, collection: string, label: string) {
   await page.goto(`${h.base}/admin/#/collections/${collection}`);
@@ -64,6 +84,15 @@ export async function openFile(h: Harness, page: Page, collection: string, label
   if (!(await entry.isVisible({ timeout: 5000 }).catch(() => false))) await page.reload();
   await entry.click();
   await page.getByRole('button', { name: 'Save' }).waitFor();
+}
+
+/**
+ * Shows the Spanish side beside the English one (a shared session's editor keeps the choice from the
+ * entry opened before, and then offers no second Spanish switch).
+ */
+export async function showSpanishBeside(page: Page, key: string) {
+  await page.locator(`section[data-key-path="${key}"] input[lang="en"]`).waitFor();
+  if ((await page.locator(`section[data-key-path="${key}"] input[lang="es"]`).count()) === 0) await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
 }
 
 /** A field's input, scrolled to: the editor draws fields as they come near the view. */
