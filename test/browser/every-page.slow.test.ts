@@ -1,0 +1,299 @@
+// What every built page of both languages must pass, each page loaded once and checked at each width
+// by resizing it (as a visitor zooming or turning a phone does: the stylesheet's media queries are
+// widths only, and no island reads the width, the pointer or touch as it starts):
+// - WCAG 2.2 AA with the newest axe-core on every page at 1280px, and on one page of each kind
+//   (data-page) in each language at 390px, each with its widgets open. Pages of one kind share their
+//   template and stylesheet, and the header and footer are the same markup on every page
+//   (test/splice.test.ts proves it), so what a narrow viewport changes (layout, colours behind moved
+//   text, target sizes) is a property of the kind; what a page's own content can break (headings,
+//   names, links, languages) is viewport-free and audited on every page at 1280px.
+// - Comfort: no sideways scrolling at 320px, text that still fits at 200% zoom (640 CSS px), touch
+//   targets of at least 24×24 CSS px at 390px.
+// - What a patient on a phone relies on (at 390px and 360px): phone numbers on one line and each a tel:
+//   link, every page ending with a way to book, nothing floating over a focused element or the last
+//   line, every sample review labelled as one.
+// A load costs more than all the checks made on it, so one sweep makes them all and each test reads its
+// share. Several tabs of one browser share the pages (axe is CPU-bound, and Chromium uses both cores
+// with a few tabs). A failure names the page, the width, the check and the elements.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preloadAxe, violations } from '../helpers/axe.ts';
+import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { htmlFiles, urlOf } from '../quality/lib/site.ts';
+
+/** Tabs sweeping at once. */
+const TABS = 3;
+const NARROW = { width: 360, height: 740 };
+const SMALLEST = { width: 320, height: 640 };
+/** 200% zoom of a 1280×800 window. */
+const ZOOMED = { width: 640, height: 400 };
+
+let h: Harness;
+let urls: string[];
+/** The pages whose widgets are opened and audited at 390px too: the first of each kind (data-page) in each language. */
+const kindPages = new Set<string>();
+beforeAll(async () => {
+  h = await startHarness();
+  const files = htmlFiles(h.dist);
+  urls = files.map(urlOf);
+  const kinds = new Set<string>();
+  for (const file of files) {
+    const head = readFileSync(join(h.dist, file), 'utf8').slice(0, 200);
+    const kind = `${/lang="([^"]+)"/.exec(head)?.[1]} ${/data-page="([^"]+)"/.exec(head)?.[1]}`;
+    if (!kinds.has(kind)) kindPages.add(urlOf(file));
+    kinds.add(kind);
+  }
+});
+afterAll(() => h.close());
+
+/** What a patient's checks find on one page at one width. */
+interface PatientVisit {
+  url: string;
+  /** Phone numbers that wrap, and numbers written as text outside a tel: link. */
+  wrapped: string[];
+  bare: string[];
+  /** The page's own booking form, or its last section with its Book and Call links. */
+  form: boolean;
+  last?: { id: string; book: boolean; call: boolean };
+  /** Each review card shown: its name and the sample label it shows (null: none). */
+  reviews: { name: string; label: string | null }[];
+  /** Focused elements hidden by the floating buttons, and the footer's last line under one. */
+  hidden: string[];
+}
+
+interface Sweep {
+  /** Problems of each check, as lines naming the page. */
+  problems: Record<'axe1280' | 'axe390' | 'narrow' | 'zoomed' | 'targets', string[]>;
+  /** The patient's findings by width (the 404 pages left out). */
+  patient: Map<number, PatientVisit[]>;
+}
+
+/** The widgets a width offers, each as: how to open it, and the region to audit. */
+const WIDGETS = {
+  desktop: [
+    { name: 'services dropdown', open: (p: Page) => p.locator('.dropdown__toggle').click(), region: '.dropdown' },
+    { name: 'help panel', open: (p: Page) => p.locator('.help__toggle').click(), region: '.help' },
+  ],
+  phone: [
+    { name: 'mobile menu', open: (p: Page) => p.locator('.menu-toggle').click(), region: '.mobile-menu' },
+    { name: 'help panel', open: (p: Page) => p.locator('.help__toggle').click(), region: '.help' },
+  ],
+};
+
+/** Waits for transitions to end, so colours are checked as the visitor finally sees them. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** axe on the whole page, then on each widget's region with the widget open. */
+async function audit(page: Page, url: string, label: string, viewport: { height: number }, widgets: typeof WIDGETS.desktop, into: string[]) {
+  for (const line of await violations(page)) into.push(`${url} at ${label}: ${line}`);
+  for (const widget of kindPages.has(url) ? widgets : []) {
+    await widget.open(page);
+    await settled(page);
+    for (const line of await violations(page, widget.region)) into.push(`${url} at ${label} with the ${widget.name} open: ${line}`);
+    await page.keyboard.press('Escape');
+    await page.mouse.move(0, viewport.height - 1);
+  }
+}
+
+let sweep: Promise<Sweep> | undefined;
+function everyPage(): Promise<Sweep> {
+  sweep ??= (async () => {
+    const found: Sweep = { problems: { axe1280: [], axe390: [], narrow: [], zoomed: [], targets: [] }, patient: new Map([[PHONE.width, []], [NARROW.width, []]]) };
+    const { problems, patient } = found;
+    const visit = async (share: string[]) => {
+      const opened = await h.open('/', DESKTOP);
+      const { page } = opened;
+      await preloadAxe(opened.context);
+      for (const url of share) {
+        await page.setViewportSize(DESKTOP);
+        await page.goto(h.base + url, { waitUntil: 'load' });
+        await page.waitForSelector('site-island button', { state: 'attached' });
+        await audit(page, url, '1280px', DESKTOP, WIDGETS.desktop, problems.axe1280);
+        await page.setViewportSize(PHONE);
+        if (kindPages.has(url)) await audit(page, url, '390px', PHONE, WIDGETS.phone, problems.axe390);
+        for (const problem of await smallTargets(page)) problems.targets.push(`${url}: ${problem}`);
+        if (!url.endsWith('/404')) {
+          patient.get(PHONE.width)!.push({ url, ...(await patientChecks(page)) });
+          await page.setViewportSize(NARROW);
+          patient.get(NARROW.width)!.push({ url, ...(await patientChecks(page)) });
+        }
+        await page.setViewportSize(SMALLEST);
+        for (const problem of await horizontalOverflow(page)) problems.narrow.push(`${url}: ${problem}`);
+        await page.setViewportSize(ZOOMED);
+        for (const problem of [...(await horizontalOverflow(page)), ...(await clippedText(page))]) problems.zoomed.push(`${url}: ${problem}`);
+      }
+      await opened.context.close();
+    };
+    await Promise.all(Array.from({ length: TABS }, (_, t) => visit(urls.filter((_, i) => i % TABS === t))));
+    return found;
+  })();
+  return sweep;
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > width + 1).slice(0, 3);
+    return [`scrolls sideways (${document.documentElement.scrollWidth}px > ${width}px): ${wide.map((el) => `${el.tagName.toLowerCase()}.${el.className}`).join(', ')}`];
+  });
+
+const clippedText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, li, a, button, dt, dd')]
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const clips = style.overflow === 'hidden' || style.overflowX === 'hidden' || style.textOverflow === 'ellipsis';
+        return clips && el.offsetParent !== null && !el.closest('.visually-hidden') && el.scrollWidth > el.clientWidth + 1;
+      })
+      .slice(0, 3)
+      .map((el) => `clipped text: ${el.tagName.toLowerCase()} "${el.textContent?.trim().slice(0, 40)}"`),
+  );
+
+const smallTargets = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button')]
+      .filter((el) => el.offsetParent !== null || getComputedStyle(el).position === 'fixed')
+      // Links inside a sentence are exempt (WCAG 2.5.8 "inline").
+      .filter((el) => !(getComputedStyle(el).display === 'inline' && el.closest('p, li, dd, address, blockquote') && el.parentElement!.textContent!.trim() !== el.textContent!.trim()))
+      .filter((el) => !el.classList.contains('skip-link'))
+      .map((el) => ({ el, rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.width < 24 || rect.height < 24))
+      .map(({ el, rect }) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent?.trim().slice(0, 30)}" is ${Math.round(rect.width)}×${Math.round(rect.height)}`),
+  );
+
+function patientChecks(page: Page): Promise<Omit<PatientVisit, 'url'>> {
+  return page.evaluate(async () => {
+    const wrapped = [...document.querySelectorAll('a[href^="tel:"]')].filter((a) => {
+      const number = a.querySelector('.nowrap') ?? a;
+      return number.getClientRects().length > 1;
+    }).map((a) => a.textContent ?? '');
+    // A number written as text outside a link (in main or footer content).
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const bare: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (/\b(1-)?\d{3}-\d{3}-\d{4}\b|\(\d{3}\) \d{3}-\d{4}/.test(node.textContent ?? '') && !node.parentElement?.closest('a[href^="tel:"], script')) bare.push(node.textContent!.trim());
+    }
+
+    const section = [...document.querySelectorAll('main section')].at(-1);
+    const last = section ? { id: section.id, book: !!section.querySelector('a[href$="/contact#appointment"]'), call: !!section.querySelector('a[href^="tel:"]') } : undefined;
+    const form = !!document.querySelector('main iframe.embed--form');
+
+    // Every review card shown is a sample (content marks each sample: true until real ones come): its label shows, in the page's language.
+    const reviews = [...document.querySelectorAll('.review')].map((card) => {
+      const label = card.querySelector<HTMLElement>('.review__sample');
+      const shown = !!label && label.getClientRects().length > 0 && getComputedStyle(label).visibility !== 'hidden' && label.getBoundingClientRect().height > 8;
+      return { name: card.querySelector('.review__name')?.textContent ?? '?', label: shown ? label!.textContent!.trim() : null };
+    });
+
+    document.documentElement.style.scrollBehavior = 'auto';
+    const hidden: string[] = [];
+    const floating = '.call-fab, .help';
+    // Focus each element that takes focus, as Tab would (focus scrolls it into view, with the page's
+    // scroll padding); it is hidden when every sampled point of its part in view is under a
+    // floating button (WCAG 2.4.11: not entirely hidden).
+    const focusable = [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, iframe, summary, [tabindex]:not([tabindex="-1"])')]
+      .filter((el) => !el.closest(floating) && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden');
+    for (const el of focusable) {
+      el.focus();
+      if (document.activeElement !== el) continue;
+      const r = el.getBoundingClientRect();
+      const [left, right, top, bottom] = [Math.max(r.left, 0), Math.min(r.right, innerWidth), Math.max(r.top, 0), Math.min(r.bottom, innerHeight)];
+      const what = `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      if (right <= left || bottom <= top) {
+        hidden.push(`focused ${what} is out of view`);
+        continue;
+      }
+      const points = [0.1, 0.3, 0.5, 0.7, 0.9].flatMap((fx) => [0.2, 0.5, 0.8].map((fy) => [left + (right - left) * fx, top + (bottom - top) * fy] as const));
+      const under = points.every(([x, y]) => {
+        const over = document.elementFromPoint(Math.min(x, innerWidth - 1), Math.min(y, innerHeight - 1));
+        return !!over?.closest(floating) && !el.contains(over);
+      });
+      if (under) hidden.push(`focused ${what} is under a floating button`);
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    // The end of the page: the footer's last line is not under a floating button.
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(undefined))));
+    const line = [...document.querySelectorAll('.site-footer__bottom p')].at(-1)!.getBoundingClientRect();
+    const buttons = [...document.querySelectorAll('.call-fab, .help__toggle')].map((el) => el.getBoundingClientRect()).filter((b) => b.width > 0);
+    if (buttons.some((f) => f.top < line.bottom && f.bottom > line.top && f.left < line.right && f.right > line.left)) hidden.push('the last line is under a floating button');
+    return { wrapped, bare, form, last, reviews, hidden };
+  });
+}
+
+/** The sweep, and each test's share, get the time of the whole sweep: whichever test runs first makes it. */
+const SWEEP_TIMEOUT = 600_000;
+
+describe('WCAG 2.2 AA (axe)', () => {
+  it('at 1280px finds no violation on any page, nor in any open widget', async () => {
+    const { problems } = await everyPage();
+    expect(urls.length).toBeGreaterThan(60);
+    expect(kindPages.size).toBeGreaterThanOrEqual(20); // 11 kinds of page in each language
+    expect(problems.axe1280, problems.axe1280.join('\n')).toEqual([]);
+  }, SWEEP_TIMEOUT);
+
+  it('at 390px finds no violation on a page of each kind in each language, nor in any open widget', async () => {
+    const { problems } = await everyPage();
+    expect(problems.axe390, problems.axe390.join('\n')).toEqual([]);
+  }, SWEEP_TIMEOUT);
+});
+
+describe('comfort', () => {
+  it('no page scrolls sideways at 320px', async () => {
+    const { problems } = await everyPage();
+    expect(problems.narrow, problems.narrow.join('\n')).toEqual([]);
+  }, SWEEP_TIMEOUT);
+
+  it('text still fits at 200% zoom (a 1280px window shows 640 CSS px): no sideways scroll, no clipped text', async () => {
+    const { problems } = await everyPage();
+    expect(problems.zoomed, problems.zoomed.join('\n')).toEqual([]);
+  }, SWEEP_TIMEOUT);
+
+  it('every control and stand-alone link is at least 24×24 CSS px at 390px', async () => {
+    const { problems } = await everyPage();
+    expect(problems.targets, problems.targets.join('\n')).toEqual([]);
+  }, SWEEP_TIMEOUT);
+});
+
+describe('for a patient, every page', () => {
+  it('keeps every phone number on one line, and every phone number is a tel: link', async () => {
+    const failures: string[] = [];
+    for (const { url, wrapped, bare } of (await everyPage()).patient.get(PHONE.width)!) {
+      for (const w of wrapped) failures.push(`${url}: "${w}" wraps`);
+      for (const b of bare) failures.push(`${url}: "${b}" is not a tel: link`);
+    }
+    expect(failures).toEqual([]);
+  }, SWEEP_TIMEOUT);
+
+  it('has its own booking form, or ends with a booking section with Book and Call', async () => {
+    const failures: string[] = [];
+    const visits = (await everyPage()).patient.get(PHONE.width)!;
+    for (const { url, form, last } of visits) {
+      const legal = /\/(privacy|terms|accessibility|hipaa|good-faith-estimate|nondiscrimination)$/.test(url);
+      if (!legal && !form && !(last?.book && last.call)) failures.push(`${url}: last section ${JSON.stringify(last)}`);
+    }
+    expect(visits.length).toBeGreaterThan(60);
+    expect(failures).toEqual([]);
+  }, SWEEP_TIMEOUT);
+
+  it('at 360 and 390 px keeps every focused element at least partly clear of the floating buttons, and the last line too; labels every sample review it shows', async () => {
+    const failures: string[] = [];
+    let labelled = 0;
+    for (const viewport of [NARROW, PHONE]) {
+      for (const { url, reviews, hidden } of (await everyPage()).patient.get(viewport.width)!) {
+        for (const card of reviews) {
+          if (card.label === (url.startsWith('/es/') ? 'Reseña de ejemplo' : 'Sample review')) labelled += 1;
+          else failures.push(`${url} at ${viewport.width}px: review by ${card.name} shows no sample label (${card.label})`);
+        }
+        for (const problem of hidden) failures.push(`${url} at ${viewport.width}px: ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(labelled).toBeGreaterThan(0);
+  }, SWEEP_TIMEOUT);
+});
