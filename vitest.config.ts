@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The longest files first (measured in CI, slowest first), then the rest: started last, one of them
  * would leave the other worker idle at the end. A fresh clone has no timings for vitest to sort by.
  */
-const LONGEST = ['package.slow', 'every-page.slow', 'patient.slow', 'output-safety.slow', 'editor.slow', 'widgets', 'messages-build.slow', 'startup.slow', 'office-editor', 'messages.slow', 'comfort.slow', 'dev.test', 'build.test'];
+const LONGEST = ['package.slow', 'every-page.slow', 'startup.slow', 'output-safety.slow', 'messages-build.slow', 'widgets', 'office-editor', 'editor.slow', 'patient.slow', 'uploads.slow', 'messages.slow', 'open-now', 'host-runtime', 'parse-share', 'typecheck', 'build.test', 'dev.test', 'cli.test'];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
