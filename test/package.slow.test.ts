@@ -40,11 +40,8 @@ beforeAll(async () => {
   app = join(work, 'app');
   await mkdir(app);
   await writeFile(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
-  // The engine's own dependencies come from npm's cache where it has them. With it, what the clinic
-  // (copied below this folder by the last test) needs beside the engine: it turns the editor and photos
-  // on, so it installs their packages itself (optional peers of the engine), at the checkout's versions.
-  const clinicPackages = await Promise.all(CLINIC_PACKAGES.map(async (name) => `${name}@${JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version}`));
-  await sh('npm', ['install', tarball, ...clinicPackages, '--prefer-offline'], app);
+  // The engine's own dependencies come from npm's cache where it has them.
+  await sh('npm', ['install', tarball, '--prefer-offline'], app);
 }, 240_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
 
@@ -229,10 +226,14 @@ describe('the packed engine', () => {
   }, INSTALL_TIMEOUT);
 
   it('builds the clinic site copied out of the checkout byte for byte as the checkout does', async () => {
-    // Inside the folder that installed the engine and the clinic's packages (beforeAll): Node finds
-    // them there, as it would in the clinic's own node_modules.
+    // Inside the folder that installed the engine (beforeAll), which now adds what the clinic needs
+    // beside it: it turns the editor and photos on, so it installs their packages itself (optional
+    // peers of the engine), at the checkout's versions. Node finds them there as in the clinic's own
+    // node_modules. (Only now: the tests above see the engine as installed alone.)
     const clinic = join(app, 'clinic');
     for (const entry of ['site.config.ts', 'templates', 'content', 'static']) await cp(join(ROOT, entry), join(clinic, entry), { recursive: true });
+    const clinicPackages = await Promise.all(CLINIC_PACKAGES.map(async (name) => `${name}@${JSON.parse(await readFile(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version}`));
+    await sh('npm', ['install', ...clinicPackages, '--prefer-offline'], app);
     const copy = await sh('npx', ['site', 'build'], clinic);
     expect(copy.stdout).toMatch(/^Built \d+ pages/);
     // The checkout builds with the PATH npx gave the copy, so both run on the same Node: npm puts the

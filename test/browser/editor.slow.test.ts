@@ -7,7 +7,7 @@
 // loads on demand loads too.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startHarness, type Harness } from '../helpers/browser.ts';
 import { changed, field, openEditor, openFile, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
@@ -19,6 +19,10 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '
 
 let h: Harness;
 const signedIn = sharedSignIn(() => h);
+// After a failed test, the next signs in afresh.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await signedIn.close();
+});
 beforeAll(async () => {
   h = await startHarness();
 });

@@ -7,15 +7,19 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { changed, field, openFile, readRepo, save, sharedSignIn } from '../helpers/editor.ts';
+import { changed, field, openFile, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from '../helpers/fixtures.ts';
 
 let h: Harness;
 let site: Sandbox;
 const signedIn = sharedSignIn(() => h);
+// After a failed test, the next signs in afresh.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await signedIn.close();
+});
 beforeAll(async () => {
   h = await startHarness();
   site = await sandbox();
@@ -72,8 +76,7 @@ describe('the office manager, in the editor', () => {
     const { page } = editor;
     await page.goto(`${h.base}/admin/#/collections/services`);
     await page.getByRole('button', { name: /New/ }).click();
-    await page.locator('section[data-key-path="name"] input[lang="en"]').waitFor();
-    await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
+    await showSpanishBeside(page, 'name');
     const box = (key: string, lang: string, tag = 'input') => page.locator(`section[data-key-path="${key}"] ${tag}[lang="${lang}"]`);
     const pane = (lang: string) => (lang === 'en' ? 0 : 1);
     const words = {

@@ -58,8 +58,10 @@ export async function signInToTestRepo(h: Harness, editor: Editor) {
 
 /**
  * One editor signed in to the test repository, made when a test of the file first asks and shared by
- * the file's tests (close it in afterAll): a sign-in loads the whole editor and seeds every content
- * file, the most costly step of these tests. Each test starts from what the one before it saved.
+ * the file's tests: a sign-in loads the whole editor and seeds every content file, the most costly step
+ * of these tests. Each test starts from what the one before it saved. `close` it after a failed test
+ * (the next test then signs in afresh, not into a half-edited entry or another test's requests) and
+ * after all.
  */
 export function sharedSignIn(h: () => Harness): { editor(): Promise<Editor>; close(): Promise<void> } {
   let made: Promise<Editor> | undefined;
@@ -71,7 +73,9 @@ export function sharedSignIn(h: () => Harness): { editor(): Promise<Editor>; clo
         return editor;
       })()),
     close: async () => {
-      await (await made?.catch(() => undefined))?.close();
+      const closing = made;
+      made = undefined;
+      await (await closing?.catch(() => undefined))?.close();
     },
   };
 }
@@ -80,8 +84,10 @@ export function sharedSignIn(h: () => Harness): { editor(): Promise<Editor>; clo
 export async function openFile(h: Harness, page: Page, collection: string, label: string) {
   await page.goto(`${h.base}/admin/#/collections/${collection}`);
   const entry = page.getByText(label, { exact: true }).first();
-  // After a save the editor may keep its own view: a reload (the session stays) shows the list.
-  if (!(await entry.isVisible({ timeout: 5000 }).catch(() => false))) await page.reload();
+  // After a save the editor may keep its own view: a reload (the session stays) shows the list. (A
+  // wait, not isVisible, which answers at once: the list takes a moment to draw, and each needless
+  // reload loaded the whole editor again.)
+  if (!(await entry.waitFor({ timeout: 5000 }).then(() => true, () => false))) await page.reload();
   await entry.click();
   await page.getByRole('button', { name: 'Save' }).waitFor();
 }
@@ -91,8 +97,12 @@ export async function openFile(h: Harness, page: Page, collection: string, label
  * entry opened before, and then offers no second Spanish switch).
  */
 export async function showSpanishBeside(page: Page, key: string) {
-  await page.locator(`section[data-key-path="${key}"] input[lang="en"]`).waitFor();
-  if ((await page.locator(`section[data-key-path="${key}"] input[lang="es"]`).count()) === 0) await page.getByRole('radio', { name: 'Spanish' }).nth(1).click();
+  const spanish = page.locator(`section[data-key-path="${key}"] input[lang="es"]`);
+  const toggle = page.getByRole('radio', { name: 'Spanish' }).nth(1);
+  // Whichever the editor draws: the Spanish side already there, or the switch that shows it.
+  await spanish.or(toggle).first().waitFor();
+  if ((await spanish.count()) === 0) await toggle.click();
+  await spanish.waitFor();
 }
 
 /** A field's input, scrolled to: the editor draws fields as they come near the view. */
