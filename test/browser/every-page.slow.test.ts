@@ -68,7 +68,7 @@ interface PatientVisit {
 
 interface Sweep {
   /** Problems of each check, as lines naming the page. */
-  problems: Record<'axe1280' | 'axe390' | 'narrow' | 'zoomed' | 'targets', string[]>;
+  problems: Record<'errors' | 'axe1280' | 'axe390' | 'narrow' | 'zoomed' | 'targets', string[]>;
   /** The patient's findings by width (the 404 pages left out). */
   patient: Map<number, PatientVisit[]>;
 }
@@ -105,7 +105,7 @@ async function audit(page: Page, url: string, label: string, viewport: { height:
 let sweep: Promise<Sweep> | undefined;
 function everyPage(): Promise<Sweep> {
   sweep ??= (async () => {
-    const found: Sweep = { problems: { axe1280: [], axe390: [], narrow: [], zoomed: [], targets: [] }, patient: new Map([[PHONE.width, []], [NARROW.width, []]]) };
+    const found: Sweep = { problems: { errors: [], axe1280: [], axe390: [], narrow: [], zoomed: [], targets: [] }, patient: new Map([[PHONE.width, []], [NARROW.width, []]]) };
     const { problems, patient } = found;
     const visit = async (share: string[]) => {
       const opened = await h.open('/', DESKTOP);
@@ -113,6 +113,7 @@ function everyPage(): Promise<Sweep> {
       try {
         await preloadAxe(opened.context);
         for (const url of share) {
+          const [errorsBefore, consoleBefore] = [opened.errors.length, opened.console.length];
           await page.setViewportSize(DESKTOP);
           await page.goto(h.base + url, { waitUntil: 'load' });
           await page.waitForSelector('site-island button', { state: 'attached' });
@@ -129,6 +130,10 @@ function everyPage(): Promise<Sweep> {
           for (const problem of await horizontalOverflow(page)) problems.narrow.push(`${url}: ${problem}`);
           await page.setViewportSize(ZOOMED);
           for (const problem of [...(await horizontalOverflow(page)), ...(await clippedText(page))]) problems.zoomed.push(`${url}: ${problem}`);
+          // What the page threw or logged as an error while it loaded, hydrated and was used (a 404
+          // page logs the missing path as an error on purpose: only what it throws counts there).
+          for (const error of opened.errors.slice(errorsBefore)) problems.errors.push(`${url}: ${error}`);
+          if (!url.endsWith('/404')) for (const message of opened.console.slice(consoleBefore).filter((m) => m.startsWith('error'))) problems.errors.push(`${url}: ${message}`);
         }
       } finally {
         await opened.context.close();
@@ -246,6 +251,13 @@ describe('the sweep', () => {
     expect(conditions.length).toBeGreaterThan(5);
     expect(conditions.filter((c) => !width.test(c) && !/^\(prefers-reduced-motion: ?(reduce|no-preference)\)$/.test(c) && c !== 'print')).toEqual([]);
   });
+});
+
+describe('every page', () => {
+  it('loads and hydrates with no page error and no console error, and its widgets open without one', async () => {
+    const { problems } = await everyPage();
+    expect(problems.errors, problems.errors.join('\n')).toEqual([]);
+  }, SWEEP_TIMEOUT);
 });
 
 describe('WCAG 2.2 AA (axe)', () => {

@@ -212,13 +212,5 @@ describe('the 404 page', () => {
   });
 });
 
-describe('every page hydrates without errors', () => {
-  it('home and a service page in both languages', async () => {
-    for (const path of ['/', '/services/vaccines', '/es/', '/es/services/lips']) {
-      const { errors, console: messages, context } = await h.open(path, DESKTOP);
-      expect(errors, path).toEqual([]);
-      expect(messages.filter((m) => m.startsWith('error')), path).toEqual([]);
-      await context.close();
-    }
-  });
-});
+// That every page hydrates with no page error or console error is checked on every page, in
+// every-page.slow.test.ts.
