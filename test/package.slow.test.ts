@@ -4,7 +4,7 @@
 // of the checkout with the engine installed as a package, builds the same files byte for byte.
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,8 @@ import { ROOT } from './helpers/fixtures.ts';
 import { get } from './helpers/http.ts';
 
 const run = promisify(execFile);
+/** The engine's package name, as its package.json gives it (paths below are built from it). */
+const ENGINE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name as string;
 // npm and npx as a user runs them: no audit or funding talk, and never this checkout's node_modules/.bin.
 const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', SITE_COMPILE_CACHE: '', SITE_NO_COMPILE: '' };
 const sh = (command: string, args: string[], cwd: string, more: NodeJS.ProcessEnv = {}) => run(command, args, { cwd, env: { ...env, ...more }, maxBuffer: 16 * 1024 * 1024 });
@@ -35,7 +37,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'site-package-'));
   await sh('npm', ['pack', '--pack-destination', work], ROOT);
   await sh('npm', ['pack', '--pack-destination', work], join(ROOT, 'packages/create-sitewright'));
-  tarball = join(work, (await readdir(work)).find((f) => f.startsWith('sitewright-') && f.endsWith('.tgz'))!);
+  tarball = join(work, (await readdir(work)).find((f) => f.startsWith(`${ENGINE}-`) && f.endsWith('.tgz'))!);
   createTarball = join(work, (await readdir(work)).find((f) => f.startsWith('create-sitewright-'))!);
   app = join(work, 'app');
   await mkdir(app);
@@ -81,7 +83,7 @@ async function firstDifference(expectedDir: string, actualDir: string, file: str
 
 describe('the packed engine', () => {
   it('declares itself as a package: bin, exports with types, files, engines, peers', async () => {
-    const manifest = JSON.parse(await readFile(join(app, 'node_modules/sitewright/package.json'), 'utf8'));
+    const manifest = JSON.parse(await readFile(join(app, 'node_modules', ENGINE, 'package.json'), 'utf8'));
     expect(manifest.bin).toEqual({ site: 'bin/site' });
     expect(manifest.exports['.'].types).toBe('./types/index.d.ts');
     // Plain Node imports the package: compiled JavaScript (lib/, built as it was packed), not TypeScript.
@@ -89,7 +91,7 @@ describe('the packed engine', () => {
     // By the name the installed package gives itself, as a program that depends on it imports it.
     const imported = await sh('node', ['--input-type=module', '-e', `const m = await import(${JSON.stringify(manifest.name)}); console.log(typeof m.defineSite, typeof m.editor, typeof m.Picture)`], app);
     expect(imported.stdout.trim()).toBe('function function function');
-    expect(await readFile(join(app, 'node_modules/sitewright/types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
+    expect(await readFile(join(app, 'node_modules', ENGINE, 'types/index.d.ts'), 'utf8')).toMatch(/export \{ defineContentModel, defineSite \}/);
     expect(manifest.engines.node).toMatch(/^>=20/);
     // Publishable: MIT, not private, its licence and changelog in the tarball.
     expect([manifest.license, manifest.private]).toEqual(['MIT', undefined]);
@@ -123,9 +125,8 @@ describe('the packed engine', () => {
     // Its lock file names the engine by the tarball inside the site, with its integrity: a clone
     // anywhere installs the same engine with npm ci (one install fewer here than installing again).
     const lock = JSON.parse(await readFile(join(site, 'package-lock.json'), 'utf8'));
-    const engineName = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')).name as string;
-    const locked = lock.packages[`node_modules/${engineName}`];
-    expect(locked.resolved).toBe(`file:vendor/${engineName}-0.4.0.tgz`);
+    const locked = lock.packages[`node_modules/${ENGINE}`];
+    expect(locked.resolved).toBe(`file:vendor/${ENGINE}-0.4.0.tgz`);
     expect(locked.integrity).toMatch(/^sha512-/);
     expect(JSON.stringify(lock)).not.toContain(work);
     const manifest = JSON.parse(await readFile(join(site, 'package.json'), 'utf8'));
@@ -136,14 +137,14 @@ describe('the packed engine', () => {
     const built = await sh('npx', ['site', 'build'], site);
     expect(built.stdout).toMatch(/^Built 33 pages into dist \(en: 17, es: 16\)/);
     // The engine came compiled in the package (lib/engine/): the first build compiled the site's code only.
-    const compiled = join(site, 'node_modules/.cache/sitewright/compiled');
-    expect(existsSync(join(site, 'node_modules/sitewright/lib/engine/engine-cli.cjs'))).toBe(true);
+    const compiled = join(site, 'node_modules/.cache', ENGINE, 'compiled');
+    expect(existsSync(join(site, 'node_modules', ENGINE, 'lib/engine/engine-cli.cjs'))).toBe(true);
     expect((await readdir(compiled)).filter((f) => f.startsWith('engine-'))).toEqual([]);
     expect((await readdir(compiled)).filter((f) => f.startsWith('site-'))).toHaveLength(1);
     // An installed engine whose sources were edited by hand (here to the same size) compiles its own
     // layer from them: never stale code.
     const engineLayers = async () => (await readdir(compiled)).filter((f) => f.startsWith('engine-'));
-    const main = join(site, 'node_modules/sitewright/src/cli/main.ts');
+    const main = join(site, 'node_modules', ENGINE, 'src/cli/main.ts');
     const source = await readFile(main, 'utf8');
     await writeFile(main, source.replace('Builds a static site from its definition', 'Builds a STATIC site from its definition'));
     try {
@@ -256,7 +257,7 @@ describe('the packed engine', () => {
       const text = await firstDifference(join(work, 'checkout-dist'), join(clinic, 'dist'), differing.find((p) => !p.endsWith('.br')) ?? differing[0]!);
       // Packages the copy has that the checkout has not (a version of its own, or one found from outside both).
       const checkoutPackages = await installedPackages(ROOT);
-      const onlyCopy = [...(await installedPackages(clinic, app))].filter((p) => !checkoutPackages.has(p) && !p.startsWith('sitewright@'));
+      const onlyCopy = [...(await installedPackages(clinic, app))].filter((p) => !checkoutPackages.has(p) && !p.startsWith(`${ENGINE}@`));
       expect.fail(`${differing.length} files differ (${differing.slice(0, 8).join(', ')}…)\n${text}\nnode of both builds (npx's PATH): ${await runtime(clinic, ['npx', '--no', '--'])}\nnode of the test: ${process.execPath} ${process.version} icu ${process.versions.icu}\npackages the copy has and the checkout has not: ${onlyCopy.join(', ') || 'none'}`);
     }
     expect(ours(copied)).toEqual(ours(checkout));

@@ -237,6 +237,9 @@ function patientChecks(page: Page): Promise<Omit<PatientVisit, 'url'>> {
   });
 }
 
+/** No problem found: failing, the message lists them, one a line. */
+const expectNone = (lines: string[]) => expect(lines, lines.join('\n')).toEqual([]);
+
 /** The sweep, and each test's share, get the time of the whole sweep: whichever test runs first makes it. */
 const SWEEP_TIMEOUT = 600_000;
 
@@ -256,7 +259,7 @@ describe('the sweep', () => {
 describe('every page', () => {
   it('loads and hydrates with no page error and no console error, and its widgets open without one', async () => {
     const { problems } = await everyPage();
-    expect(problems.errors, problems.errors.join('\n')).toEqual([]);
+    expectNone(problems.errors);
   }, SWEEP_TIMEOUT);
 });
 
@@ -265,29 +268,29 @@ describe('WCAG 2.2 AA (axe)', () => {
     const { problems } = await everyPage();
     expect(urls.length).toBeGreaterThan(60);
     expect(kindPages.size).toBeGreaterThanOrEqual(20); // 11 kinds of page in each language
-    expect(problems.axe1280, problems.axe1280.join('\n')).toEqual([]);
+    expectNone(problems.axe1280);
   }, SWEEP_TIMEOUT);
 
   it('at 390px finds no violation on a page of each kind in each language, nor in any open widget', async () => {
     const { problems } = await everyPage();
-    expect(problems.axe390, problems.axe390.join('\n')).toEqual([]);
+    expectNone(problems.axe390);
   }, SWEEP_TIMEOUT);
 });
 
 describe('comfort', () => {
   it('no page scrolls sideways at 320px', async () => {
     const { problems } = await everyPage();
-    expect(problems.narrow, problems.narrow.join('\n')).toEqual([]);
+    expectNone(problems.narrow);
   }, SWEEP_TIMEOUT);
 
   it('text still fits at 200% zoom (a 1280px window shows 640 CSS px): no sideways scroll, no clipped text', async () => {
     const { problems } = await everyPage();
-    expect(problems.zoomed, problems.zoomed.join('\n')).toEqual([]);
+    expectNone(problems.zoomed);
   }, SWEEP_TIMEOUT);
 
   it('every control and stand-alone link is at least 24×24 CSS px at 390px', async () => {
     const { problems } = await everyPage();
-    expect(problems.targets, problems.targets.join('\n')).toEqual([]);
+    expectNone(problems.targets);
   }, SWEEP_TIMEOUT);
 });
 
