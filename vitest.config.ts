@@ -19,10 +19,11 @@ class LongestFirst extends BaseSequencer {
 
 /**
  * Files that need a module graph of their own: a vi.mock (a module another file loaded first would
- * stay real), and the slow files (browsers, installs, large builds: few and long, so isolating them
- * costs nothing).
+ * stay real), a V8 flag (held-memory's --expose-gc: V8 refuses code caches made under other flags,
+ * which run-compiled's tests rely on), and the slow files (browsers, installs, large builds: few and
+ * long, so isolating them costs nothing).
  */
-const ISOLATED = ['test/**/*.slow.test.{ts,tsx}', 'test/bundle-cache.test.ts'];
+const ISOLATED = ['test/**/*.slow.test.{ts,tsx}', 'test/bundle-cache.test.ts', 'test/units/held-memory.test.ts'];
 
 export default defineConfig({
   // Sites import the engine by its package name; in tests, that is these sources.

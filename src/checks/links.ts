@@ -1,6 +1,7 @@
 // Every internal link and asset reference must resolve to a built page or file (and a #fragment on
 // another page to an element id there), or the build fails naming the page and the link.
 import type { ContentLinks } from '../content/load-content.ts';
+import { intern } from '../content/intern.ts';
 import { closest } from '../content/suggest.ts';
 import { inFile, Problem } from '../problems/problem.ts';
 import type { Route } from '../routes/routes.ts';
@@ -17,24 +18,6 @@ const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
 /** srcset: URLs each followed by a width or density ("/a-320.avif 320w, /a-640.avif 640w"). */
 const SRCSET = /\ssrcset="([^"]*)"/gi;
 const ID = /\sid="([^"]+)"/g;
-
-/** Interned copies; cleared past this many, so a long `dev` session cannot grow it without end. */
-const INTERNED_MAX = 100_000;
-const interned = new Map<string, string>();
-
-/**
- * One flat copy of a reference or id. A match is a slice of its page, and keeping the slice keeps the
- * whole page's HTML alive until the checks (~90 MB of a 4,000-page build); most repeat on every page.
- */
-export function intern(text: string): string {
-  let kept = interned.get(text);
-  if (kept === undefined) {
-    if (interned.size >= INTERNED_MAX) interned.clear();
-    kept = JSON.parse(JSON.stringify(text)) as string; // parsing makes a new string, not a slice
-    interned.set(kept, kept);
-  }
-  return kept;
-}
 
 /** The local references (href/src to "/..." or "#...") of an HTML page, without duplicates. */
 export function referencesOf(html: string): string[] {

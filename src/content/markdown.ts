@@ -2,6 +2,7 @@
 // what they may not contain: raw HTML outside the allow-list and addresses with another scheme than
 // http(s), mailto, tel or a relative one (html-policy.ts). Each is found on the line it was written.
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
+import { intern } from './intern.ts';
 import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from '../security/html-policy.ts';
 import { checkComponent, componentsExtension, type ComponentToken, type MarkdownComponents } from './components.ts';
 
@@ -142,7 +143,8 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           const problem = urlProblem(href);
           if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
           else if (token.type === 'image' && !(token as Tokens.Image).text.trim()) findings.push({ line: at, code: 'markdown/image', message: `image "${href}" has no description: write what it shows between the brackets, ![A loaf of rye bread](${href})` });
-          else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href, line: at, image: true } : { href, line: at });
+          // Kept until the link check: a copy of its own, as the token's text is a slice that would keep the whole file alive.
+          else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href: intern(href), line: at, image: true } : { href: intern(href), line: at });
         } else if (token.type === 'component' && components) {
           const at = lineOf(token.raw);
           for (const message of checkComponent(token as ComponentToken, components)) findings.push({ line: at, code: 'markdown/component', message });

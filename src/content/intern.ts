@@ -1,0 +1,19 @@
+// Texts a build keeps until its checks, one copy of each (checks/links.ts, markdown.ts, render-pool.ts).
+/** Interned copies; cleared past this many, so a long `dev` session cannot grow it without end. */
+const INTERNED_MAX = 100_000;
+const interned = new Map<string, string>();
+
+/**
+ * One flat copy of a text kept until the checks (a reference, an id, a link in content). A match is a
+ * slice of its page or file, and keeping the slice keeps the whole text alive (the pages' HTML was
+ * ~90 MB of a 4,000-page build). Most of them repeat on every page.
+ */
+export function intern(text: string): string {
+  let kept = interned.get(text);
+  if (kept === undefined) {
+    if (interned.size >= INTERNED_MAX) interned.clear();
+    kept = JSON.parse(JSON.stringify(text)) as string; // parsing makes a new string, not a slice
+    interned.set(kept, kept);
+  }
+  return kept;
+}

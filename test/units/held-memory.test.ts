@@ -1,0 +1,52 @@
+// What a build keeps of each content file until its checks: the parsed values and the links found in
+// the Markdown. The parsers hand out slices of the file's text, and a kept slice keeps the whole text
+// alive, so a 40,000-page build held every file twice over. Each test keeps what the build keeps of
+// 100 files of ~100 KB and weighs the heap: their text is 10 MB, what is kept of them a few KB. The
+// values are 13 characters or more: V8 copies a shorter slice instead of pointing into the text.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/content/markdown.ts';
+import { parseSource } from '../../src/content/read-file.ts';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const FILES = 100;
+/** A file's own long text (one flat string, as a file read gives). */
+const filler = (i: number) => Buffer.from(`Paragraph of file ${i}. `.repeat(4_000)).toString();
+
+/** Heap bytes still used once what keep() returned for each of FILES texts is all that is kept of them. */
+function heldBy(keep: (text: string, i: number) => unknown): number {
+  keep(filler(FILES), FILES); // the code it runs, compiled now, is not what is weighed
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const kept = Array.from({ length: FILES }, (_, i) => keep(filler(i), i));
+  gc();
+  const held = process.memoryUsage().heapUsed - before;
+  expect(kept).toHaveLength(FILES); // kept alive until weighed
+  return held;
+}
+
+const MB = 1024 * 1024;
+
+describe('what is kept of a content file', () => {
+  it('the weighing sees a file whose text is kept', () => {
+    expect(heldBy((text) => ({ text }))).toBeGreaterThan(FILES * 80_000);
+  });
+
+  it("a YAML file's values do not keep its text", () => {
+    const held = heldBy((text, i) => parseSource(`name: Family medicine entry ${i}\nlist: [a longer first item, b]\n# ${text}\n`, `data-${i}.yaml`, `data-${i}.yaml`).data);
+    expect(held).toBeLessThan(3 * MB);
+  });
+
+  it('the front matter of a Markdown file keeps only its values, not the body', () => {
+    const held = heldBy((text, i) => parseSource(`---\ntitle: A page about family care, ${i}\n---\n${text}\n`, `page-${i}.md`, `page-${i}.md`).data);
+    expect(held).toBeLessThan(3 * MB);
+  });
+
+  it('the links found in a Markdown body do not keep the body', () => {
+    const held = heldBy((text, i) => renderMarkdown(`See [the clinic](/clinics/miami-${i}).\n\n${text}\n`, 1).links);
+    expect(held).toBeLessThan(3 * MB);
+  });
+});
