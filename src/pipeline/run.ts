@@ -31,7 +31,8 @@ import type { StaticCopy } from './render-pages.ts';
 
 export class BuildRun {
   readonly started = performance.now();
-  private readonly phases: [string, number][] = [];
+  /** Each phase's name, end and the process's memory then (SITE_TIMINGS; workers' heaps included). */
+  private readonly phases: [string, number, number][] = [];
   /** What became of the output folder so far. */
   fate: OutputFate;
   staging?: string;
@@ -131,11 +132,12 @@ export class BuildRun {
   }
 
   phase(name: string): void {
-    this.phases.push([name, performance.now()]);
+    this.phases.push([name, performance.now(), process.env.SITE_TIMINGS ? process.memoryUsage.rss() : 0]);
   }
 
   timings(): string {
-    return this.phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? this.phases[i - 1]![1] : this.started))} ms`).join(', ');
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    return `${this.phases.map(([n, t], i) => `${n} ${Math.round(t - (i ? this.phases[i - 1]![1] : this.started))} ms`).join(', ')}\nmemory at each end (MB): ${this.phases.map(([n, , rss]) => `${n} ${mb(rss)}`).join(', ')}`;
   }
 
   /** The error a failed build throws: a system error told in a sentence, with the output folder's fate on it. */
