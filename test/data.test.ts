@@ -1,6 +1,6 @@
 // Data at build time: a site's async source, fetched from a server on 127.0.0.1 before the pages,
 // reaches the content (here a plugin writes it out); kept for its maxAge, so a second build does not
-// ask again; a source that fails stops the build naming it.
+// ask again (each site for itself); a source that fails stops the build naming it.
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,16 @@ describe('data at build time', () => {
     expect(requests).toBe(1);
     await run('second');
     expect(requests).toBe(1);
+  });
+
+  it('keeps a result for the site that asked: another site with the same source asks again', async () => {
+    const { loadData } = await import('../src/content/data.ts');
+    let calls = 0;
+    const sources = { hours: { maxAge: 600, load: async () => ({ call: ++calls }) } };
+    const first = await loadData(sources, new Date(), join(tmp, 'kept-a'));
+    const again = await loadData(sources, new Date(), join(tmp, 'kept-a'));
+    const other = await loadData(sources, new Date(), join(tmp, 'kept-b'));
+    expect([first.hours, again.hours, other.hours]).toEqual([{ call: 1 }, { call: 1 }, { call: 2 }]);
   });
 
   it('a source that fails stops the build, naming it', async () => {

@@ -45,6 +45,7 @@ export function fetchJson(url: string, { headers = {}, timeoutMs = 15_000 } = {}
   });
 }
 
+/** Results kept in this process, by cache folder and key: two sites may have a source of the same name and code. */
 const kept = new Map<string, { at: number; value: unknown }>();
 
 /** Runs every source (kept results within their maxAge are reused); the results by name. */
@@ -56,7 +57,8 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
     const key = createHash('sha256').update(`${name}\0${source.load.toString()}`).digest('hex').slice(0, 16);
     const file = cacheDir ? join(cacheDir, `${key}.json`) : undefined;
     const maxAge = (source.maxAge ?? 0) * 1000;
-    const known = kept.get(key) ?? readKept(file);
+    const inMemory = `${cacheDir ?? ''}\0${key}`;
+    const known = kept.get(inMemory) ?? readKept(file);
     if (known && Date.now() - known.at < maxAge) {
       results[name] = known.value;
       return;
@@ -65,7 +67,7 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
       const value = await source.load(context);
       JSON.stringify(value); // plain data only: it goes to worker threads and into the cache
       results[name] = value;
-      kept.set(key, { at: Date.now(), value });
+      kept.set(inMemory, { at: Date.now(), value });
       if (file) writeKept(file, { at: Date.now(), value });
     } catch (error) {
       problems.push(new Problem('data/failed', { part: `data source "${name}"` }, 'failed', [{ path: '', message: error instanceof Error ? error.message : String(error) }]));
