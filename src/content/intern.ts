@@ -6,7 +6,8 @@ const interned = new Map<string, string>();
 /**
  * One flat copy of a text kept until the checks (a reference, an id, a link in content). A match is a
  * slice of its page or file, and keeping the slice keeps the whole text alive (the pages' HTML was
- * ~90 MB of a 4,000-page build). Most of them repeat on every page.
+ * ~90 MB of a 4,000-page build); a worker's results arrive as new strings, one per page. Most of them
+ * repeat on every page.
  */
 export function intern(text: string): string {
   let kept = interned.get(text);
