@@ -9,6 +9,7 @@ export default {
   mutate: [
     'src/content/check-locales.ts',
     'src/content/classify.ts',
+    'src/content/intern.ts',
     'src/content/markdown.ts',
     'src/content/merge-problems.ts',
     'src/content/parse-share.ts',

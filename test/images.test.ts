@@ -103,7 +103,7 @@ describe('photos', () => {
 
   it('a typo in one srcset candidate of a page fails the check, naming the page and the URL', () => {
     const html = '<picture><source type="image/avif" srcset="/assets/images/a-320.avif 320w, /assets/images/a-64O.avif 640w"/><img src="/assets/images/a-640.jpg" alt="A"/></picture>';
-    const index = { pages: new Map([['/', new Set<string>()]]), files: new Set(['/assets/images/a-320.avif', '/assets/images/a-640.avif', '/assets/images/a-640.jpg']) };
+    const index = { pages: new Map([['/', [] as string[]]]), files: new Set(['/assets/images/a-320.avif', '/assets/images/a-640.avif', '/assets/images/a-640.jpg']) };
     const route = { page: 'home', params: {}, path: '/', locale: 'en', url: '/', file: 'index.html', noindex: false, notFound: false };
     expect(checkOutputLinks([{ route, refs: referencesOf(html), ids: [] }], index, 'static').map((p) => p.format())).toEqual([
       'page / (index.html)  refers to a missing static file\n  "/assets/images/a-64O.avif": no such file; expected static/assets/images/a-64O.avif',

@@ -8,8 +8,8 @@ import type { Route } from '../routes/routes.ts';
 import type { LocaleUrls } from '../routes/urls.ts';
 
 export interface OutputIndex {
-  /** URL → the ids on that page. */
-  pages: Map<string, Set<string>>;
+  /** URL → the ids on that page: tens a page, as quick to search in a list as in a set, and 40,000 sets were ~28 MB more at the check. */
+  pages: Map<string, readonly string[]>;
   /** Public paths of every other file ("/assets/site-AB12.css", "/favicon.svg"). */
   files: Set<string>;
 }
@@ -64,12 +64,12 @@ interface Unresolved {
 }
 
 /** Why a reference does not resolve, or undefined when it does. */
-function resolves(ref: string, from: string, index: OutputIndex, staticDir: string, ownIds?: Set<string>): Unresolved | undefined {
+function resolves(ref: string, from: string, index: OutputIndex, staticDir: string, ownIds?: readonly string[]): Unresolved | undefined {
   const [pathAndQuery, fragment] = ref.split('#') as [string, string | undefined];
   const path = (pathAndQuery || from).split('?')[0]!;
   const ids = pathAndQuery ? index.pages.get(path) : (ownIds ?? index.pages.get(path));
   if (ids) {
-    if (fragment && !ids.has(fragment)) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
+    if (fragment && !ids.includes(fragment)) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
     return undefined;
   }
   if (index.files.has(decodeURI(path))) return undefined;
@@ -90,10 +90,9 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
   // A reference with a path resolves the same from every page: the header's and footer's are on all of them.
   const withPath = new Map<string, Unresolved | undefined>();
   for (const { route, refs, ids } of pages) {
-    let ownIds: Set<string> | undefined;
     for (const ref of refs) {
       let found: Unresolved | undefined;
-      if (ref.startsWith('#')) found = resolves(ref, route.url, index, staticDir, (ownIds ??= new Set(ids)));
+      if (ref.startsWith('#')) found = resolves(ref, route.url, index, staticDir, ids);
       else if (withPath.has(ref)) found = withPath.get(ref);
       else withPath.set(ref, (found = resolves(ref, route.url, index, staticDir)));
       if (!found) continue;

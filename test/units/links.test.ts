@@ -7,7 +7,7 @@ import type { Route } from '../../src/routes/routes.ts';
 import { localeUrls } from '../../src/routes/urls.ts';
 
 const index: OutputIndex = {
-  pages: new Map([['/', new Set(['main'])], ['/about', new Set(['main', 'team'])], ['/only-en', new Set(['main'])], ['/es/', new Set(['main'])], ['/es/about', new Set(['main', 'equipo'])]]),
+  pages: new Map([['/', ['main']], ['/about', ['main', 'team']], ['/only-en', ['main']], ['/es/', ['main']], ['/es/about', ['main', 'equipo']]]),
   files: new Set(['/favicon.svg', '/assets/site-ABC.css', '/images/a b.svg', '/es/guia.pdf']),
 };
 const route = (url: string): Route => ({ page: 'p', params: {}, path: url.replace(/^\/es/, '') || '/', locale: url.startsWith('/es') ? 'es' : 'en', url, file: `${url.slice(1) || 'index'}.html`, noindex: false, notFound: false });

@@ -74,7 +74,7 @@ export function inlineStyleWarnings(run: BuildRun, routes: Route[], pages: PageR
 export function checkStep(run: BuildRun, { content, routes, pages, links, lifecycle, files, bundle, assetWeights }: CheckInput): SizeReport {
   const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
   const index: OutputIndex = {
-    pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, new Set(p.ids)])),
+    pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, p.ids])),
     files: new Set([...[...run.statics.files, ...files.keys()].map((f) => `/${f}`), ...(run.options.extraScripts ?? [])]),
   };
   const staticDir = shown(run.dirs.static);
