@@ -39,8 +39,7 @@ export default defineConfig({
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
       // The other files share each worker's modules (isolate: false): setting up a module graph per
       // file was ~40% of the quick set's time (184 → 93 s here). So a test must not change state a
-      // shared module keeps (a helper's loaded site and content are the same objects in every file: the
-      // content is frozen, so clone it first).
+      // shared module keeps (a helper's loaded site is the same object in every file: clone it first).
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.{ts,tsx}'], exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false } },
     ],
   },

@@ -24,25 +24,12 @@ export async function contentAsBuilt<C>(site: SiteDefinition<C>, contentDir: str
 
 let loaded: Promise<{ site: SiteDefinition<SiteContent>; content: SiteContent }> | undefined;
 
-/**
- * The real site and its content, loaded once per worker and shared by the files it runs (vitest's
- * shared project). The content is frozen, so a test that changes it instead of a clone of its own
- * fails where it does so, not in a later file that happened to share the worker.
- */
 export function siteAndContent(): Promise<{ site: SiteDefinition<SiteContent>; content: SiteContent }> {
   loaded ??= (async () => {
     const site = (await loadSite(SITE)) as SiteDefinition<SiteContent>;
-    return { site, content: deepFreeze(await contentAsBuilt(site, CONTENT)) };
+    return { site, content: await contentAsBuilt(site, CONTENT) };
   })();
   return loaded;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
 }
 
 /** The services the navigation lists (primary and aesthetic; unlisted ones have pages but no link). */
