@@ -119,15 +119,20 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   // Parsed again only when its bytes are new to the cache kept between builds.
   const cache = new ContentCache(options.cache?.file, options.cache?.version, options.cache?.renders);
-  if (options.parseElsewhere) await shareParsing(cache, files.map((rel) => ({ path: join(contentDir, rel), shown: shown(rel) })), options.parseElsewhere);
+  const sharedKeys = options.parseElsewhere ? await shareParsing(cache, files.map((rel) => ({ path: join(contentDir, rel), shown: shown(rel) })), options.parseElsewhere) : undefined;
   const records = new WeakMap<ParsedFile, CachedParse>();
   const read = (path: string, shownFile: string): ParsedFile => {
-    const bytes = readFileSync(path);
-    const key = ContentCache.keyOf(path, bytes);
-    let entry = cache.get(key);
+    // Parsed a moment ago by the sharing, from the bytes it read: not read again.
+    const sharedKey = sharedKeys?.get(path);
+    let entry = sharedKey === undefined ? undefined : cache.get(sharedKey);
     if (!entry) {
-      entry = parseSource(bytes.toString('utf8'), path, shownFile);
-      cache.put(key, entry);
+      const bytes = readFileSync(path);
+      const key = ContentCache.keyOf(path, bytes);
+      entry = cache.get(key);
+      if (!entry) {
+        entry = parseSource(bytes.toString('utf8'), path, shownFile);
+        cache.put(key, entry);
+      }
     }
     const parsed = fromRecord(entry, shownFile);
     records.set(parsed, entry);

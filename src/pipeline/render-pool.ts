@@ -6,8 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { intern } from '../content/intern.ts';
-import { BATCH, type FileToParse } from '../content/parse-share.ts';
-import type { ParseRecord } from '../content/read-file.ts';
+import { BATCH, type FileToParse, type SharedParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
@@ -35,10 +34,10 @@ export class RenderPool {
   }
 
   /** Parses content files in the workers, a batch at a time (parse-share.ts): each file's cache key and parse, handed to `took` as each batch comes. */
-  async parse(files: FileToParse[], took: (parsed: [string, ParseRecord][]) => void): Promise<void> {
+  async parse(files: FileToParse[], took: (parsed: SharedParse[]) => void): Promise<void> {
     const asks: Promise<void>[] = [];
     for (let from = 0, n = 0; from < files.length; from += BATCH, n++) {
-      asks.push(this.workers[n % this.workers.length]!.ask<[string, ParseRecord][]>({ type: 'parse', files: files.slice(from, from + BATCH) }).then(took));
+      asks.push(this.workers[n % this.workers.length]!.ask<SharedParse[]>({ type: 'parse', files: files.slice(from, from + BATCH) }).then(took));
     }
     await Promise.all(asks);
   }

@@ -31,7 +31,9 @@ describe('sharing the parsing of a large load', () => {
   it('puts a parse of every file into the cache, each as this thread would parse it, with a share parsed elsewhere', async () => {
     const cache = new ContentCache();
     const sent: FileToParse[][] = [];
-    await shareParsing(cache, files, { threads: 1, parse: async (share, took) => (sent.push(share), took(parseForCache(share))) });
+    const keys = await shareParsing(cache, files, { threads: 1, parse: async (share, took) => (sent.push(share), took(parseForCache(share))) });
+    // Every file parsed, by its path, under the key the load would find it by: the load reads none again.
+    expect(new Map(files.map(({ path }) => [path, key(path)]))).toEqual(keys);
     // One thread elsewhere: it gets every second file, this thread the others.
     expect(sent).toHaveLength(1);
     expect(sent[0]!.map((f) => f.path)).toEqual(files.filter((_, i) => i % 2 === 1).map((f) => f.path));
@@ -62,7 +64,7 @@ describe('sharing the parsing of a large load', () => {
   it("leaves a file that does not parse, and a failed thread's files, to the load", async () => {
     const broken = join(dir, 'broken.yaml');
     await writeFile(broken, 'name: [unclosed\n');
-    expect(parseForCache([{ path: broken, shown: 'content/broken.yaml' }, files[0]!])).toEqual([[key(files[0]!.path), expect.any(Object)]]);
+    expect(parseForCache([{ path: broken, shown: 'content/broken.yaml' }, files[0]!])).toEqual([[key(files[0]!.path), expect.any(Object), files[0]!.path]]);
     const cache = new ContentCache();
     // The worker hands back its first file's parse, then stops: what it gave is kept, the rest left to the load.
     await shareParsing(cache, files, { threads: 1, parse: async (share, took) => (took(parseForCache(share.slice(0, 1))), Promise.reject(new Error('the worker stopped'))) });

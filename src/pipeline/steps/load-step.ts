@@ -14,8 +14,7 @@ import type { EngineContent } from '../../site/page-data.ts';
 import { contentCacheFor } from '../../content/content-cache.ts';
 import { dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
-import type { FileToParse } from '../../content/parse-share.ts';
-import type { ParseRecord } from '../../content/read-file.ts';
+import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
 /** Every plugin's marked extensions, as one list kept per list of plugins (the parser made for it is reused). */
 const extensionLists = new WeakMap<readonly EnginePlugin[], MarkedExtension[]>();
@@ -36,7 +35,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const cache = kept && keys ? { ...kept, version: `${kept.version}-${keys}` } : kept;
   // A large build's worker threads parse a share of what the cache does not know, while this one parses its own.
   const pool = run.pool;
-  const parseElsewhere = pool && { threads: pool.size, parse: (files: FileToParse[], took: (parsed: [string, ParseRecord][]) => void) => pool.parse(files, took) };
+  const parseElsewhere = pool && { threads: pool.size, parse: (files: FileToParse[], took: (parsed: SharedParse[]) => void) => pool.parse(files, took) };
   const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown, parseElsewhere });
   const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
