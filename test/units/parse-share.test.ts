@@ -61,6 +61,18 @@ describe('sharing the parsing of a large load', () => {
     expect(offered.map((f) => f.path)).toEqual(files.slice(0, SHARE_FROM).filter((_, i) => i % 2 === 1).map((f) => f.path));
   });
 
+  it('shares nothing when what the cache lacks is too little, or when there is no other thread', async () => {
+    // Enough files listed, but only SHARE_FROM - 1 of them content (the rest a photo's notes, say).
+    const notes = Array.from({ length: 10 }, (_, i) => ({ path: join(dir, `notes-${i}.txt`), shown: `content/notes-${i}.txt` }));
+    let asked = false;
+    const keys = await shareParsing(new ContentCache(), [...files.slice(0, SHARE_FROM - 1), ...notes], { threads: 1, parse: async () => void (asked = true) });
+    expect(asked).toBe(false);
+    expect(keys.size).toBe(0);
+    const none = await shareParsing(new ContentCache(), files, { threads: 0, parse: async () => void (asked = true) });
+    expect(asked).toBe(false);
+    expect(none.size).toBe(0);
+  });
+
   it("leaves a file that does not parse, and a failed thread's files, to the load", async () => {
     const broken = join(dir, 'broken.yaml');
     await writeFile(broken, 'name: [unclosed\n');
