@@ -4,16 +4,17 @@
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { listen } from '../src/serve/server.ts';
+import { cacheRoot } from '../src/startup/engine.mjs';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
 
 const SITE = join(ROOT, 'test/fixtures/data-site/site.config.ts');
 /** Where the engine keeps data results for sites of this checkout. */
-const KEPT = join(ROOT, 'node_modules/.cache/sitewright/data');
+const KEPT = join(cacheRoot(dirname(SITE)), 'data');
 let server: Server;
 let tmp: string;
 let requests = 0;

@@ -5,12 +5,13 @@
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutputLinks, referencesOf } from '../src/checks/links.ts';
 import { build, type BuildResult } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
+import { cacheRoot } from '../src/startup/engine.mjs';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
 
 const SITE = join(ROOT, 'test/fixtures/images-site/site.config.ts');
@@ -36,7 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
-  await rm(join(ROOT, 'node_modules/.cache/sitewright/images'), { recursive: true, force: true }); // the variants it kept
+  await rm(join(cacheRoot(dirname(SITE)), 'images'), { recursive: true, force: true }); // the variants it kept
 });
 
 describe('photos', () => {
