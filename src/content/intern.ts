@@ -9,11 +9,12 @@ const interned = new Map<string, string>();
  * ~90 MB of a 4,000-page build); a worker's results arrive as new strings, one per page. Most of them
  * repeat on every page.
  */
-export function intern(text: string): string {
+export function intern(text: string, own = false): string {
   let kept = interned.get(text);
   if (kept === undefined) {
     if (interned.size >= INTERNED_MAX) interned.clear();
-    kept = JSON.parse(JSON.stringify(text)) as string; // parsing makes a new string, not a slice
+    // Parsing makes a new string, not a slice; a string of its own (`own`: a message's) is kept as it is.
+    kept = own ? text : (JSON.parse(JSON.stringify(text)) as string);
     interned.set(kept, kept);
   }
   return kept;

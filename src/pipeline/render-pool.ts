@@ -185,9 +185,10 @@ export class Channel {
  */
 function interned(output: RenderOutput): RenderOutput {
   for (const page of output.pages) {
-    page.refs = page.refs.map(intern);
-    page.ids = page.ids.map(intern);
-    page.islands = page.islands.map(intern);
+    const one = (text: string) => intern(text, true); // a message's strings are copies already
+    page.refs = page.refs.map(one);
+    page.ids = page.ids.map(one);
+    page.islands = page.islands.map(one);
   }
   return output;
 }
