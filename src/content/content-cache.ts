@@ -1,5 +1,5 @@
-// Parsed content kept between builds: a file's data, body and rendered Markdown, keyed by its bytes,
-// so a build parses and renders only the files that changed since the last one (at 4,000 pages,
+// Parsed content kept between builds: a file's data, where its body starts and its rendered Markdown,
+// keyed by its bytes, so a build parses and renders only the files that changed since the last one (at 4,000 pages,
 // parsing and Markdown are most of the time before rendering). Validation and every check still run
 // on every build, on the kept data. Kept in one JSON file per content folder, for one version of the
 // engine (another parser may read the same bytes otherwise); the Markdown renders only for one version
@@ -20,7 +20,14 @@ import type { ParseRecord } from './read-file.ts';
 /** A parse, with the Markdown rendered from its body once it has been. */
 export type CachedParse = ParseRecord & { markdown?: RenderedMarkdown };
 
-const FORMAT = 4;
+/**
+ * What is kept of a parse: no text of the file (its YAML and body were half of the file, 6.5 of 14 MB
+ * at 4,000 pages, and their writing half of a cold build's save). The load takes the body from the
+ * bytes it reads to find the key (bodyByte), and a position by reading the file again.
+ */
+const keptOf = ({ data, bodyLine, bodyByte, lineOffset, markdown }: CachedParse) => ({ data, bodyLine, bodyByte, lineOffset, markdown });
+
+const FORMAT = 5;
 /** Bytes written at a time while saving. */
 const CHUNK = 1 << 20;
 /** Content folders whose parses are kept per compiled site: the least recently used go first (a benchmark makes a new folder every run). */
@@ -91,7 +98,7 @@ export class ContentCache {
   /** The file's lines, made one at a time as they are written. */
   private *lines(): Generator<string> {
     yield JSON.stringify({ format: FORMAT, version: this.version, renders: this.renders });
-    for (const pair of this.used) yield JSON.stringify(pair);
+    for (const [key, entry] of this.used) yield JSON.stringify([key, keptOf(entry)]);
   }
 
   /** Writes what this load used (nothing else: files removed or changed since drop out) when it differs from what was read. */
@@ -197,10 +204,11 @@ function readKept(file: string, version: string, renders: string): Map<string, C
 }
 
 function usable(entry: unknown): entry is CachedParse {
-  if (!entry || typeof entry !== 'object') return false;
-  const { yaml, lineOffset, body, bodyLine, markdown } = entry as Record<string, unknown>;
-  if (typeof yaml !== 'string' || !Number.isInteger(lineOffset)) return false;
-  if (body !== undefined && (typeof body !== 'string' || !Number.isInteger(bodyLine))) return false;
+  if (!entry || typeof entry !== 'object' || !('data' in entry)) return false;
+  const { lineOffset, bodyLine, bodyByte, markdown } = entry as Record<string, unknown>;
+  if (!Number.isInteger(lineOffset)) return false;
+  if (bodyLine !== undefined && !Number.isInteger(bodyLine)) return false;
+  if (bodyByte !== undefined && !(Number.isInteger(bodyByte) && (bodyByte as number) >= 0)) return false;
   if (markdown === undefined) return true;
   const { html, links, findings } = markdown as Record<string, unknown>;
   return typeof html === 'string' && Array.isArray(links) && Array.isArray(findings);

@@ -129,12 +129,17 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       const bytes = readFileSync(path);
       const key = ContentCache.keyOf(path, bytes);
       entry = cache.get(key);
+      // A kept Markdown parse has no body: it is the end of these bytes (parsed again where it cannot say where).
+      if (entry && entry.body === undefined && path.endsWith('.md')) {
+        if (entry.bodyByte !== undefined && entry.bodyByte <= bytes.length) entry.body = bytes.toString('utf8', entry.bodyByte);
+        else entry = undefined;
+      }
       if (!entry) {
         entry = parseSource(bytes.toString('utf8'), path, shownFile);
         cache.put(key, entry);
       }
     }
-    const parsed = fromRecord(entry, shownFile);
+    const parsed = fromRecord(entry, shownFile, path);
     records.set(parsed, entry);
     return parsed;
   };

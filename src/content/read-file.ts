@@ -185,21 +185,38 @@ function locate(source: string, file: string, lineOffset: number, path: readonly
 }
 
 /**
- * What a parse found, as plain data (content-cache.ts keeps it between builds): the data, the
- * Markdown body, and the YAML text with its first line, from which positions are found again.
+ * What a parse found, as plain data: the data, the Markdown body with its first line and where it
+ * starts in the file's bytes, and the YAML text with its first line, from which positions are found
+ * again. content-cache.ts keeps it between builds without the file's text (the YAML and the body): a
+ * build reads each file anyway to find its key, and takes the body from those bytes; a kept parse
+ * finds its positions by reading the file again, which only a problem asks for.
  */
 export interface ParseRecord {
   data: unknown;
   body?: string;
   bodyLine?: number;
-  yaml: string;
+  /** Where the body starts in the file's bytes. */
+  bodyByte?: number;
+  /** The YAML text; absent in a kept parse. */
+  yaml?: string;
   lineOffset: number;
 }
 
-/** A parsed file again from its record, shown as file. */
-export function fromRecord(record: ParseRecord, file: string): ParsedFile {
+/** A parsed file again from its record, shown as file; `path` is read again for a kept parse's positions. */
+export function fromRecord(record: ParseRecord, file: string, path?: string): ParsedFile {
   const { data, body, bodyLine, yaml, lineOffset } = record;
-  return { file, data, ...(body === undefined ? {} : { body, bodyLine }), positionOf: (path) => locate(yaml, file, lineOffset, path) };
+  const positionOf: ParsedFile['positionOf'] = yaml !== undefined ? (at) => locate(yaml, file, lineOffset, at) : (at) => (path ? positionInFile(path, file, at) : undefined);
+  return { file, data, ...(body === undefined ? {} : { body, bodyLine }), positionOf };
+}
+
+/** Where a key path is written in a file as it is now (none when it no longer parses). */
+function positionInFile(path: string, file: string, at: readonly PropertyKey[]): Position | undefined {
+  try {
+    const { yaml, lineOffset } = parseSource(readFileSync(path, 'utf8'), path, file);
+    return yaml === undefined ? undefined : locate(yaml, file, lineOffset, at);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Parses a YAML or Markdown file's text (by the path's extension); a problem is thrown as a ProblemError. */
@@ -210,7 +227,13 @@ export function parseSource(text: string, path: string, file: string): ParseReco
   }
   // A byte order mark (some Windows editors write one) is not text: the file starts after it.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (path.endsWith('.md')) return parseMarkdown(source, file);
+  if (path.endsWith('.md')) {
+    const record = parseMarkdown(source, file);
+    // Where the body starts in the file's bytes (the body is the file's end). Not for a text with a
+    // replacement character: bytes that were not UTF-8 read as one, and their count is not the text's.
+    if (!text.includes('\uFFFD')) record.bodyByte = bytes - Buffer.byteLength(record.body!);
+    return record;
+  }
   return { data: unsliced(parseYaml(source, file, 0).data), yaml: source, lineOffset: 0 };
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentCache } from '../../src/content/content-cache.ts';
 import { loadContent } from '../../src/content/load-content.ts';
+import { fromRecord, type ParseRecord } from '../../src/content/read-file.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
 import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
@@ -22,7 +23,7 @@ afterEach(() => site.cleanup());
 type Loaded = { locales: Record<string, { services: Record<string, { front: Record<string, unknown>; html: string }> }> };
 const load = async (version = 'v1', renders = version) => (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content', cache: { file: cacheFile, version, renders } })).content as unknown as Loaded;
 const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
-type Kept = { format: number; version: string; renders?: string; entries: Record<string, { data?: unknown; markdown?: { html: string }; yaml: unknown }> };
+type Kept = { format: number; version: string; renders?: string; entries: Record<string, { data?: unknown; markdown?: { html: string }; bodyByte?: number }> };
 /** The cache file as one object (its lines after the checksum line: a header, then one [key, entry] each), and a file written with a right checksum. */
 const readCache = (): Kept => {
   const [header, ...pairs] = readFileSync(cacheFile, 'utf8').slice(65).trimEnd().split('\n').map((line) => JSON.parse(line));
@@ -107,6 +108,38 @@ describe('content kept between builds', () => {
     expect(vaccines(await load('v1')).html).not.toContain('KEPT');
   });
 
+  it('keeps no text of a file: a body comes back from the bytes the build reads, a position from the file', async () => {
+    // A byte order mark, Windows line ends and accents before the body: where it starts is counted in bytes.
+    await site.edit('en/services/vaccines.md', (text) => `\uFEFF${text.replace(/\n/g, '\r\n').replace('name: Vaccines', 'name: Vacunas ñandú ✓')}`);
+    const fresh = vaccines(await load('v1'));
+    const { entries } = readCache();
+    // Each entry is its data, its rendered Markdown and numbers: neither the YAML nor the Markdown as written.
+    expect(new Set(Object.values(entries).flatMap((entry) => Object.keys(entry)))).toEqual(new Set(['data', 'lineOffset', 'bodyLine', 'bodyByte', 'markdown']));
+    expect(readFileSync(cacheFile, 'utf8')).not.toContain('name: Vacunas');
+    // Another version of the site's code renders every body again, from the bytes the load reads.
+    const again = vaccines(await load('v1', 'v1+site-2'));
+    expect(again.html).toContain('one of the simplest ways');
+    expect(again).toEqual(fresh);
+    // A kept parse has no YAML text: a problem's line is found in the file.
+    const path = join(site.content, 'en/services/vaccines.md');
+    const record = Object.values(entries).find((entry) => (entry.data as { name?: string } | undefined)?.name === 'Vacunas ñandú ✓')!;
+    expect(record).toBeDefined();
+    expect(fromRecord(record as ParseRecord, 'content/en/services/vaccines.md', path).positionOf(['name'])).toEqual({ line: 2, col: 7 });
+    expect(fromRecord(record as ParseRecord, 'content/en/services/vaccines.md').positionOf(['name'])).toBeUndefined();
+  });
+
+  it('parses a Markdown file again where its bytes are not all UTF-8: where its body starts is not known', async () => {
+    const file = join(site.content, 'en/services/vaccines.md');
+    const bytes = readFileSync(file);
+    const at = bytes.indexOf('one of the simplest');
+    writeFileSync(file, Buffer.concat([bytes.subarray(0, at), Buffer.from([0xff]), bytes.subarray(at)]));
+    const fresh = vaccines(await load('v1'));
+    expect(fresh.html).toContain('\uFFFDone of the simplest');
+    const record = Object.values(readCache().entries).find((entry) => (entry.data as { name?: string } | undefined)?.name === 'Vaccines')!;
+    expect(record.bodyByte).toBeUndefined();
+    expect(vaccines(await load('v1', 'v1+site-2'))).toEqual(fresh);
+  });
+
   it('drops the parse of a file that changed', async () => {
     await load();
     const all = kept();
@@ -119,10 +152,14 @@ describe('content kept between builds', () => {
     writeFileSync(cacheFile, '{"format":1,"version":"v1","entries":{"x":');
     expect(vaccines(await load()).html).toContain('<');
     expect(kept()).toBeGreaterThan(50);
-    const { entries } = readCache();
-    for (const entry of Object.values(entries)) entry.yaml = 42; // malformed: not used
-    writeCache({ format: 4, version: 'v1', renders: 'v1', entries });
+    const { entries, format } = readCache();
+    for (const entry of Object.values(entries)) {
+      (entry as Record<string, unknown>).lineOffset = 'x'; // malformed: not used
+      if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
+    }
+    writeCache({ format, version: 'v1', renders: 'v1', entries });
     expect(vaccines(await load()).html).toContain('<');
+    expect(vaccines(await load()).html).not.toContain('KEPT');
   });
 
   it('is a miss in another format, and uses no line that is not a [key, parse] pair, whatever its checksum says', async () => {
@@ -184,7 +221,7 @@ describe('the cache itself', () => {
   });
 
   it('gives back every parse of a file of many megabytes, as a large site keeps it (lines across the chunks it is read in)', () => {
-    const entries = Array.from({ length: 4000 }, (_, i) => [`key-${i}`, { data: { title: `Página ${i} · ñandú ✓`, n: i }, yaml: `title: Página ${i}\n`, lineOffset: i % 7, body: `Párrafo ${'á'.repeat(i % 500)} ${i}`, bodyLine: 3 }] as const);
+    const entries = Array.from({ length: 4000 }, (_, i) => [`key-${i}`, { data: { title: `Página ${i} · ñandú ✓`, n: i, text: `Párrafo ${'á'.repeat(i % 500)} ${i}` }, bodyLine: 3, bodyByte: 20 + i, lineOffset: i % 7 }] as const);
     const saved = new ContentCache(cacheFile, 'v1');
     for (const [key, entry] of entries) saved.put(key, structuredClone(entry));
     saved.save();
