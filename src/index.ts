@@ -11,7 +11,7 @@ export type { Route } from './routes/routes.ts';
 export { BuildFailure, inFile, type Detail, type Problem } from './problems/problem.ts';
 export { didYouMean } from './content/suggest.ts';
 export { origins } from './security/csp.ts';
-export type { BuildOutput, BuiltPage, CheckContext, FilesContext, HeaderRule, Plugin, PluginContext, PluginRoute } from './site/plugin.ts';
+export type { BuildOutput, BuiltPage, CheckContext, ContentFile, ContentLoadedContext, FilesContext, HeaderRule, Plugin, PluginContext, PluginRoute } from './site/plugin.ts';
 export { editor } from './admin/editor-plugin.ts';
 export { paginate, type PageOfList, type PaginateOptions } from './plugins/paginate.ts';
 export { taxonomy, type TaxonomyOptions, type TermList, type TermPage } from './plugins/taxonomy.ts';

@@ -2,7 +2,7 @@
 // listed by a site definition as a user's would be, adds pages with their data, a Markdown syntax, a
 // change to every page's HTML and an output file, in `build` and in `dev`. The engine's own features
 // are plugins on the same interface, listed here; a plugin that throws is named with its hook.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,37 @@ describe('a plugin of the site', () => {
       await dev?.stop();
     }
   }, 60_000);
+});
+
+describe('the files a contentLoaded hook is given', () => {
+  it('are every content file as the build read it, by its path: its data, and a Markdown body with its first line', async () => {
+    // The plugin site with one more plugin, which keeps what its hook was given.
+    const dir = join(ROOT, 'test/scratch/files-hook');
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const siteFile = join(dir, 'site.config.ts');
+    await writeFile(siteFile, [
+      "import base from '../../fixtures/plugin-site/site.config.ts';",
+      'export default { ...base, plugins: [...(base.plugins ?? []), { name: \'recorder\', contentLoaded(_content: unknown, context: { files: ReadonlyMap<string, { file: string; data: unknown; body?: string; bodyLine?: number }> }) {',
+      '  (globalThis as Record<string, unknown>).filesSeen = new Map(context.files);',
+      '} }] };',
+    ].join('\n'));
+    const built = await buildInto({ site: siteFile, content, static: join(tmp, 'static') });
+    try {
+      const seen = (globalThis as Record<string, unknown>).filesSeen as Map<string, { file: string; data: unknown; body?: string; bodyLine?: number }>;
+      expect([...seen.keys()]).toEqual(expect.arrayContaining(['site.yaml', 'fr/notes/welcome.md', 'en/notes/welcome.md', 'de/notes/welcome.md']));
+      const note = seen.get('en/notes/welcome.md')!;
+      expect(note.file).toMatch(/content\/en\/notes\/welcome\.md$/);
+      expect(note.body).toContain('Said !!loud!! and clear.');
+      const text = await readFile(join(content, 'en/notes/welcome.md'), 'utf8');
+      expect(text.split('\n')[note.bodyLine! - 1]).toBe(note.body!.split('\n')[0]);
+      expect(note.data).toMatchObject({ title: expect.any(String) });
+    } finally {
+      await built.cleanup();
+      await rm(dir, { recursive: true, force: true });
+      delete (globalThis as Record<string, unknown>).filesSeen;
+    }
+  });
 });
 
 describe('components in Markdown', () => {

@@ -36,6 +36,8 @@ export interface LoadedContent<C = EngineContent> {
   /** Each file's validated data by content-relative path: what dev compares after an edit. */
   files: Map<string, unknown>;
   links: ContentLinks;
+  /** Every file read, by content-relative path, as parsed: for the plugins' contentLoaded hooks only (then dropped: it holds every body). */
+  sources: ReadonlyMap<string, ParsedFile>;
 }
 
 export interface LoadOptions {
@@ -169,8 +171,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   // Shared files come first: they may decide which collection entries exist (a list of ids).
   const sharedData: Record<string, unknown> = {};
+  const sources = new Map<string, ParsedFile>();
   for (const [key, def] of Object.entries(shared)) {
     const parsed = parse(def.file);
+    if (parsed) sources.set(def.file, parsed);
     const data = check(def.schema, parsed, def.title);
     if (data === undefined || !parsed) continue;
     // Hooks are typed by the site with what its schema returns: this data has just passed that schema.
@@ -195,6 +199,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     if (role.kind === 'entry' || role.kind === 'page' || role.kind === 'locale-file') {
       const parsed = parse(rel);
       if (!parsed) continue;
+      sources.set(rel, parsed);
       if (role.kind !== 'entry') {
         parsedByRel.set(rel, parsed);
         continue;
@@ -288,5 +293,5 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
   content.locales = byLocale;
-  return { content: content as C, files: values, links, lifecycle, slugs };
+  return { content: content as C, files: values, links, lifecycle, slugs, sources };
 }

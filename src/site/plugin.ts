@@ -66,6 +66,26 @@ export interface BuiltPage {
   islands: readonly string[];
 }
 
+/** A content file as it was read, before its schema checked it: for checks of the writing itself. */
+export interface ContentFile {
+  /** The file as messages show it ("content/en/services/flu.md"). */
+  file: string;
+  /** Its YAML (a Markdown file's front matter) as data. */
+  data: unknown;
+  /** A Markdown file's body, and the file's line it starts on. */
+  body?: string;
+  bodyLine?: number;
+}
+
+/** What the contentLoaded hook sees besides the content. */
+export interface ContentLoadedContext<C = unknown> extends PluginContext<C> {
+  /**
+   * Every content file the build read, by its path in the content folder ("en/services/flu.md"): what a
+   * check of the text itself walks, instead of reading every file again (the files are read once a build).
+   */
+  files: ReadonlyMap<string, ContentFile>;
+}
+
 /** What the check hook sees after every page is rendered. */
 export interface CheckContext<C = unknown> extends PluginContext<C> {
   content: C;
@@ -94,7 +114,7 @@ export interface Plugin<C = unknown> {
   /** marked extensions (tokenizers, renderers, walkTokens) used for every Markdown body. */
   markdown?: readonly MarkedExtension[];
   /** The validated content, before routes are planned: return it changed (drafts left out), or nothing to keep it. */
-  contentLoaded?(content: C, context: PluginContext<C>): C | void;
+  contentLoaded?(content: C, context: ContentLoadedContext<C>): C | void;
   /** More pages, with their data (pagination, taxonomies). */
   routes?(content: C, context: PluginContext<C>): PluginRoute[];
   /** Values that must not ship: warnings, errors with --strict. */

@@ -3,7 +3,7 @@
 // text writes {hours} instead, which the pages fill in from Site › Opening hours; a time written by
 // hand is refused where it is written. Notices (content/notices.yaml) may give holiday hours: they
 // are dated, and go by themselves.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BuildFailure, inFile, type Plugin, type Problem } from 'sitewright';
 
@@ -17,23 +17,25 @@ export function timesInProse(source: string): { line: number; time: string }[] {
   return source.split('\n').flatMap((text, i) => Array.from(text.matchAll(TIME_OF_DAY), (m) => ({ line: i + 1, time: m[0].trim() })));
 }
 
+/** Whether any text of a file's data or body holds a time of day. */
+function holdsATime(value: unknown): boolean {
+  if (typeof value === 'string') return new RegExp(TIME_OF_DAY.source).test(value);
+  if (Array.isArray(value)) return value.some(holdsATime);
+  return !!value && typeof value === 'object' && Object.values(value).some(holdsATime);
+}
+
 export function facts<C>(): Plugin<C> {
   return {
     name: 'facts',
     contentLoaded(_content, c) {
       const problems: Problem[] = [];
-      for (const locale of c.locales) {
-        const dir = join(c.folders.content, locale);
-        const files = readdirSync(dir, { recursive: true, withFileTypes: true })
-          .filter((e) => e.isFile() && /\.(md|ya?ml)$/.test(e.name) && !NOT_PROSE.has(e.name))
-          .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-          .sort();
-        for (const rel of files) {
-          for (const { line, time } of timesInProse(readFileSync(join(dir, rel), 'utf8'))) {
-            problems.push(inFile('content/check', `${c.contentDir}/${locale}/${rel}`, 'writes a time of day by hand', [
-              { path: '', message: `"${time}": hours written in a text go stale when the hours change; write {hours} there, and the page shows the opening hours from Site › Opening hours` },
-            ], { line, col: 1 }));
-          }
+      // The files as the build read them: only one whose text holds a time is read again, for its lines.
+      const prose = [...c.files].filter(([rel]) => c.locales.some((locale) => rel.startsWith(`${locale}/`)) && !NOT_PROSE.has(rel.slice(rel.lastIndexOf('/') + 1)));
+      for (const [rel] of prose.filter(([, f]) => holdsATime(f.data) || holdsATime(f.body)).sort(([a], [b]) => (a < b ? -1 : 1))) {
+        for (const { line, time } of timesInProse(readFileSync(join(c.folders.content, rel), 'utf8'))) {
+          problems.push(inFile('content/check', `${c.contentDir}/${rel}`, 'writes a time of day by hand', [
+            { path: '', message: `"${time}": hours written in a text go stale when the hours change; write {hours} there, and the page shows the opening hours from Site › Opening hours` },
+          ], { line, col: 1 }));
         }
       }
       if (problems.length) throw new BuildFailure(problems);

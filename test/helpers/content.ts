@@ -6,17 +6,17 @@ import { loadSite } from '../../src/pipeline/load-site.ts';
 import { pluginsOf } from '../../src/plugins/run.ts';
 import { localeUrls } from '../../src/routes/urls.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
-import type { PluginContext } from '../../src/site/plugin.ts';
+import type { ContentLoadedContext } from '../../src/site/plugin.ts';
 import type { SiteContent } from '../../templates/content-types.ts';
 import { CONTENT, SITE, STATIC } from './fixtures.ts';
 
 /** A site's content as the build hands it to templates: loaded, then changed by the plugins' contentLoaded hooks (the service lists, the day). */
 export async function contentAsBuilt<C>(site: SiteDefinition<C>, contentDir: string, siteFile = SITE): Promise<C> {
-  let { content } = await loadContent(site, contentDir);
+  let { content, sources } = await loadContent(site, contentDir);
   const locales = Object.keys(site.locales);
-  const context: PluginContext<C> = {
+  const context: ContentLoadedContext<C> = {
     site, locales, defaultLocale: site.defaultLocale, urls: localeUrls(locales, site.defaultLocale), baseUrl: 'https://example.org', now: new Date('2026-06-10T15:00:00Z'),
-    dev: false, contentDir, folders: { site: dirname(siteFile), content: contentDir, static: STATIC, out: '' },
+    dev: false, contentDir, folders: { site: dirname(siteFile), content: contentDir, static: STATIC, out: '' }, files: sources,
   };
   for (const plugin of pluginsOf(site)) if (plugin.contentLoaded) content = plugin.contentLoaded(content, context) ?? content;
   return content;

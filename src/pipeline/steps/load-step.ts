@@ -47,8 +47,10 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   let content: EngineContent = published.content;
   // Data at build time (the site's async sources), before any plugin sees the content.
   if (site.data && Object.keys(site.data).length) content = { ...content, data: await loadData(site.data, run.context.now, join(cacheRoot(dirname(run.siteFile)), 'data')) };
+  const context = { ...run.context, files: loaded.sources };
   for (const plugin of run.plugins) {
-    if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, run.context)) as EngineContent | undefined) ?? content;
+    if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
   }
-  return { ...loaded, content, links };
+  // The files as read are the hooks' alone: every body is dropped now, not held through the render.
+  return { ...loaded, content, links, sources: new Map() };
 }
