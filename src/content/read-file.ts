@@ -6,9 +6,9 @@
 // stack limit is a message naming the file, never a crash.
 import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
-import { FAILSAFE_SCHEMA, load as loadQuickly, Type } from 'js-yaml';
 import { isAlias, isMap, isSeq, parseDocument, visit, type Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
+import { parseQuickly } from './quick-yaml.ts';
 
 /** Content files larger than this are refused: a page's text is a few KB, a long legal page 50 KB. */
 export const MAX_CONTENT_BYTES = 1024 * 1024;
@@ -105,55 +105,6 @@ function withinDepth(data: unknown, file: string, lineOffset: number): unknown {
     throw new ProblemError(inFile('content/too-deep', file, 'is nested too deeply', [{ path: '', message: `its data nests more than ${MAX_DATA_DEPTH} levels deep; content needs a few` }], { line: 1 + lineOffset, col: 1 }));
   }
   return data;
-}
-
-// The quick parse. The yaml package above keeps every node's position, which only a problem needs,
-// and costs ~0.2 ms a file (most of a cold load: 0.4 s of each thread at 4,000 pages); js-yaml reads
-// the same text ~9x faster. It is used only where both read a text alike: plain YAML with no anchor,
-// alias, tag, directive, explicit or collection key, null key, tab or very long line, and its scalars
-// resolved as the yaml package's core schema resolves them. Anything else, and any text js-yaml
-// refuses, is parsed by the yaml package as before, which then gives the problem with its line.
-// test/units/quick-yaml.test.ts compares the two on every content file here and on many odd texts.
-
-/** The YAML 1.2 core schema's plain scalars, exactly as the yaml package's 'core' schema reads them. */
-const CORE = FAILSAFE_SCHEMA.extend({
-  implicit: [
-    new Type('tag:yaml.org,2002:null', { kind: 'scalar', resolve: (text: string | null) => text === null || /^(?:~|[Nn]ull|NULL)?$/.test(text), construct: () => null }),
-    new Type('tag:yaml.org,2002:bool', { kind: 'scalar', resolve: (text: string) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(text), construct: (text: string) => text[0] === 't' || text[0] === 'T' }),
-    new Type('tag:yaml.org,2002:int', {
-      kind: 'scalar',
-      resolve: (text: string) => /^(?:0o[0-7]+|[-+]?[0-9]+|0x[0-9a-fA-F]+)$/.test(text),
-      construct: (text: string) => (text.startsWith('0o') ? parseInt(text.slice(2), 8) : text.startsWith('0x') ? parseInt(text.slice(2), 16) : parseInt(text, 10)),
-    }),
-    new Type('tag:yaml.org,2002:float', {
-      kind: 'scalar',
-      resolve: (text: string) => /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/.test(text),
-      construct: (text: string) => (/nan$/i.test(text) ? NaN : /inf$/i.test(text) ? (text[0] === '-' ? -Infinity : Infinity) : parseFloat(text)),
-    }),
-  ],
-});
-
-/** Where a node may start: a line's start, after "key: ", "- " or "? ", or inside [ ] and { }. */
-const NODE_START = String.raw`(?:^[ \t]*|[:?-][ \t]+|[\[{,][ \t]*)`;
-/**
- * What the quick parse leaves to the yaml package: anchors, aliases and tags (&a *a !t), explicit
- * keys (?), directives (%), flow mappings, a null or empty key, a collection as a key, tabs, and
- * lines long enough for the yaml package's limit on a key's length.
- */
-const NOT_QUICK = new RegExp(
-  [String.raw`${NODE_START}[&*!]\S`, String.raw`${NODE_START}\?(?:[ \t]|$)`, '^%', String.raw`${NODE_START}\{`, String.raw`${NODE_START}(?:~|null|Null|NULL)?[ \t]*:(?:[ \t]|$)`, String.raw`[\]}][ \t]*:(?:[ \t]|$)`, '\t', '^[^\n]{1000}'].join('|'),
-  'm',
-);
-
-/** The data of a plain YAML text read quickly; undefined where the yaml package is to read it. */
-export function parseQuickly(source: string): unknown {
-  if (NOT_QUICK.test(source)) return undefined;
-  try {
-    const data = loadQuickly(source, { schema: CORE });
-    return data === undefined ? undefined : data; // no document at all: the yaml package's null
-  } catch {
-    return undefined; // a problem: the yaml package finds its line
-  }
 }
 
 /** How deeply lists and mappings nest in a value (iteratively: no stack to overflow). */
@@ -277,11 +228,13 @@ function parseMarkdown(source: string, file: string): ParseRecord {
     language: 'yaml',
     engines: {
       yaml: (frontMatter: string) => {
-        yaml = frontMatter;
+        // In a file with Windows line ends gray-matter's text keeps the last line's "\r", which the yaml
+        // package keeps in that line's value ("flu\r"): the text ends where the line does.
+        yaml = frontMatter.endsWith('\r') ? frontMatter.slice(0, -1) : frontMatter;
         // gray-matter's text starts with the end of the "---" line: its first line is the file's first.
         // (Without that line break it starts on the file's line 2.)
-        lineOffset = frontMatter.startsWith('\n') || frontMatter.startsWith('\r\n') ? 0 : 1;
-        parsed = parseYaml(frontMatter, file, lineOffset);
+        lineOffset = yaml.startsWith('\n') || yaml.startsWith('\r\n') ? 0 : 1;
+        parsed = parseYaml(yaml, file, lineOffset);
         return (parsed.data ?? {}) as object;
       },
       js: REFUSE('js'),
