@@ -7,6 +7,7 @@ import { bundleStep } from './steps/bundle-step.ts';
 import { checkStep, inlineStyleWarnings } from './steps/check-step.ts';
 import { strictly, warningsStep } from './steps/warnings-step.ts';
 import { loadStep } from './steps/load-step.ts';
+import { collectGarbage } from '../workers/collect.ts';
 import { doneStep } from './steps/done-step.ts';
 import { filesStep } from './steps/files-step.ts';
 import { formatReport } from '../report/summary.ts';
@@ -34,6 +35,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { content, files: contentFiles, links, slugs, lifecycle } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
+    // A large build's load leaves most of this thread's heap as garbage: collected now, not carried through the render.
+    if (run.pool) collectGarbage();
     run.phase('load');
     const warnings = warningsStep(run, content);
     const { bundle, assets } = await bundleStep(run, content);
