@@ -6,7 +6,7 @@
 // content is written in, line by line (shapesOk below: one pass, each line against a fixed shape):
 // keys that are names, list items, one-line plain or quoted values, [a, b] of plain words, and block
 // scalars ("|", "|-", ">", ">-"). Scalars resolve as the yaml package's YAML 1.2 core schema resolves
-// them (js-yaml's own core schema reads 0b1 and 1_000 as numbers). Any other text, and any text
+// them (js-yaml's own core schema reads 0b1 as a number). Any other text, and any text
 // js-yaml refuses, is left to the yaml package, which refuses anchors and aliases and gives a problem
 // its line. test/units/quick-yaml.test.ts compares the two on every content file here, on texts chosen
 // to tell them apart, and on random texts.

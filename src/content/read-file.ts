@@ -1,6 +1,7 @@
-// Parses one YAML or Markdown file, with the `yaml` package only (gray-matter splits a Markdown
-// file and hands its front matter to the same parser). Its document keeps every node's position, so
-// a problem can point at its line. Content is data written by people outside the development team:
+// Parses one YAML or Markdown file with the `yaml` package (gray-matter splits a Markdown file and
+// hands its front matter to the same parser), or with js-yaml where the text has only the plain shapes
+// both read alike (quick-yaml.ts). The yaml package's document keeps every node's position, so a
+// problem can point at its line. Content is data written by people outside the development team:
 // its cost is bounded whatever it holds. Anchors and aliases are refused (a few lines of nested
 // aliases expand to gigabytes), files have a size limit, data a nesting limit, and the parser's own
 // stack limit is a message naming the file, never a crash.
@@ -29,7 +30,8 @@ export interface ParsedFile {
 
 /**
  * The parse, with positions; a syntax error becomes a ProblemError at file:line:col with the parser's
- * reason. YAML 1.2's core schema: no timestamps or YAML 1.1 booleans, so "2025-11-01" and "no" stay strings.
+ * reason. YAML 1.2's core schema: no timestamps or YAML 1.1 booleans, so "2025-11-01" and "no" stay strings
+ * (a value tagged by hand, !!timestamp or !!binary, is read as that type, which a schema then refuses).
  */
 function parseWithPositions(source: string, file: string, lineOffset: number): { doc: Document; lines: Lines } {
   // Positions are worked out from offsets only when one is needed (yaml's LineCounter costs every parse).
@@ -156,17 +158,21 @@ export interface ParseRecord {
 /** A parsed file again from its record, shown as file; `path` is read again for a kept parse's positions. */
 export function fromRecord(record: ParseRecord, file: string, path?: string): ParsedFile {
   const { data, body, bodyLine, yaml, lineOffset } = record;
-  const positionOf: ParsedFile['positionOf'] = yaml !== undefined ? (at) => locate(yaml, file, lineOffset, at) : (at) => (path ? positionInFile(path, file, at) : undefined);
+  let again: ParseRecord | null | undefined; // a kept parse's file, parsed again at the first position asked for
+  const positionOf: ParsedFile['positionOf'] = (at) => {
+    if (yaml !== undefined) return locate(yaml, file, lineOffset, at);
+    if (again === undefined) again = path ? reparsed(path, file) : null;
+    return again?.yaml === undefined ? undefined : locate(again.yaml, file, again.lineOffset, at);
+  };
   return { file, data, ...(body === undefined ? {} : { body, bodyLine }), positionOf };
 }
 
-/** Where a key path is written in a file as it is now (none when it no longer parses). */
-function positionInFile(path: string, file: string, at: readonly PropertyKey[]): Position | undefined {
+/** A file parsed again as it is now, for positions (null when it no longer parses). */
+function reparsed(path: string, file: string): ParseRecord | null {
   try {
-    const { yaml, lineOffset } = parseSource(readFileSync(path, 'utf8'), path, file);
-    return yaml === undefined ? undefined : locate(yaml, file, lineOffset, at);
+    return parseSource(readFileSync(path, 'utf8'), path, file);
   } catch {
-    return undefined;
+    return null;
   }
 }
 
@@ -180,9 +186,11 @@ export function parseSource(text: string, path: string, file: string): ParseReco
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (path.endsWith('.md')) {
     const record = parseMarkdown(source, file);
-    // Where the body starts in the file's bytes (the body is the file's end). Not for a text with a
+    // Where the body starts in the file's bytes: the bytes of all before it (the line break before it is
+    // one byte, so the body decodes from there as it did in the whole). Not where that part holds a
     // replacement character: bytes that were not UTF-8 read as one, and their count is not the text's.
-    if (!text.includes('\uFFFD')) record.bodyByte = bytes - Buffer.byteLength(record.body!);
+    const before = text.slice(0, text.length - record.body!.length);
+    if (!before.includes('\uFFFD')) record.bodyByte = Buffer.byteLength(before);
     return record;
   }
   return { data: unsliced(parseYaml(source, file, 0).data), yaml: source, lineOffset: 0 };

@@ -69,19 +69,20 @@ export interface BuiltPage {
 /** A content file as it was read, before its schema checked it: for checks of the writing itself. */
 export interface ContentFile {
   /** The file as messages show it ("content/en/services/flu.md"). */
-  file: string;
-  /** Its YAML (a Markdown file's front matter) as data. */
-  data: unknown;
+  readonly file: string;
+  /** Its YAML (a Markdown file's front matter) as data: the build's own, read only. */
+  readonly data: unknown;
   /** A Markdown file's body, and the file's line it starts on. */
-  body?: string;
-  bodyLine?: number;
+  readonly body?: string;
+  readonly bodyLine?: number;
 }
 
 /** What the contentLoaded hook sees besides the content. */
 export interface ContentLoadedContext<C = unknown> extends PluginContext<C> {
   /**
-   * Every content file the build read, by its path in the content folder ("en/services/flu.md"): what a
-   * check of the text itself walks, instead of reading every file again (the files are read once a build).
+   * Every content file the build read, by its path in the content folder ("en/services/flu.md"), drafts
+   * and entries outside their dates too: what a check of the text itself walks, instead of reading every
+   * file again (the files are read once a build). For this hook only: not to be changed or kept.
    */
   files: ReadonlyMap<string, ContentFile>;
 }

@@ -17,9 +17,11 @@ export function timesInProse(source: string): { line: number; time: string }[] {
   return source.split('\n').flatMap((text, i) => Array.from(text.matchAll(TIME_OF_DAY), (m) => ({ line: i + 1, time: m[0].trim() })));
 }
 
+const HOLDS_A_TIME = new RegExp(TIME_OF_DAY.source);
+
 /** Whether any text of a file's data or body holds a time of day. */
 function holdsATime(value: unknown): boolean {
-  if (typeof value === 'string') return new RegExp(TIME_OF_DAY.source).test(value);
+  if (typeof value === 'string') return HOLDS_A_TIME.test(value);
   if (Array.isArray(value)) return value.some(holdsATime);
   return !!value && typeof value === 'object' && Object.values(value).some(holdsATime);
 }
@@ -30,8 +32,10 @@ export function facts<C>(): Plugin<C> {
     contentLoaded(_content, c) {
       const problems: Problem[] = [];
       // The files as the build read them: only one whose text holds a time is read again, for its lines.
-      const prose = [...c.files].filter(([rel]) => c.locales.some((locale) => rel.startsWith(`${locale}/`)) && !NOT_PROSE.has(rel.slice(rel.lastIndexOf('/') + 1)));
-      for (const [rel] of prose.filter(([, f]) => holdsATime(f.data) || holdsATime(f.body)).sort(([a], [b]) => (a < b ? -1 : 1))) {
+      // A locale's files at a time, in the site's order of locales, each locale's by name.
+      const rels = c.locales.flatMap((locale) => [...c.files.keys()].filter((rel) => rel.startsWith(`${locale}/`)).sort());
+      const prose = rels.filter((rel) => !NOT_PROSE.has(rel.slice(rel.lastIndexOf('/') + 1)));
+      for (const rel of prose.filter((r) => holdsATime(c.files.get(r)!.data) || holdsATime(c.files.get(r)!.body))) {
         for (const { line, time } of timesInProse(readFileSync(join(c.folders.content, rel), 'utf8'))) {
           problems.push(inFile('content/check', `${c.contentDir}/${rel}`, 'writes a time of day by hand', [
             { path: '', message: `"${time}": hours written in a text go stale when the hours change; write {hours} there, and the page shows the opening hours from Site › Opening hours` },

@@ -61,6 +61,7 @@ describe('the quick YAML parse', () => {
       ['.5', 0.5], ['1.', 1], ['-2.50', -2.5], ['1e3', 1000], ['1.5E-2', 0.015], ['.inf', Infinity], ['-.Inf', -Infinity], ['.NaN', NaN], ['1_000.5', '1_000.5'], ['e3', 'e3'],
       ['true', true], ['False', false], ['TRUE', true], ['tRUE', 'tRUE'], ['yes', 'yes'], ['on', 'on'], ['n', 'n'],
       ['~', null], ['null', null], ['Null', null], ['NULL', null], ['nUll', 'nUll'], ['', null],
+      ['truex', 'truex'], ['xtrue', 'xtrue'], ['.12e3', 120], ['-1.5e3', -1500], ['12e3', 12000], ['1.25e3', 1250], ['1e12', 1e12], ['.25', 0.25], ['12.5', 12.5],
       ['2025-11-01', '2025-11-01'], ['2025-11-01T10:00:00Z', '2025-11-01T10:00:00Z'], ['"12"', '12'], ["'true'", 'true'],
     ];
     let quick = 0;
@@ -144,6 +145,8 @@ describe('the quick YAML parse', () => {
       'a: |\n      x\n   y\n',
       // A line as deep as an item's key ends the key's block scalar: it is read for its shape.
       '- a: |\n  ? x\n',
+      // A document that is one value, not a mapping or a list: content has none.
+      'just a string\n',
     ];
     for (const text of texts) expect(parseQuickly(text), JSON.stringify(text)).toBeUndefined();
     // And the load still says what it says of them: an alias is refused at its line.
