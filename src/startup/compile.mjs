@@ -55,9 +55,16 @@ export function cacheDir(siteFile) {
   return join(cacheBase(siteFile), `site-${sha(`${ENGINE_ROOT}\0${siteFile}\0${ENGINE.version}\0${process.version}\0${process.env.NODE_ENV ?? ''}\0${COMPILER}`)}`);
 }
 
-/** The folder of the engine layer compiled in a cache (a checkout's): keyed by where the engine lives, the compiler and Node's version. */
+/**
+ * Whether the engine's layer is compiled with source maps: only for --debug (SITE_DEBUG), the one view
+ * that shows the engine's own frames. A message shows the site's frames, from the site's layer, which
+ * always has its maps; the engine's cost a cold start ~0.1 s to write (and a packed engine has none).
+ */
+const engineMaps = () => Boolean(process.env.SITE_DEBUG);
+
+/** The folder of the engine layer compiled in a cache (a checkout's): keyed by where the engine lives, the compiler, Node's version and whether it has maps. */
 function engineCacheDir(siteFile) {
-  return join(cacheBase(siteFile), `engine-${sha(`${ENGINE_ROOT}\0${ENGINE.version}\0${process.version}\0${COMPILER}`)}`);
+  return join(cacheBase(siteFile), `engine-${sha(`${ENGINE_ROOT}\0${ENGINE.version}\0${process.version}\0${COMPILER}\0${engineMaps()}`)}`);
 }
 
 /** The version folder in use, when every input still has the size and time it was compiled from. */
@@ -98,7 +105,7 @@ export async function compile({ site, distrust } = {}) {
   const packed = distrust === PACKED_ENGINE ? undefined : packedEngine(join(packedCache, 'verified.json'));
   if (distrust && distrust !== PACKED_ENGINE) rmSync(distrust, { recursive: true, force: true });
   const [engine, siteLayer] = await Promise.all([
-    packed ? { dir: packed, compiled: false, id: `packed-${sha(readFileSync(join(packed, 'manifest.json')))}` } : compileLayer(engineCacheDir(siteFile), engineBuild()),
+    packed ? { dir: packed, compiled: false, id: `packed-${sha(readFileSync(join(packed, 'manifest.json')))}` } : compileLayer(engineCacheDir(siteFile), engineBuild({ maps: engineMaps() })),
     siteFile ? compileLayer(cacheDir(siteFile), siteBuild(siteFile)) : undefined,
   ]);
   const codeCache = packed ? packedCache : engine.dir;
@@ -170,10 +177,11 @@ const ENTRY_NAMESPACE = 'engine-entry';
 const ZOD_CONFIG = 'src/content/zod-config.ts';
 
 /** The engine layer: its entries, each first configuring zod and registering the engine's public contract for the site's layer. */
-function engineBuild({ packing = false } = {}) {
+function engineBuild({ packing = false, maps = true } = {}) {
   return {
     options: {
       ...COMMON,
+      sourcemap: maps ? COMMON.sourcemap : false,
       absWorkingDir: ENGINE_ROOT,
       entryPoints: Object.fromEntries(Object.keys(ENGINE_ENTRIES).map((name) => [name, `${ENTRY_NAMESPACE}:${name}`])),
       entryNames: '[name]',

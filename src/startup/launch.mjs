@@ -11,6 +11,8 @@ const args = process.argv.slice(2);
 const started = performance.now();
 const needsSite = ['build', 'dev'].includes(args[0] ?? '') && !args.includes('--help') && !args.includes('-h');
 const site = needsSite ? siteOption(args) ?? findSite(process.cwd()) : undefined;
+// --debug before the compile: the engine's layer is then compiled with its source maps (compile.mjs).
+if (args.includes('--debug')) process.env.SITE_DEBUG = '1';
 let result;
 try {
   // A --site that does not exist is the CLI's to report, in a sentence.
@@ -27,7 +29,7 @@ if (process.env.SITE_TIMINGS) {
 // Stack traces point at the TypeScript of the site and the engine, not at the compiled bundle: the
 // engine maps the frames it shows when it shows them (problems/stack.ts); Node maps every stack,
 // reading each module's map as it loads (~90 ms of every start), only with --debug.
-if (args.includes('--debug') || process.env.SITE_DEBUG) process.setSourceMapsEnabled(true);
+if (process.env.SITE_DEBUG) process.setSourceMapsEnabled(true);
 // Worker threads inherit the environment, and spawn.ts starts them from the same compiled layers.
 const cliSource = resolve(ENGINE_ROOT, ENGINE_ENTRIES['engine-cli']);
 let cache;
