@@ -19,9 +19,8 @@ class LongestFirst extends BaseSequencer {
 
 /**
  * Files that need a module graph of their own: a vi.mock (a module another file loaded first would
- * stay real), a V8 flag (held-memory's --expose-gc: V8 refuses code caches made under other flags,
- * which run-compiled's tests rely on), and the slow files (browsers, installs, large builds: few and
- * long, so isolating them costs nothing).
+ * stay real), a heap weighed between forced collections (held-memory: no other file's garbage in it),
+ * and the slow files (browsers, installs, large builds: few and long, so isolating them costs nothing).
  */
 const ISOLATED = ['test/**/*.slow.test.{ts,tsx}', 'test/bundle-cache.test.ts', 'test/units/held-memory.test.ts'];
 

@@ -348,10 +348,10 @@ function sourceUrls({ packing = false, layer }) {
 export async function compileEngineForPack() {
   rmSync(PACKED_ENGINE, { recursive: true, force: true });
   const { build } = await import('esbuild');
-  const { options, entries, check } = engineBuild({ packing: true });
   // No source maps: they would be two thirds of the package (1.1 of 1.7 MB compressed), and serve only
   // --debug's view of the engine's own frames (a message shows the site's frames, from the site's layer).
-  const result = await build({ ...options, sourcemap: false, outdir: PACKED_ENGINE, metafile: true, logLevel: 'silent' });
+  const { options, entries, check } = engineBuild({ packing: true, maps: false });
+  const result = await build({ ...options, outdir: PACKED_ENGINE, metafile: true, logLevel: 'silent' });
   check(result.metafile);
   writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, result.metafile.inputs) }));
 }
