@@ -9,6 +9,7 @@ export default {
   mutate: [
     'src/content/check-locales.ts',
     'src/content/classify.ts',
+    'src/content/content-cache.ts',
     'src/content/intern.ts',
     'src/content/markdown.ts',
     'src/content/merge-problems.ts',
@@ -31,6 +32,7 @@ export default {
     'src/admin/fields.ts',
     'src/admin/cms-config.ts',
     'src/render/shared.tsx',
+    'src/workers/collect.ts',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentCache } from '../../src/content/content-cache.ts';
 import { loadContent } from '../../src/content/load-content.ts';
-import { fromRecord, type ParseRecord } from '../../src/content/read-file.ts';
+import { fromRecord, parseSource, type ParseRecord } from '../../src/content/read-file.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
 import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
@@ -126,6 +126,8 @@ describe('content kept between builds', () => {
     expect(record).toBeDefined();
     expect(fromRecord(record as ParseRecord, 'content/en/services/vaccines.md', path).positionOf(['name'])).toEqual({ line: 2, col: 7 });
     expect(fromRecord(record as ParseRecord, 'content/en/services/vaccines.md').positionOf(['name'])).toBeUndefined();
+    // A parse made now has its YAML: its positions need no file.
+    expect(fromRecord(parseSource(readFileSync(path, 'utf8'), path, 'content/en/services/vaccines.md'), 'content/en/services/vaccines.md').positionOf(['name'])).toEqual({ line: 2, col: 7 });
   });
 
   it('keeps a Markdown file whose body has bytes that are not UTF-8, and parses one again where its front matter has', async () => {
@@ -150,6 +152,23 @@ describe('content kept between builds', () => {
     const kept = Object.values(readCache().entries).find((entry) => (entry.data as { name?: string } | undefined)?.name === '\uFFFDVaccines')!;
     expect(kept.bodyByte).toBeUndefined();
     expect(vaccines(await load('v1', 'v1+site-3'))).toEqual(odd);
+  });
+
+  it('parses a Markdown file again where its kept parse cannot say where the body starts', async () => {
+    await load('v1');
+    const marked = (change: (entry: Kept['entries'][string]) => void) => {
+      const saved = readCache();
+      const entry = Object.values(saved.entries).find((e) => (e.data as { name?: string } | undefined)?.name === 'Vaccines')!;
+      entry.markdown!.html = 'KEPT';
+      change(entry);
+      writeCache(saved);
+    };
+    marked(() => {});
+    expect(vaccines(await load('v1')).html).toBe('KEPT'); // the marking shows when the kept parse is used
+    marked((entry) => (entry.bodyByte = 1_000_000)); // past the file's end
+    expect(vaccines(await load('v1')).html).toContain('one of the simplest ways');
+    marked((entry) => delete entry.bodyByte);
+    expect(vaccines(await load('v1')).html).toContain('one of the simplest ways');
   });
 
   it('drops the parse of a file that changed', async () => {
@@ -182,14 +201,16 @@ describe('content kept between builds', () => {
     expect(vaccines(await load('v1')).html).not.toContain('KEPT');
     // Lines of the right checksum that are not pairs of a key and a parse (an object that looks like one
     // among them): skipped, the rest used.
+    // (The kept renders of the other services are marked too: those are used.)
     const again = readCache();
-    for (const entry of Object.values(again.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT');
-    const lines = [{ format: 4, version: 'v1', renders: 'v1' }, { key: 'x' }, [7, Object.values(again.entries)[0]], ...Object.entries(again.entries).map(([key, entry]) => (entry.markdown?.html.includes('KEPT') ? { 0: key, 1: entry } : [key, entry]))];
+    for (const entry of Object.values(again.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT').replace(/annual physical/g, 'USED');
+    const lines = [{ format: again.format, version: 'v1', renders: 'v1' }, { key: 'x' }, [7, Object.values(again.entries)[0]], ...Object.entries(again.entries).map(([key, entry]) => (entry.markdown?.html.includes('KEPT') ? { 0: key, 1: entry } : [key, entry]))];
     const text = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
     writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
     const loaded = await load('v1');
     expect(vaccines(loaded).html).not.toContain('KEPT');
     expect(vaccines(loaded).html).toContain('Vaccines');
+    expect(loaded.locales.en!.services['annual-physicals']!.html).toContain('USED');
   });
 });
 
@@ -219,10 +240,84 @@ describe('kept parses of many content folders', () => {
 });
 
 describe('the cache itself', () => {
-  it('keeps no data JSON would change (.inf, .nan, -0)', () => {
+  it('keeps no data JSON would change (.inf, .nan, -0, a date, nothing)', () => {
     const cache = new ContentCache();
-    for (const [key, data] of [['inf', { a: Infinity }], ['nan', [Number.NaN]], ['zero', { n: -0 }], ['ok', { a: [1, 'x', null, true] }]] as const) cache.put(key, { data, yaml: '', lineOffset: 0 });
-    expect(['inf', 'nan', 'zero', 'ok'].map((k) => cache.get(k) !== undefined)).toEqual([false, false, false, true]);
+    const cases = [['inf', { a: Infinity }], ['nan', [1, Number.NaN]], ['zero', { m: 1, n: -0 }], ['date', { when: new Date(0) }], ['undefined', { a: undefined }], ['ok', { a: [1, 'x', null, true, { b: false }] }]] as const;
+    for (const [key, data] of cases) cache.put(key, { data, yaml: '', lineOffset: 0 });
+    expect(cases.map(([key]) => cache.get(key) !== undefined)).toEqual([false, false, false, false, false, true]);
+  });
+
+  it('writes back what a load used and rendered, and drops what it did not use', () => {
+    const saved = new ContentCache(cacheFile, 'v1');
+    // A miss (a file it had not kept) followed by a parse JSON cannot keep: nothing of it is written.
+    expect(saved.get('infinite')).toBeUndefined();
+    saved.put('infinite', { data: { a: Infinity }, lineOffset: 0 });
+    for (const key of ['a', 'b']) saved.put(key, { data: { key }, bodyLine: 3, bodyByte: 12, lineOffset: 1 });
+    saved.save();
+    const read = new ContentCache(cacheFile, 'v1');
+    expect(read.size).toBe(2);
+    // Both used, and a render made after the parse was kept: kept too.
+    const markdown = { html: '<p>a</p>', links: [], findings: [] };
+    read.rendered(read.get('a')!, markdown);
+    expect(read.get('b')).toBeDefined();
+    read.save();
+    const again = new ContentCache(cacheFile, 'v1');
+    expect(again.get('a')).toEqual({ data: { key: 'a' }, bodyLine: 3, bodyByte: 12, lineOffset: 1, markdown });
+    // Used as it was, b never asked for (its file removed): written again without it.
+    again.save();
+    const last = new ContentCache(cacheFile, 'v1');
+    expect([last.get('a') !== undefined, last.get('b') !== undefined]).toEqual([true, false]);
+  });
+
+  it('uses no kept parse of a shape a parse never has, whatever its checksum says', () => {
+    const made = new ContentCache(cacheFile, 'v1'); // for its header line, as this code writes it
+    made.put('x', { data: 1, lineOffset: 0 });
+    made.save();
+    const good = { data: { n: 1 }, bodyLine: 3, bodyByte: 12, lineOffset: 1, markdown: { html: '<p>x</p>', links: [], findings: [] } };
+    const entries: Record<string, unknown> = {
+      good,
+      'no-markdown': { data: null, lineOffset: 0 },
+      'not-an-object': 5,
+      'null': null,
+      'no-data': { lineOffset: 0 },
+      'offset-not-a-whole-number': { ...good, lineOffset: 1.5 },
+      'body-line-not-a-number': { ...good, bodyLine: '3' },
+      'body-byte-negative': { ...good, bodyByte: -1 },
+      'body-byte-not-whole': { ...good, bodyByte: 2.5 },
+      'body-byte-zero': { ...good, bodyByte: 0 },
+      'html-not-text': { ...good, markdown: { ...good.markdown, html: 7 } },
+      'links-not-a-list': { ...good, markdown: { ...good.markdown, links: {} } },
+      'findings-not-a-list': { ...good, markdown: { ...good.markdown, findings: 'none' } },
+    };
+    const header = readFileSync(cacheFile, 'utf8').slice(65).split('\n')[0]!;
+    const text = `${[header, ...Object.entries(entries).map((pair) => JSON.stringify(pair))].join('\n')}\n`;
+    writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
+    const read = new ContentCache(cacheFile, 'v1');
+    expect(Object.keys(entries).filter((key) => read.get(key) !== undefined)).toEqual(['good', 'no-markdown', 'body-byte-zero']);
+    expect(read.get('good')).toEqual(good);
+  });
+
+  it('is kept per content folder beside the compiled site code, for its engine and site versions; none from the sources', async () => {
+    const { contentCacheFor } = await import('../../src/content/content-cache.ts');
+    expect(contentCacheFor(site.content)).toBeUndefined();
+    const layers = { SITE_COMPILED_DIR: join(site.dir, 'engine-1'), SITE_ENGINE_ID: 'engine-1', SITE_COMPILED_SITE_DIR: join(site.dir, 'compiled', 'site-7') };
+    const saved = Object.fromEntries(Object.keys(layers).map((name) => [name, process.env[name]]));
+    try {
+      Object.assign(process.env, layers, { SITE_COMPILED_SITE_DIR: '' });
+      expect(contentCacheFor(site.content)).toBeUndefined(); // the engine alone, no site code compiled
+      Object.assign(process.env, layers);
+      const kept = contentCacheFor(site.content)!;
+      expect(kept.file).toMatch(new RegExp(`^${join(site.dir, 'compiled')}/content-[0-9a-f]{12}\\.json$`));
+      expect([kept.version, kept.renders]).toEqual(['engine-1', 'engine-1+site-7']);
+      // The same folder however it is named; another folder has its own.
+      expect(contentCacheFor(join(site.content, 'en', '..'))!.file).toBe(kept.file);
+      expect(contentCacheFor(join(site.dir, 'other'))!.file).not.toBe(kept.file);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 
   it('keys a file by its bytes and by how it is read', () => {
