@@ -16,6 +16,12 @@ import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, typ
 export const WORKER_THRESHOLD = 400;
 /** Pages per request: small enough to balance the end, large enough that messages cost nothing. */
 const CHUNK = 64;
+/**
+ * A render worker's young generation (MB; V8's own default is larger): rendering makes short-lived
+ * strings, and a smaller nursery is emptied more often and holds less at once. The build's peak was
+ * 20-27 MB lower in alternating cold runs of the bench's full layout (4,000 and 40,000 pages), in the same time.
+ */
+const YOUNG_MB = 8;
 
 type Reply = { ok: true; results: unknown } | { ok: false; message: string; code?: string; syscall?: string; path?: string };
 
@@ -24,7 +30,7 @@ export class RenderPool {
 
   /** One thread fewer than the cores: this thread renders too. Each loads the site's templates at once, while this thread loads the content. */
   constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
-    this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url))));
+    this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url), undefined, { limits: { maxYoungGenerationSizeMb: YOUNG_MB } })));
     for (const worker of this.workers) worker.tell({ type: 'site', siteModule });
   }
 

@@ -3,7 +3,7 @@
 // resolves `sitewright` to the sources (--conditions=source).
 // Run compiled (bin/site), it starts the module's compiled bundle from the layers the launcher chose.
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { compiledLayers } from '../startup/engine.mjs';
 
 const COMPILER = new URL('../startup/compile.mjs', import.meta.url).href;
@@ -13,9 +13,11 @@ const ENGINE_MODULE = new URL('../startup/engine.mjs', import.meta.url).href;
 export interface SpawnOptions {
   /** Compiled mode: load the current sources, compiling them if they changed (dev's template edits). */
   fresh?: boolean;
+  /** The worker's heap limits (Node's resourceLimits). */
+  limits?: ResourceLimits;
 }
 
-export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = false }: SpawnOptions = {}): Worker {
+export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = false, limits }: SpawnOptions = {}): Worker {
   const layers = compiledLayers();
   const source = JSON.stringify(fileURLToPath(moduleUrl));
   let load: string;
@@ -47,5 +49,5 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
   const code = `${process.env.SITE_DEBUG ? 'process.setSourceMapsEnabled(true); ' : ''}${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
   // From the sources, the engine's own name means its sources (the package's "source" condition), as
   // in the thread that started it; compiled, every import is already resolved.
-  return new Worker(code, { eval: true, execArgv: layers ? [] : ['--conditions=source'], workerData, env: process.env });
+  return new Worker(code, { eval: true, execArgv: layers ? [] : ['--conditions=source'], workerData, env: process.env, ...(limits ? { resourceLimits: limits } : {}) });
 }
