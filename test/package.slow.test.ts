@@ -106,6 +106,10 @@ describe('the packed engine', () => {
     expect(packed).toContain('package/starter/site.config.ts');
     expect(packed).toMatch(/package\/LICENSE\n/);
     expect(packed).toContain('package/CHANGELOG.md');
+    // What packing built for the tarball (lib/, types/) is not left in the checkout, where it would go
+    // stale: TypeScript reads the package's own name through types/ before the sources.
+    expect(packed).toContain('package/types/index.d.ts');
+    expect([existsSync(join(ROOT, 'lib')), existsSync(join(ROOT, 'types'))]).toEqual([false, false]);
     expect((await sh('npx', ['site', '-v'], app)).stdout.trim()).toBe(manifest.version);
   });
 
