@@ -1,5 +1,5 @@
-// Run after `npm pack` and `npm publish` have made the tarball (postpack): lib/ and types/ were built
-// for it alone (prepack). Left in this checkout, which runs from its sources, they go stale with the
+// Run after `npm pack`, `npm publish` or `site init` run from this checkout have made the tarball
+// (postpack): lib/ and types/ were built for it alone (prepack). Left in this checkout, which runs from its sources, they go stale with the
 // next edit of src/, and TypeScript resolves the package's own name through types/ before the sources
 // (`npm run typecheck` then reports the old declarations' errors).
 import { rmSync } from 'node:fs';

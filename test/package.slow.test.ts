@@ -113,6 +113,19 @@ describe('the packed engine', () => {
     expect((await sh('npx', ['site', '-v'], app)).stdout.trim()).toBe(manifest.version);
   });
 
+  it('site init run from this checkout packs the engine into the new site (lib/ and types/ built for it), and leaves the checkout as it was', async () => {
+    // The only other pack of this checkout is this file's beforeAll: never two at once (each builds
+    // lib/ and types/ in the checkout, then removes them).
+    const site = join(work, 'from-checkout');
+    await sh(join(ROOT, 'bin/site'), ['init', site], work);
+    expect(JSON.parse(await readFile(join(site, 'package.json'), 'utf8')).dependencies[ENGINE]).toBe(`file:vendor/${ENGINE}-0.4.0.tgz`);
+    const vendored = (await run('tar', ['tzf', join(site, 'vendor', `${ENGINE}-0.4.0.tgz`)])).stdout;
+    expect(vendored).toContain('package/lib/index.js');
+    expect(vendored).toContain('package/lib/engine/manifest.json');
+    expect(vendored).toContain('package/types/index.d.ts');
+    expect([existsSync(join(ROOT, 'lib')), existsSync(join(ROOT, 'types'))]).toEqual([false, false]);
+  }, INSTALL_TIMEOUT);
+
   it('starts a site with init, installs it, type-checks it, builds and serves it, and publishes a new page from one file per locale', async () => {
     await sh('npx', ['site', 'init', 'my-site'], app);
     // The engine is a file inside the site (vendor/): the site installs anywhere, moved or cloned.
@@ -161,9 +174,11 @@ describe('the packed engine', () => {
     // the packed layer records each package it bundled as the site installed it, its package.json
     // among its files (test/units/packed.test.ts: another version or a patched file is not used).
     const record = JSON.parse(await readFile(join(site, 'node_modules', ENGINE, 'lib/engine/manifest.json'), 'utf8')) as { packages: Record<string, { version: string; files: Record<string, string> }> };
-    const yamlManifest = await readFile(join(site, 'node_modules/yaml/package.json'));
-    expect(record.packages.yaml?.version).toBe(JSON.parse(yamlManifest.toString()).version);
-    expect(record.packages.yaml?.files['package.json']).toBe(createHash('sha256').update(yamlManifest).digest('hex'));
+    const yaml = record.packages.yaml!;
+    expect(yaml.version).toBe(JSON.parse(await readFile(join(site, 'node_modules/yaml/package.json'), 'utf8')).version);
+    expect(Object.keys(yaml.files)).toContain('package.json');
+    expect(Object.keys(yaml.files).filter((f) => f.endsWith('.js')).length).toBeGreaterThan(5);
+    for (const [file, sha] of Object.entries(yaml.files)) expect(createHash('sha256').update(await readFile(join(site, 'node_modules/yaml', file))).digest('hex'), file).toBe(sha);
 
     // Its own process group: npx starts the server as a grandchild, which killing npx alone would leave running.
     const server = spawn('npx', ['site', 'serve', '--port', '0'], { cwd: site, env, detached: true });

@@ -13,7 +13,7 @@ let collect: (() => void) | undefined;
 /** Collects the garbage of this thread now (~0.2 s at 40,000 pages); nothing where V8 offers no way. */
 export function collectGarbage(): void {
   if (!collect) {
-    // Started with --expose-gc (tests, a host that calls build()): its flags are left as they are.
+    // Started with --expose-gc (a host that calls build() may be): its flags are left as they are.
     const given = (globalThis as { gc?: () => void }).gc;
     if (typeof given === 'function') collect = given;
     else {
