@@ -24,6 +24,7 @@ export default {
     'src/security/*.ts',
     'src/report/problems.ts',
     'src/report/plural.ts',
+    'src/report/progress.ts',
     'src/report/annotations.ts',
     'src/pipeline/load-site.ts',
     'src/startup/compiled.ts',
