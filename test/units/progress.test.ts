@@ -7,7 +7,7 @@ import { progressLine } from '../../src/report/progress.ts';
 /** A stream that records what is written, as a terminal (isTTY) or not. */
 function stream(isTTY = true) {
   const written: string[] = [];
-  return { written, stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream };
+  return { written, stream: { isTTY, write: (text: string) => written.push(text) } as unknown as typeof process.stderr };
 }
 
 afterEach(() => {
