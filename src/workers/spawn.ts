@@ -49,5 +49,5 @@ export function spawnTsWorker(moduleUrl: URL, workerData?: unknown, { fresh = fa
   const code = `${process.env.SITE_DEBUG ? 'process.setSourceMapsEnabled(true); ' : ''}${load}.catch((error) => require('node:worker_threads').parentPort.once('message', () => { throw error; }));`;
   // From the sources, the engine's own name means its sources (the package's "source" condition), as
   // in the thread that started it; compiled, every import is already resolved.
-  return new Worker(code, { eval: true, execArgv: layers ? [] : ['--conditions=source'], workerData, env: process.env, ...(limits ? { resourceLimits: limits } : {}) });
+  return new Worker(code, { eval: true, execArgv: layers ? [] : ['--conditions=source'], workerData, env: process.env, resourceLimits: limits });
 }

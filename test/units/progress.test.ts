@@ -4,10 +4,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { progressLine } from '../../src/report/progress.ts';
 
-/** A stream that records what is written, as a terminal (isTTY) or not. */
-function stream(isTTY = true) {
+/** A progress line on a stream that records what is written, as a terminal (tty) or not, with CI set to `ci`. */
+function started(ci: string, { tty = true, ...options }: { tty?: boolean; delay?: number; quiet?: boolean } = {}) {
+  vi.stubEnv('CI', ci);
   const written: string[] = [];
-  return { written, stream: { isTTY, write: (text: string) => written.push(text) } as unknown as typeof process.stderr };
+  const stream = { isTTY: tty, write: (text: string) => written.push(text) } as unknown as typeof process.stderr;
+  return { written, progress: progressLine({ stream, delay: 0, ...options }) };
 }
 
 afterEach(() => {
@@ -17,19 +19,15 @@ afterEach(() => {
 
 describe('the progress line', () => {
   it('shows pages done of all, with thousands separated, in place, and clears itself at the end', () => {
-    vi.stubEnv('CI', '');
-    const { written, stream: out } = stream();
-    const progress = progressLine({ stream: out, delay: 0 });
+    const { written, progress } = started('');
     progress.update(1234, 4068);
     progress.done();
     expect(written).toEqual(['\r\x1b[2Krendered 1,234/4,068 pages', '\r\x1b[2K']);
   });
 
   it('waits for its delay, then writes at most ten times a second, and always the last count', () => {
-    vi.stubEnv('CI', '');
     vi.useFakeTimers({ now: 0 });
-    const { written, stream: out } = stream();
-    const progress = progressLine({ stream: out, delay: 1000 });
+    const { written, progress } = started('', { delay: 1000 });
     progress.update(10, 100);
     expect(written).toEqual([]); // a short build shows nothing
     vi.setSystemTime(1000);
@@ -44,9 +42,7 @@ describe('the progress line', () => {
   });
 
   it('clears nothing when it showed nothing', () => {
-    vi.stubEnv('CI', '');
-    const { written, stream: out } = stream();
-    const progress = progressLine({ stream: out, delay: 60_000 });
+    const { written, progress } = started('', { delay: 60_000 });
     progress.update(1, 2);
     progress.done();
     expect(written).toEqual([]);
@@ -54,9 +50,7 @@ describe('the progress line', () => {
 
   it('is silent in CI, with --quiet, and where output is not a terminal; CI=false is not CI', () => {
     const shown = (ci: string, options: { quiet?: boolean; tty?: boolean } = {}) => {
-      vi.stubEnv('CI', ci);
-      const { written, stream: out } = stream(options.tty ?? true);
-      const progress = progressLine({ stream: out, delay: 0, quiet: options.quiet });
+      const { written, progress } = started(ci, options);
       progress.update(1, 2);
       progress.done();
       return written.length > 0;
