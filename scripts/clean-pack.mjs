@@ -4,4 +4,5 @@
 // (`npm run typecheck` then reports the old declarations' errors).
 import { rmSync } from 'node:fs';
 
-for (const dir of ['lib', 'types']) rmSync(new URL(`../${dir}/`, import.meta.url), { recursive: true, force: true });
+// Named without a trailing slash, so a link there is removed itself, never followed.
+for (const dir of ['lib', 'types']) rmSync(new URL(`../${dir}`, import.meta.url), { recursive: true, force: true });
