@@ -1,0 +1,89 @@
+// dev's folder watch (src/dev/watch.ts): a content folder deleted and put back, as a checkout or an
+// editor does, must still ask for a build once it is back, however the two land around the watch's
+// restart.
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { watchFolders, type FolderWatch } from '../../src/dev/watch.ts';
+
+let dir: string;
+let watching: FolderWatch | undefined;
+afterEach(async () => {
+  await watching?.close();
+  watching = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
+
+const until = async (check: () => boolean, what: string) => {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > 5_000) throw new Error(`waited 5 s for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+/** A content folder with one file, and a copy of it beside it (the folder a rename puts back). */
+async function folders() {
+  dir = await mkdtemp(join(tmpdir(), 'site-watch-'));
+  const content = join(dir, 'content');
+  for (const folder of [content, `${content}.saved`]) {
+    mkdirSync(join(folder, 'en'), { recursive: true });
+    writeFileSync(join(folder, 'en/about.yaml'), 'title: About\n');
+  }
+  return { content, saved: `${content}.saved` };
+}
+
+describe('watchFolders', () => {
+  it('reports a file saved in a watched folder, and one made in a folder made again', async () => {
+    const { content } = await folders();
+    const changes: string[] = [];
+    watching = await watchFolders([content], (path) => changes.push(path));
+    writeFileSync(join(content, 'en/about.yaml'), 'title: About us\n');
+    await until(() => changes.includes(join(content, 'en/about.yaml')), 'the saved file');
+    rmSync(content, { recursive: true });
+    await until(() => changes.includes(content), 'the deletion');
+    mkdirSync(join(content, 'es'), { recursive: true });
+    await until(() => existsSync(join(content, 'es')) && changes.filter((p) => p.startsWith(content)).length > 2, 'the folder made again');
+    // Only a watch on the new folder sees a file made in it.
+    await new Promise((r) => setTimeout(r, 300));
+    writeFileSync(join(content, 'es/new.yaml'), 'title: New\n');
+    await until(() => changes.includes(join(content, 'es/new.yaml')), 'a file in the new folder');
+  });
+
+  // As dev.test does it through dev, without dev: moved away, made again by a copy, replaced by a rename.
+  it('follows the folder by its name when it is moved away, copied back and replaced by a rename', async () => {
+    const { content, saved } = await folders();
+    const changes: string[] = [];
+    const seen = async (file: string, what: string) => {
+      await new Promise((r) => setTimeout(r, 100));
+      writeFileSync(file, `title: ${what}\n`);
+      await until(() => changes.includes(file), what);
+    };
+    watching = await watchFolders([content], (path) => changes.push(path));
+    renameSync(content, join(dir, 'away'));
+    await until(() => changes.includes(content), 'the move');
+    cpSync(saved, content, { recursive: true });
+    await seen(join(content, 'en/one.yaml'), 'a file in the copied folder');
+    rmSync(content, { recursive: true });
+    renameSync(saved, content);
+    await seen(join(content, 'en/two.yaml'), 'a file in the folder put back');
+    // The folder moved away is no longer watched: its files are not the site's.
+    writeFileSync(join(dir, 'away/en/three.yaml'), 'title: Elsewhere\n');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(changes.filter((p) => p.includes('three.yaml') || p.startsWith(join(dir, 'away')))).toEqual([]);
+  });
+
+  // Two renames in one go leave the parent's listing as it was: no event says the folder is another.
+  it('notices a folder swapped for another under the same name, which no event reports', async () => {
+    const { content, saved } = await folders();
+    const changes: string[] = [];
+    watching = await watchFolders([content], (path) => changes.push(path));
+    renameSync(content, join(dir, 'old'));
+    renameSync(saved, content);
+    await until(() => changes.includes(content), 'a change asked for the swapped folder');
+    await new Promise((r) => setTimeout(r, 100));
+    writeFileSync(join(content, 'en/new.yaml'), 'title: New\n');
+    await until(() => changes.includes(join(content, 'en/new.yaml')), 'a file made in the swapped-in folder');
+  });
+});
