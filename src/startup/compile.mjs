@@ -1,12 +1,12 @@
 // Compiles the engine and a site ahead of time, so a start neither transforms TypeScript again nor
-// loads hundreds of small modules. Two layers, each a set of CommonJS bundles run by run-compiled.mjs
+// loads hundreds of small modules. Two layers, each one CommonJS bundle run by run-compiled.mjs
 // through V8's code cache:
-// - the engine: one bundle per engine entry (the CLI and each worker thread's module), the same for
+// - the engine: one bundle holding each engine entry (the CLI and each worker thread's module), the same for
 //   every site. A packed engine carries it (lib/engine/, made at `npm pack`); a checkout compiles it
 //   on its first start and keeps it in its cache.
 // - the site: its definition with everything it imports, and one copy of React, React DOM's server
 //   renderer and zod, taken from the site's own folder (else the engine's) and shared with the engine
-//   through a registry (the engine's bundles leave those packages out): engine and templates share
+//   through a registry (the engine's bundle leaves those packages out): engine and templates share
 //   React's contexts and zod's schemas. React's production or development build, as NODE_ENV says at
 //   compile time, which is part of this layer's key. A site needs no tsconfig.json and no "type" field.
 // Plain JavaScript on purpose: it runs before anything is compiled.
@@ -25,14 +25,20 @@ import { checkPackedLayer, packRecord } from './packed.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
-  'engine-cli': 'src/cli/main.ts',
-  'engine-render-worker': 'src/pipeline/render-worker.ts',
-  'engine-build-worker': 'src/dev/build-worker.ts',
+  cli: 'src/cli/main.ts',
+  'render-worker': 'src/pipeline/render-worker.ts',
+  'build-worker': 'src/dev/build-worker.ts',
 };
+/**
+ * The engine layer's one bundle, holding every entry (each evaluated only when started): one bundle
+ * instead of one per entry is compiled in two thirds of the time, and a worker thread starts from the
+ * code cache the main thread keeps (a worker's own bundle had none).
+ */
+export const ENGINE_BUNDLE = 'engine.cjs';
 /** The site layer's one bundle. */
 export const SITE_BUNDLE = 'site.cjs';
 /**
- * The modules the engine's bundles leave out and take from the site's layer (one copy for both):
+ * The modules the engine's bundle leaves out and takes from the site's layer (one copy for both):
  * exactly these, as the engine's sources import them (the engine's compile fails on another).
  */
 export const SHARED_MODULES = ['react', 'react/jsx-runtime', 'react-dom/server', 'zod'];
@@ -183,12 +189,12 @@ function engineBuild({ packing = false, maps = true } = {}) {
       ...COMMON,
       sourcemap: maps ? COMMON.sourcemap : false,
       absWorkingDir: ENGINE_ROOT,
-      entryPoints: Object.fromEntries(Object.keys(ENGINE_ENTRIES).map((name) => [name, `${ENTRY_NAMESPACE}:${name}`])),
+      entryPoints: { [ENGINE_BUNDLE.replace(/\.cjs$/, '')]: `${ENTRY_NAMESPACE}:engine` },
       entryNames: '[name]',
       plugins: [engineEntries, enginePackages, sourceUrls({ packing, layer: 'engine' })],
     },
     // By path within the engine: the same in a packed engine wherever it is installed.
-    entries: Object.fromEntries(Object.entries(ENGINE_ENTRIES).map(([name, file]) => [file, `${name}.cjs`])),
+    entries: Object.fromEntries(Object.values(ENGINE_ENTRIES).map((file) => [file, ENGINE_BUNDLE])),
     check: (metafile) => {
       const imported = new Set(Object.values(metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && SHARED_PACKAGES.test(i.path)).map((i) => i.path)));
       const unknown = [...imported].filter((id) => !SHARED_MODULES.includes(id));
@@ -201,18 +207,24 @@ const engineEntries = {
   name: 'engine-entries',
   setup(b) {
     b.onResolve({ filter: new RegExp(`^${ENTRY_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(ENTRY_NAMESPACE.length + 1), namespace: ENTRY_NAMESPACE }));
-    b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, (args) => {
-      const entry = join(ENGINE_ROOT, ENGINE_ENTRIES[args.path]);
+    b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => {
       // zod's configuration first when a site runs (it is read as each schema is made, the site's
       // among them); the public contract, which the site's layer takes by the engine's name (its very
-      // modules), evaluated when the site asks for it; then the entry. Required, not imported, so each
-      // is evaluated only when reached: a command without a site (--help, serve) loads neither zod nor React.
+      // modules), evaluated when the site asks for it; then the entry that start() names (run-compiled.mjs).
+      // Required, not imported, so each is evaluated only when reached: a command without a site
+      // (--help, serve) loads neither zod nor React, and a worker none of the CLI.
+      const starts = Object.values(ENGINE_ENTRIES).map((file) => `    case ${JSON.stringify(file)}: return require(${JSON.stringify(join(ENGINE_ROOT, file))});`);
       return {
         contents: [
-          `const shared = (globalThis[Symbol.for(${JSON.stringify(SHARED.description)})] ??= {});`,
-          `if (globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})]) require(${JSON.stringify(join(ENGINE_ROOT, ZOD_CONFIG))});`,
-          `Object.defineProperty(shared, ${JSON.stringify(ENGINE.name)}, { get: () => require(${JSON.stringify(join(ENGINE_ROOT, 'src/index.ts'))}), enumerable: true, configurable: true });`,
-          `require(${JSON.stringify(entry)});`,
+          'exports.start = (entry) => {',
+          `  const shared = (globalThis[Symbol.for(${JSON.stringify(SHARED.description)})] ??= {});`,
+          `  if (globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})]) require(${JSON.stringify(join(ENGINE_ROOT, ZOD_CONFIG))});`,
+          `  Object.defineProperty(shared, ${JSON.stringify(ENGINE.name)}, { get: () => require(${JSON.stringify(join(ENGINE_ROOT, 'src/index.ts'))}), enumerable: true, configurable: true });`,
+          '  switch (entry) {',
+          ...starts,
+          '  }',
+          '  throw new Error(`${entry} is not an entry of the engine`);',
+          '};',
         ].join('\n'),
         resolveDir: ENGINE_ROOT,
         loader: 'js',
@@ -383,11 +395,15 @@ export async function describeCompileError(error) {
 
 const manifests = new Map();
 
-/** The compiled bundle of an engine entry (or of a site definition, in its layer) and the SHA-256 its bytes must have. */
+/**
+ * The compiled bundle of an engine entry (or of a site definition, in its layer), the SHA-256 its
+ * bytes must have, and the entry's name in it (its path within the engine: what the engine bundle's start() takes).
+ */
 export function compiledBundle(dir, sourcePath) {
   let manifest = manifests.get(dir);
   if (!manifest) manifests.set(dir, (manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))));
-  const out = manifest.entries[relative(ENGINE_ROOT, resolve(sourcePath)).split(sep).join('/')] ?? manifest.entries[resolve(sourcePath)];
+  const entry = relative(ENGINE_ROOT, resolve(sourcePath)).split(sep).join('/');
+  const out = manifest.entries[entry] ?? manifest.entries[resolve(sourcePath)];
   if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries are (the site definition is compiled into its own layer)`);
-  return { file: join(dir, out), sha256: manifest.sha256?.[out] ?? '' };
+  return { file: join(dir, out), sha256: manifest.sha256?.[out] ?? '', entry };
 }

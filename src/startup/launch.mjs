@@ -31,7 +31,7 @@ if (process.env.SITE_TIMINGS) {
 // reading each module's map as it loads (~90 ms of every start), only with --debug.
 if (process.env.SITE_DEBUG) process.setSourceMapsEnabled(true);
 // Worker threads inherit the environment, and spawn.ts starts them from the same compiled layers.
-const cliSource = resolve(ENGINE_ROOT, ENGINE_ENTRIES['engine-cli']);
+const cliSource = resolve(ENGINE_ROOT, ENGINE_ENTRIES.cli);
 let cache;
 try {
   ({ cache } = startCompiled(announce(result), cliSource, { keep: true }));

@@ -26,7 +26,7 @@ export function packRecord(root, inputs) {
   const found = new Map(); // package folder -> { name, files }
   for (const input of Object.keys(inputs)) {
     const file = resolve(root, input);
-    if (!existsSync(file)) continue; // an entry of esbuild's own namespace ("engine-entry:engine-cli")
+    if (!existsSync(file)) continue; // an entry of esbuild's own namespace ("engine-entry:engine")
     const path = relative(root, file).split(sep);
     if (path[0] === 'src') {
       sources[path.join('/')] = sha256(readFileSync(file));

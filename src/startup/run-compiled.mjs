@@ -1,4 +1,4 @@
-// Runs a compiled bundle (compile.mjs: one CommonJS file per engine entry) through V8's code cache.
+// Runs a compiled bundle (compile.mjs: one CommonJS file per layer) through V8's code cache.
 // The bytecode of the functions a whole run compiled is kept beside the bundle, so a later start
 // neither parses ~2 MB of JavaScript nor compiles each function again as it is first called (the
 // build of a 68-page site: ~65 ms of ~0.44 s). Node 20 offers this for scripts only (vm.Script), not
@@ -80,7 +80,7 @@ function save(cacheFile, script, sourceCrc) {
 }
 
 /**
- * The bundle's require: a module the layers share from their registry (the engine's bundles leave
+ * The bundle's require: a module the layers share from their registry (the engine's bundle leaves
  * React and zod to the site's layer, whose copy they must use when there is one), else Node's, for
  * its built-in modules, esbuild, and React or zod where no site is compiled (serve, init). Never
  * esprima: js-yaml (gray-matter's) loads it, when installed, for a YAML type that builds functions from
@@ -113,5 +113,6 @@ export function startCompiled(layers, entry, { keep = false } = {}) {
     globalThis[COMPILED_SITE] = { file: layers.siteFile, load: exports.load };
   }
   const engine = compiledBundle(layers.engine, entry);
-  return runCompiled(engine.file, { keep, sha256: engine.sha256, codeCache: layers.codeCache, requireFrom: fromEngine });
+  const { exports, cache } = runCompiled(engine.file, { keep, sha256: engine.sha256, codeCache: layers.codeCache, requireFrom: fromEngine });
+  return { exports: exports.start(engine.entry), cache };
 }

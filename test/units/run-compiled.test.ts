@@ -10,8 +10,10 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED } from '../../src/startup/engine.mjs';
+import { once } from 'node:events';
+import { COMPILED_SITE, ENGINE, ENGINE_ROOT, exportLayers, SHARED } from '../../src/startup/engine.mjs';
 import { BundleMismatch, runCompiled, startCompiled } from '../../src/startup/run-compiled.mjs';
+import { spawnTsWorker } from '../../src/workers/spawn.ts';
 
 const RUNNER = fileURLToPath(new URL('../../src/startup/run-compiled.mjs', import.meta.url));
 let dir: string;
@@ -147,8 +149,11 @@ module.exports = {
 };
 `;
   // The engine's layer offers its contract by name, then takes React and loads the site.
-  const engineCode = `globalThis[Symbol.for(${JSON.stringify(SHARED.description)})][${JSON.stringify(ENGINE.name)}] = { contract: true };
-module.exports = { react: require('react'), site: globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})].load(), zod: () => require('zod'), path: require('node:path').sep };
+  // Each entry starts when the bundle's start() is given its path within the engine.
+  const engineCode = `exports.start = (entry) => {
+  globalThis[Symbol.for(${JSON.stringify(SHARED.description)})][${JSON.stringify(ENGINE.name)}] = { contract: true };
+  return { entry, react: require('react'), site: globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})].load(), zod: () => require('zod'), path: require('node:path').sep };
+};
 `;
   const clean = () => {
     delete registry[SHARED];
@@ -157,9 +162,10 @@ module.exports = { react: require('react'), site: globalThis[Symbol.for(${JSON.s
 
   it("run the site's first: the engine takes React from it, the site takes the engine by name, and no second copy of a shared package is loaded", async () => {
     const site = await layer('site-layer', { [siteFile]: ['site.cjs', siteCode] });
-    const engine = await layer('engine-layer', { 'src/cli/main.ts': ['engine-cli.cjs', engineCode] });
+    const engine = await layer('engine-layer', { 'src/cli/main.ts': ['engine.cjs', engineCode] });
     try {
-      const { exports } = startCompiled({ engine, engineId: 'test', codeCache: engine, site, siteFile }, cli) as { exports: { react: { copy: string; asked: number }; site: { default: string; engine: unknown }; zod: () => unknown; path: string } };
+      const { exports } = startCompiled({ engine, engineId: 'test', codeCache: engine, site, siteFile }, cli) as { exports: { entry: string; react: { copy: string; asked: number }; site: { default: string; engine: unknown }; zod: () => unknown; path: string } };
+      expect(exports.entry).toBe('src/cli/main.ts');
       expect(exports.react).toEqual({ copy: 'the site layer', asked: 1 });
       expect(exports.site).toEqual({ default: 'the definition', engine: { contract: true } });
       expect(exports.path).toBe('/');
@@ -172,7 +178,7 @@ module.exports = { react: require('react'), site: globalThis[Symbol.for(${JSON.s
   });
 
   it('without a site, the engine requires React from its own folder', async () => {
-    const engine = await layer('engine-alone', { 'src/cli/main.ts': ['engine-cli.cjs', "module.exports = { react: require('react') };\n"] });
+    const engine = await layer('engine-alone', { 'src/cli/main.ts': ['engine.cjs', "exports.start = () => ({ react: require('react') });\n"] });
     try {
       const { exports } = startCompiled({ engine, engineId: 'test', codeCache: join(dir, 'elsewhere') }, cli, { keep: false }) as { exports: { react: { createElement: unknown } } };
       expect(typeof exports.react.createElement).toBe('function');
@@ -182,8 +188,8 @@ module.exports = { react: require('react'), site: globalThis[Symbol.for(${JSON.s
   });
 
   it('never run a bundle whose bytes are not the ones compiled, and say which', async () => {
-    const engine = await layer('engine-tampered', { 'src/cli/main.ts': ['engine-cli.cjs', 'module.exports = 1;\n'] });
-    await writeFile(join(engine, 'engine-cli.cjs'), "module.exports = 1; globalThis.PLANTED = 'ran';\n");
+    const engine = await layer('engine-tampered', { 'src/cli/main.ts': ['engine.cjs', 'exports.start = () => 1;\n'] });
+    await writeFile(join(engine, 'engine.cjs'), "exports.start = () => 1; globalThis.PLANTED = 'ran';\n");
     let error: unknown;
     try {
       startCompiled({ engine, engineId: 'test', codeCache: engine }, cli);
@@ -193,9 +199,41 @@ module.exports = { react: require('react'), site: globalThis[Symbol.for(${JSON.s
       clean();
     }
     expect(error).toBeInstanceOf(BundleMismatch);
-    expect((error as BundleMismatch).file).toBe(join(engine, 'engine-cli.cjs'));
-    expect(String(error)).toContain(`${join(engine, 'engine-cli.cjs')} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${engine} to have it compiled afresh`);
+    expect((error as BundleMismatch).file).toBe(join(engine, 'engine.cjs'));
+    expect(String(error)).toContain(`${join(engine, 'engine.cjs')} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${engine} to have it compiled afresh`);
     expect((globalThis as Record<string, unknown>).PLANTED).toBeUndefined();
+  });
+
+  it("start a worker thread at its own entry of the engine's one bundle, and never from a bundle whose bytes changed", async () => {
+    const code = "exports.start = (entry) => { const { parentPort } = require('node:worker_threads'); parentPort.on('message', () => parentPort.postMessage(entry)); };\n";
+    const engine = await layer('engine-for-workers', { 'src/cli/main.ts': ['engine.cjs', code], 'src/pipeline/render-worker.ts': ['engine.cjs', code] });
+    const start = () => {
+      const saved = { ...process.env };
+      exportLayers({ engine, engineId: 'test', codeCache: engine });
+      try {
+        return spawnTsWorker(new URL('../../src/pipeline/render-worker.ts', import.meta.url));
+      } finally {
+        for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+        Object.assign(process.env, saved);
+      }
+    };
+    const good = start();
+    try {
+      good.postMessage('which entry?');
+      expect((await once(good, 'message'))[0]).toBe('src/pipeline/render-worker.ts');
+    } finally {
+      await good.terminate();
+    }
+    // Changed after the main thread checked it: the worker checks it again, and runs none of it.
+    await writeFile(join(engine, 'engine.cjs'), code.replace('postMessage(entry)', "postMessage('PLANTED')"));
+    const tampered = start();
+    try {
+      tampered.postMessage('which entry?');
+      const [error] = (await Promise.race([once(tampered, 'error'), once(tampered, 'message')])) as [unknown];
+      expect(String(error)).toContain(`${join(engine, 'engine.cjs')} is not the bundle that was compiled (its SHA-256 differs): it is not run`);
+    } finally {
+      await tampered.terminate();
+    }
   });
 
   it('keep the code cache where they are told: a packed engine\'s in the cache folder, never beside the package\'s bundle', async () => {
