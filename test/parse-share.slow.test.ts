@@ -1,12 +1,14 @@
 // A build large enough to share its parsing with a worker thread (src/content/parse-share.ts) gives
 // the same pages as one that parses everything in one thread, and a content file that does not parse
-// is told as ever. In the slow set: two builds of ~570 pages from the sources.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// is told as ever (and its content, sent to the worker in parts, renders the same pages). In the slow
+// set: two builds of ~570 pages from the sources.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../scripts/bench.ts';
 import { SHARE_FROM } from '../src/content/parse-share.ts';
+import { SPLIT_FROM } from '../src/pipeline/job-parts.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { buildInto } from './helpers/fixtures.ts';
 
@@ -20,6 +22,8 @@ afterAll(() => rm(corpus, { recursive: true, force: true }));
 describe('content parsed on every core', () => {
   it('gives the same pages as parsing in one thread', async () => {
     expect(SHARE_FROM).toBeLessThan(500);
+    // Each locale's services (250 generated and the site's own) are also sent to the worker in parts (job-parts.ts).
+    expect((await readdir(join(corpus, 'content/en/services'))).length).toBeGreaterThanOrEqual(SPLIT_FROM);
     const content = join(corpus, 'content');
     const shared = await buildInto({ content, static: join(corpus, 'static'), workers: true });
     const alone = await buildInto({ content, static: join(corpus, 'static'), workers: false });

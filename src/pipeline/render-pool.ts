@@ -1,11 +1,12 @@
 // Spreads rendering over this thread and worker threads when a site is large enough to repay their
-// start-up (~0.3 s each to load the templates). Each worker is sent the job once (content, routes),
+// start-up (~0.3 s each to load the templates). Each worker is sent the job once (content, in parts, and routes),
 // then chunks of pages until none are left, while this thread renders chunks too, so every core stays
 // busy to the end. One worker fewer than the cores: a worker idling beside a waiting main thread
 // cost a copy of the content and a heap (~100 MB at 4,000 pages) for nothing.
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { intern } from '../content/intern.ts';
+import { splitContent } from './job-parts.ts';
 import { BATCH, type FileToParse, type SharedParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
@@ -22,6 +23,8 @@ const CHUNK = 64;
  * 20-27 MB lower in alternating cold runs of the bench's full layout (4,000 and 40,000 pages), in the same time.
  */
 const YOUNG_MB = 8;
+/** Parts of the content sent ahead of their answers: the worker reads one while the next is made, and only these few are held serialized at once. */
+const PARTS_IN_FLIGHT = 8;
 
 type Reply = { ok: true; results: unknown } | { ok: false; message: string; code?: string; syscall?: string; path?: string };
 
@@ -64,10 +67,26 @@ export class RenderPool {
       cacheUsed.push(...output.cacheUsed);
       onProgress?.(pages.length, routes.length);
     };
+    // The content in parts (job-parts.ts): one message of all of it was the build's peak at scale. This
+    // thread hands them over before it renders: answered only between its chunks, a part a chunk kept
+    // the workers waiting for seconds at 40,000 pages.
+    const parted = splitContent(job.content);
+    const delivered = this.workers.map(async (worker) => {
+      await worker.ask({ type: 'job', routes, job: { ...job, content: parted.skeleton } });
+      const asks: Promise<unknown>[] = [];
+      for (const [i, part] of parted.parts.entries()) {
+        const asked = worker.ask({ type: 'part', part });
+        asked.catch(() => undefined); // rejected while an earlier one is awaited: told by Promise.all below
+        asks.push(asked);
+        if (i >= PARTS_IN_FLIGHT) await asks[i - PARTS_IN_FLIGHT];
+      }
+      await Promise.all(asks);
+    });
+    await Promise.allSettled(delivered);
     const inWorkers = this.workers.map(async (worker, w) => {
       const started = performance.now();
       let count = 0;
-      await worker.ask({ type: 'job', routes, job });
+      await delivered[w];
       // Two chunks in flight, so the worker goes on with the next while this thread, busy rendering, has not read its reply yet.
       const next = () => {
         const chunk = chunks.next(w + 1);

@@ -1,5 +1,5 @@
 // A worker thread's part of a large build: load the site definition as soon as it is named, copy the
-// static files and parse a share of the content (while the main thread loads the rest), receive the job once (routes, content), then
+// static files and parse a share of the content (while the main thread loads the rest), receive the job once (routes, and the content in parts), then
 // render and write the chunks of pages it is asked for.
 import { parentPort } from 'node:worker_threads';
 import { parseForCache, type FileToParse } from '../content/parse-share.ts';
@@ -7,9 +7,10 @@ import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { describeFailure } from './describe-failure.ts';
 import { loadSite } from './load-site.ts';
+import { joinPart, type ContentPart } from './job-parts.ts';
 import { copyStatic, renderAndWrite, type RenderJob, type StaticTask } from './render-pages.ts';
 
-type Message = { type: 'site'; siteModule: string } | { type: 'static'; task: StaticTask } | { type: 'parse'; files: FileToParse[] } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'render'; indexes: number[] };
+type Message = { type: 'site'; siteModule: string } | { type: 'static'; task: StaticTask } | { type: 'parse'; files: FileToParse[] } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'part'; part: ContentPart } | { type: 'render'; indexes: number[] };
 
 let loading: Promise<SiteDefinition> | undefined;
 let current: { site: SiteDefinition; routes: Route[]; job: RenderJob } | undefined;
@@ -27,6 +28,10 @@ parentPort!.on('message', async (message: Message) => {
     if (message.type === 'job') {
       current = { site: await loading!, routes: message.routes, job: message.job };
       return parentPort!.postMessage({ ok: true, results: { pages: [], cacheUsed: [] } });
+    }
+    if (message.type === 'part') {
+      joinPart(current!.job.content, message.part);
+      return parentPort!.postMessage({ ok: true, results: null });
     }
     const results = renderAndWrite(current!.site, current!.routes, message.indexes, current!.job);
     parentPort!.postMessage({ ok: true, results });

@@ -1,0 +1,54 @@
+// The content a render worker is sent, in parts. Sent whole, a 40,000-page site's content was one
+// 75 MB message: its serialized bytes and the worker's growing copy were held at once, and that moment
+// was the build's peak (~60 MB above the render's end). Its largest objects (a collection's entries in
+// a locale) are sent a few hundred entries at a time instead, each part answered before the next is
+// made, and put back in the same order (templates see the keys as the content had them).
+
+/** Where a part's entries go: the keys from the content's root to the object they belong to. */
+export type PartPath = readonly string[];
+/** Some entries of one object, in its order. */
+export type ContentPart = [path: PartPath, entries: [key: string, value: unknown][]];
+
+/** Objects with at least this many entries are sent in parts. */
+export const SPLIT_FROM = 256;
+/** Entries a part. */
+export const PER_PART = 128;
+/** How deep objects are looked into for large ones (a locale's collection is at depth 3). */
+const DEPTH = 4;
+
+const container = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return Array.isArray(value) || proto === Object.prototype || proto === null;
+};
+
+/**
+ * The content with each large object emptied (a copy of the objects on the way to it; everything else
+ * is the content's own), and the entries taken out of them, a part at a time.
+ */
+export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PER_PART): { skeleton: T; parts: ContentPart[] } {
+  const parts: ContentPart[] = [];
+  const visit = (value: unknown, path: string[], depth: number): unknown => {
+    if (!container(value)) return value;
+    const keys = Object.keys(value);
+    if (keys.length >= splitFrom) {
+      for (let i = 0; i < keys.length; i += perPart) parts.push([path, keys.slice(i, i + perPart).map((k) => [k, value[k]])]);
+      return Array.isArray(value) ? [] : Object.create(Object.getPrototypeOf(value));
+    }
+    if (depth >= DEPTH) return value;
+    let copy: Record<string, unknown> | undefined;
+    for (const key of keys) {
+      const inner = visit(value[key], [...path, key], depth + 1);
+      if (inner !== value[key]) (copy ??= Array.isArray(value) ? [...value] : Object.assign(Object.create(Object.getPrototypeOf(value)), value))[key] = inner;
+    }
+    return copy ?? value;
+  };
+  return { skeleton: visit(content, [], 0) as T, parts };
+}
+
+/** Puts a part's entries back into the content a worker is building, after those already there. */
+export function joinPart(content: unknown, [path, entries]: ContentPart): void {
+  let target = content as Record<string, unknown>;
+  for (const key of path) target = target[key] as Record<string, unknown>;
+  for (const [key, value] of entries) target[key] = value;
+}

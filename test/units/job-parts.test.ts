@@ -1,0 +1,56 @@
+// The content a render worker is sent in parts (src/pipeline/job-parts.ts): what the worker puts back
+// together is the content, every key in its place and order, and no message holds much of it.
+import { deserialize, serialize } from 'node:v8';
+import { describe, expect, it } from 'vitest';
+import { joinPart, PER_PART, splitContent, SPLIT_FROM } from '../../src/pipeline/job-parts.ts';
+
+/** A locale's collection of n entries, keyed as content is ("service-7"), each with its own data. */
+const collection = (n: number, locale: string) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`service-${n - i}`, { front: { name: `${locale} ${i}`, order: i, list: ['a', 'b'] }, html: `<p>${i}</p>` }]));
+
+/** What a worker does: each message's copy (structured clone), the parts joined into the skeleton. */
+function sendAndJoin<T>(content: T): { joined: T; largest: number; messages: number } {
+  const { skeleton, parts } = splitContent(content);
+  const sizes = [serialize(skeleton).length, ...parts.map((p) => serialize(p).length)];
+  const joined = deserialize(serialize(skeleton)) as T;
+  for (const part of parts) joinPart(joined, deserialize(serialize(part)));
+  return { joined, largest: Math.max(...sizes), messages: sizes.length };
+}
+
+describe('the content sent in parts', () => {
+  it('is put back as it was: every value, and every object\'s keys in their order', () => {
+    const content = {
+      site: { name: 'Clinic', phones: ['1', '2'] },
+      locales: {
+        en: { ui: { home: 'Home' }, services: collection(SPLIT_FROM * 3 + 5, 'en'), posts: collection(3, 'en') },
+        es: { ui: { home: 'Inicio' }, services: collection(SPLIT_FROM + 1, 'es'), list: Array.from({ length: SPLIT_FROM * 2 }, (_, i) => ({ i })) },
+      },
+    };
+    const { joined, messages } = sendAndJoin(content);
+    expect(joined).toEqual(content);
+    expect(Object.keys(joined.locales.en.services)).toEqual(Object.keys(content.locales.en.services));
+    expect(Array.isArray(joined.locales.es.list)).toBe(true);
+    // 1,541 + 257 + 512 entries in parts of PER_PART, besides the rest in one message.
+    expect(messages).toBe(1 + Math.ceil((SPLIT_FROM * 3 + 5) / PER_PART) + Math.ceil((SPLIT_FROM + 1) / PER_PART) + Math.ceil((SPLIT_FROM * 2) / PER_PART));
+  });
+
+  it('keeps each message small however large the content, and leaves the content itself untouched', () => {
+    const content = { locales: { en: { services: collection(5_000, 'en') }, es: { services: collection(5_000, 'es') } } };
+    const before = serialize(content);
+    const { joined, largest } = sendAndJoin(content);
+    expect(joined).toEqual(content);
+    expect(largest).toBeLessThan(before.length / 50);
+    expect(serialize(content).equals(before)).toBe(true);
+  });
+
+  it('sends small content in one message, and objects deeper than a collection whole', () => {
+    const small = { locales: { en: { services: collection(SPLIT_FROM - 1, 'en') } } };
+    expect(splitContent(small)).toEqual({ skeleton: small, parts: [] });
+    expect(splitContent(small).skeleton).toBe(small);
+    const deep = { a: { b: { c: { d: { e: collection(SPLIT_FROM, 'en') } } } } };
+    expect(splitContent(deep).parts).toEqual([]);
+    // A value that is not a plain object or array (a Date, a Map) is sent as it is.
+    const dated = { when: new Date(0), map: new Map([[1, 2]]), locales: { en: { services: collection(SPLIT_FROM, 'en') } } };
+    const { joined } = sendAndJoin(dated);
+    expect(joined).toEqual(dated);
+  });
+});
