@@ -26,6 +26,7 @@ export default {
     'src/report/plural.ts',
     'src/report/progress.ts',
     'src/report/annotations.ts',
+    'src/pipeline/job-parts.ts',
     'src/pipeline/load-site.ts',
     'src/startup/compiled.ts',
     'src/startup/run-compiled.mjs',

@@ -53,4 +53,19 @@ describe('the content sent in parts', () => {
     const { joined } = sendAndJoin(dated);
     expect(joined).toEqual(dated);
   });
+
+  it('splits from exactly SPLIT_FROM entries, objects of any prototype-less kind, and keeps every other value as it is', () => {
+    expect(splitContent({ c: collection(SPLIT_FROM, 'en') }).parts).toHaveLength(Math.ceil(SPLIT_FROM / PER_PART));
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, collection(SPLIT_FROM, 'en'));
+    expect(splitContent({ c: bare }).parts.length).toBeGreaterThan(0);
+    // A class's instance is not content's plain data: sent whole, however many keys it has.
+    class Bag {}
+    expect(splitContent({ c: Object.assign(new Bag(), collection(SPLIT_FROM, 'en')) }).parts).toEqual([]);
+    // A long text, null and undefined are values, not objects to split; an array on the way to a large
+    // object keeps its other items.
+    const content = { text: 'x'.repeat(SPLIT_FROM * 2), nothing: null, unset: undefined, pages: ['first', { services: collection(SPLIT_FROM, 'es') }, 'last'] };
+    const { joined } = sendAndJoin(content);
+    expect(joined).toEqual(content);
+    expect(joined.pages[0]).toBe('first');
+  });
 });

@@ -51,6 +51,37 @@ describe('watchFolders', () => {
     await until(() => changes.includes(join(content, 'es/new.yaml')), 'a file in the new folder');
   });
 
+  it('reports only what changes in its folders: nothing while nothing changes, nor beside them', async () => {
+    const { content } = await folders();
+    const statics = join(dir, 'static');
+    mkdirSync(statics);
+    for (const other of ['other', 'content-old']) mkdirSync(join(dir, other));
+    const changes: string[] = [];
+    watching = await watchFolders([content, statics], (path) => changes.push(path));
+    // Two looks at the folders (twice a second) with nothing changed: no change, so no rebuild.
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(changes).toEqual([]);
+    writeFileSync(join(dir, 'other/note.yaml'), 'a: 1\n');
+    writeFileSync(join(dir, 'content-old/about.yaml'), 'a: 1\n');
+    writeFileSync(join(statics, 'robots.txt'), 'User-agent: *\n');
+    await until(() => changes.includes(join(statics, 'robots.txt')), 'a file in the second folder');
+    await new Promise((r) => setTimeout(r, 200));
+    expect([...new Set(changes)]).toEqual([join(statics, 'robots.txt')]); // an add, perhaps a change too
+  });
+
+  it('reports nothing once it is closed, not even a swapped folder', async () => {
+    const { content, saved } = await folders();
+    const changes: string[] = [];
+    watching = await watchFolders([content], (path) => changes.push(path));
+    await watching.close();
+    watching = undefined;
+    renameSync(content, join(dir, 'old'));
+    renameSync(saved, content);
+    writeFileSync(join(content, 'en/new.yaml'), 'title: New\n');
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(changes).toEqual([]);
+  });
+
   // As dev.test does it through dev, without dev: moved away, made again by a copy, replaced by a rename.
   it('follows the folder by its name when it is moved away, copied back and replaced by a rename', async () => {
     const { content, saved } = await folders();
