@@ -23,6 +23,12 @@ const container = (value: unknown): value is Record<string, unknown> => {
 };
 
 /**
+ * Sets an own property, whatever its name: content's keys are written by staff, and `x[key] = v`
+ * with the key "__proto__" would set the object's prototype instead (as structured cloning never does).
+ */
+const own = (target: object, key: string, value: unknown) => Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+
+/**
  * The content with each large object emptied (a copy of the objects on the way to it; everything else
  * is the content's own), and the entries taken out of them, a part at a time.
  */
@@ -39,7 +45,12 @@ export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PE
     let copy: Record<string, unknown> | undefined;
     for (const key of keys) {
       const inner = visit(value[key], [...path, key], depth + 1);
-      if (inner !== value[key]) (copy ??= Array.isArray(value) ? [...value] : Object.assign(Object.create(Object.getPrototypeOf(value)), value))[key] = inner;
+      if (inner === value[key]) continue;
+      if (!copy) {
+        copy = Array.isArray(value) ? [...value] : Object.create(Object.getPrototypeOf(value));
+        if (!Array.isArray(value)) for (const k of keys) own(copy!, k, value[k]);
+      }
+      own(copy!, key, inner);
     }
     return copy ?? value;
   };
@@ -49,6 +60,10 @@ export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PE
 /** Puts a part's entries back into the content a worker is building, after those already there. */
 export function joinPart(content: unknown, [path, entries]: ContentPart): void {
   let target = content as Record<string, unknown>;
-  for (const key of path) target = target[key] as Record<string, unknown>;
-  for (const [key, value] of entries) target[key] = value;
+  for (const key of path) {
+    // Only ever into the content's own objects, never up a prototype (a part names its path as sent).
+    if (!Object.hasOwn(target, key)) throw new Error(`a part of the content names ${JSON.stringify(key)}, which the content sent before it does not have`);
+    target = target[key] as Record<string, unknown>;
+  }
+  for (const [key, value] of entries) own(target, key, value);
 }

@@ -68,4 +68,21 @@ describe('the content sent in parts', () => {
     expect(joined).toEqual(content);
     expect(joined.pages[0]).toBe('first');
   });
+
+  it('keeps a key named __proto__ as content of its own, and never writes into a prototype', () => {
+    // As a parser reads it from a file staff wrote: an own property of that name (JSON.parse makes one).
+    const entries = Object.fromEntries(Array.from({ length: SPLIT_FROM }, (_, i) => [i === 7 ? '__proto__' : `service-${i}`, { polluted: 'yes' }]));
+    const content = JSON.parse(`{"locales":{"__proto__":{"services":${JSON.stringify(entries)}}}}`) as { locales: Record<string, unknown> };
+    expect(Object.hasOwn(content.locales, '__proto__')).toBe(true);
+    const { joined } = sendAndJoin(content);
+    expect(Object.getPrototypeOf(joined.locales)).toBe(Object.prototype);
+    expect(Object.hasOwn(joined.locales, '__proto__')).toBe(true);
+    const services = (joined.locales['__proto__'] as { services: Record<string, unknown> }).services;
+    expect(Object.getPrototypeOf(services)).toBe(Object.prototype);
+    expect(Object.keys(services)).toEqual(Object.keys(entries));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // A part whose path the content does not have is refused, not followed up a prototype.
+    expect(() => joinPart({}, [['__proto__'], [['polluted', 'yes']]])).toThrow('which the content sent before it does not have');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
