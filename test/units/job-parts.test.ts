@@ -80,6 +80,8 @@ describe('the content sent in parts', () => {
     const services = (joined.locales['__proto__'] as { services: Record<string, unknown> }).services;
     expect(Object.getPrototypeOf(services)).toBe(Object.prototype);
     expect(Object.keys(services)).toEqual(Object.keys(entries));
+    // Each an ordinary property, as a structured clone makes it: a template may still change its copy.
+    expect(Object.getOwnPropertyDescriptor(services, 'service-1')).toEqual({ value: { polluted: 'yes' }, writable: true, enumerable: true, configurable: true });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     // A part whose path the content does not have is refused, not followed up a prototype.
     expect(() => joinPart({}, [['__proto__'], [['polluted', 'yes']]])).toThrow('which the content sent before it does not have');
