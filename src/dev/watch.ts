@@ -15,42 +15,52 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
   const roots = [...new Set(rootPaths.map((p) => resolve(p)))];
   const parents = [...new Set(roots.map((r) => dirname(r)))];
   const relevant = (path: string) => parents.includes(path) || roots.some((r) => path === r || path.startsWith(r + sep) || r.startsWith(path + sep));
+  // Each folder's inode and birth time: a folder made again may be given the inode of the one deleted.
   const identity = () => roots.map((r) => {
     try {
-      return statSync(r).ino;
+      const stat = statSync(r);
+      return `${stat.ino}:${stat.birthtimeMs}`;
     } catch {
-      return 0;
+      return 'none';
     }
   }).join(',');
 
   let watcher: FSWatcher;
   let seen = '';
+  let started = false;
   let closed = false;
   let restarting: Promise<void> | undefined;
   // Deleted, made again or replaced: the old watch is on a folder that is gone, so it is set up afresh.
+  // Not before the first watch is ready (closing it then would leave its start waiting for ever).
   const restartIfMoved = () => {
-    if (restarting || closed || identity() === seen) return;
+    if (!started || restarting || closed || identity() === seen) return;
     restarting = (async () => {
       await watcher.close();
       if (closed) return;
       await start();
+      if (closed) return; // closed meanwhile: dev has stopped listening
       // Whatever changed while no watch was set is picked up by the rebuild this asks for.
       for (const root of roots) onChange(root);
-    })().finally(() => {
-      restarting = undefined;
-    });
+    })()
+      .catch(() => {
+        seen = ''; // the next look tries again
+      })
+      .finally(() => {
+        restarting = undefined;
+      });
   };
   const start = async () => {
     seen = identity();
     watcher = watch(parents, { ignoreInitial: true, ignored: (path) => !relevant(path) });
     watcher.on('all', (_event, path) => {
-      if (!relevant(path) || parents.includes(path)) return;
+      if (closed || !relevant(path) || parents.includes(path)) return;
       onChange(path);
       restartIfMoved();
     });
     await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   };
   await start();
+  started = true;
   // A folder swapped for another, or put back by a rename soon after it was deleted, can leave its
   // parent's listing as it was, so no event says so (seen once in CI, in dev.test): a look at the
   // folders twice a second (a stat each) catches that, and a move during a restart's first scan.

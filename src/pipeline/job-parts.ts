@@ -1,8 +1,11 @@
 // The content a render worker is sent, in parts. Sent whole, a 40,000-page site's content was one
 // 75 MB message: its serialized bytes and the worker's growing copy were held at once, and that moment
 // was the build's peak (~60 MB above the render's end). Its largest objects (a collection's entries in
-// a locale) are sent a few hundred entries at a time instead, each part answered before the next is
-// made, and put back in the same order (templates see the keys as the content had them).
+// a locale) are sent 128 entries at a time instead, a few parts ahead of their answers, and put back in
+// the same order (templates see the keys as the content had them). Each message is cloned on its own:
+// an object two parts reach arrives as two copies. Content that links back to the objects around its
+// entries (a plugin setting `entry.locale = text`, say: every part would carry the whole locale) is
+// sent whole, as before.
 
 /** Where a part's entries go: the keys from the content's root to the object they belong to. */
 export type PartPath = readonly string[];
@@ -13,8 +16,10 @@ export type ContentPart = [path: PartPath, entries: [key: string, value: unknown
 export const SPLIT_FROM = 256;
 /** Entries a part. */
 export const PER_PART = 128;
-/** How deep objects are looked into for large ones (a locale's collection is at depth 3). */
+/** How deep objects are looked into for large ones (a locale's collection, at depth 3, is the deepest split). */
 const DEPTH = 4;
+/** How deep each entry is looked into for a link back to the objects around it. */
+const LINK_DEPTH = 2;
 
 const container = (value: unknown): value is Record<string, unknown> => {
   if (typeof value !== 'object' || value === null) return false;
@@ -34,10 +39,14 @@ const own = (target: object, key: string, value: unknown) => Object.defineProper
  */
 export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PER_PART): { skeleton: T; parts: ContentPart[] } {
   const parts: ContentPart[] = [];
+  // The objects split and those on the way to them: what an entry must not link back to (each part
+  // would carry all of it). Other objects two entries share are small data, copied once a part.
+  const around = new Set<unknown>();
   const visit = (value: unknown, path: string[], depth: number): unknown => {
     if (!container(value)) return value;
     const keys = Object.keys(value);
     if (keys.length >= splitFrom) {
+      around.add(value);
       for (let i = 0; i < keys.length; i += perPart) parts.push([path, keys.slice(i, i + perPart).map((k) => [k, value[k]])]);
       return Array.isArray(value) ? [] : Object.create(Object.getPrototypeOf(value));
     }
@@ -52,9 +61,14 @@ export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PE
       }
       own(copy!, key, inner);
     }
+    if (copy) around.add(value);
     return copy ?? value;
   };
-  return { skeleton: visit(content, [], 0) as T, parts };
+  const skeleton = visit(content, [], 0) as T;
+  const linksBack = (value: unknown, depth: number): boolean =>
+    container(value) && (around.has(value) || (depth < LINK_DEPTH && Object.values(value).some((inner) => linksBack(inner, depth + 1))));
+  if (parts.some(([, entries]) => entries.some(([, value]) => container(value) && Object.values(value).some((inner) => linksBack(inner, 1))))) return { skeleton: content, parts: [] };
+  return { skeleton, parts };
 }
 
 /** Puts a part's entries back into the content a worker is building, after those already there. */

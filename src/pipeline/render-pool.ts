@@ -78,15 +78,17 @@ export class RenderPool {
         const asked = worker.ask({ type: 'part', part });
         asked.catch(() => undefined); // rejected while an earlier one is awaited: told by Promise.all below
         asks.push(asked);
-        if (i >= PARTS_IN_FLIGHT) await asks[i - PARTS_IN_FLIGHT];
+        if (i + 1 >= PARTS_IN_FLIGHT) await asks[i + 1 - PARTS_IN_FLIGHT];
       }
       await Promise.all(asks);
     });
-    await Promise.allSettled(delivered);
+    if (process.env.SITE_TIMINGS) console.error(`content sent to each worker ${parted.parts.length ? `in ${parted.parts.length + 1} messages` : 'whole'}`);
+    // A worker that could not take the job fails the build now, before this thread renders every page.
+    const undelivered = (await Promise.allSettled(delivered)).find((r) => r.status === 'rejected');
+    if (undelivered) throw undelivered.reason;
     const inWorkers = this.workers.map(async (worker, w) => {
       const started = performance.now();
       let count = 0;
-      await delivered[w];
       // Two chunks in flight, so the worker goes on with the next while this thread, busy rendering, has not read its reply yet.
       const next = () => {
         const chunk = chunks.next(w + 1);
@@ -105,6 +107,8 @@ export class RenderPool {
       }
       if (process.env.SITE_TIMINGS) console.error(`worker ${w + 1}: ${count} pages in ${Math.round(performance.now() - started)} ms`);
     });
+    // Told once all are settled, below: one failing while this thread renders is not an unhandled rejection.
+    for (const work of inWorkers) work.catch(() => undefined);
     // This thread renders a chunk at a time, letting the workers' replies in between.
     let failed: unknown;
     let mine = 0;

@@ -87,4 +87,23 @@ describe('the content sent in parts', () => {
     expect(() => joinPart({}, [['__proto__'], [['polluted', 'yes']]])).toThrow('which the content sent before it does not have');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('sends content whole when an entry links back to the objects around it, which every part would carry', () => {
+    const content = { locales: { en: { services: collection(SPLIT_FROM, 'en') as Record<string, Record<string, unknown>> } } };
+    const services = content.locales.en.services;
+    // As a plugin might: each entry given its locale, or the site's content (one level down).
+    services['service-3']!.locale = content.locales.en;
+    expect(splitContent(content)).toEqual({ skeleton: content, parts: [] });
+    delete services['service-3']!.locale;
+    (services['service-9']!.front as Record<string, unknown>).site = content;
+    expect(splitContent(content).parts).toEqual([]);
+    delete (services['service-9']!.front as Record<string, unknown>).site;
+    // Entries sharing data of their own (the same list in two entries, and in an index beside them, as
+    // the clinic's related services are) are still sent in parts.
+    const shared = ['a', 'b'];
+    for (const entry of Object.values(services)) (entry.front as Record<string, unknown>).list = shared;
+    (content.locales.en as Record<string, unknown>).index = { related: { a: shared } };
+    expect(splitContent(content).parts.length).toBeGreaterThan(0);
+    expect(sendAndJoin(content).joined).toEqual(content);
+  });
 });

@@ -1,7 +1,7 @@
 // dev's folder watch (src/dev/watch.ts): a content folder deleted and put back, as a checkout or an
 // editor does, must still ask for a build once it is back, however the two land around the watch's
 // restart.
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,7 @@ const until = async (check: () => boolean, what: string) => {
   }
 };
 
-/** A content folder with one file, and a copy of it beside it (the folder a rename puts back). */
+/** A content folder with one file, a copy of it beside it (the folder a rename puts back), and a marker folder where nothing changes. */
 async function folders() {
   dir = await mkdtemp(join(tmpdir(), 'site-watch-'));
   const content = join(dir, 'content');
@@ -31,24 +31,43 @@ async function folders() {
     mkdirSync(join(folder, 'en'), { recursive: true });
     writeFileSync(join(folder, 'en/about.yaml'), 'title: About\n');
   }
-  return { content, saved: `${content}.saved` };
+  mkdirSync(join(dir, 'marker'));
+  return { content, saved: `${content}.saved`, marker: join(dir, 'marker') };
+}
+
+/**
+ * The watch's reports. A restart reports every folder it watches, so the marker folder reported means
+ * a restart happened. A file written is seen when it is reported, or when a restart after it reports
+ * every folder (a write during a restart's first scan is not an event; dev rebuilds either way).
+ */
+function reports(marker: string) {
+  const changes: string[] = [];
+  return {
+    changes,
+    push: (path: string) => void changes.push(path),
+    restarted: (from: number, what: string) => until(() => changes.slice(from).includes(marker), what),
+    async write(file: string, what: string) {
+      const from = changes.length;
+      writeFileSync(file, `title: ${what}\n`);
+      await until(() => changes.slice(from).some((p) => p === file || p === marker), what);
+    },
+  };
 }
 
 describe('watchFolders', () => {
   it('reports a file saved in a watched folder, and one made in a folder made again', async () => {
-    const { content } = await folders();
-    const changes: string[] = [];
-    watching = await watchFolders([content], (path) => changes.push(path));
+    const { content, marker } = await folders();
+    const seen = reports(marker);
+    watching = await watchFolders([content, marker], seen.push);
     writeFileSync(join(content, 'en/about.yaml'), 'title: About us\n');
-    await until(() => changes.includes(join(content, 'en/about.yaml')), 'the saved file');
+    await until(() => seen.changes.includes(join(content, 'en/about.yaml')), 'the saved file');
     rmSync(content, { recursive: true });
-    await until(() => changes.includes(content), 'the deletion');
+    await seen.restarted(0, 'a restart after the deletion');
+    const from = seen.changes.length;
     mkdirSync(join(content, 'es'), { recursive: true });
-    await until(() => existsSync(join(content, 'es')) && changes.filter((p) => p.startsWith(content)).length > 2, 'the folder made again');
+    await seen.restarted(from, 'a restart for the folder made again');
     // Only a watch on the new folder sees a file made in it.
-    await new Promise((r) => setTimeout(r, 300));
-    writeFileSync(join(content, 'es/new.yaml'), 'title: New\n');
-    await until(() => changes.includes(join(content, 'es/new.yaml')), 'a file in the new folder');
+    await seen.write(join(content, 'es/new.yaml'), 'a file in the new folder');
   });
 
   it('reports only what changes in its folders: nothing while nothing changes, nor beside them', async () => {
@@ -84,37 +103,34 @@ describe('watchFolders', () => {
 
   // As dev.test does it through dev, without dev: moved away, made again by a copy, replaced by a rename.
   it('follows the folder by its name when it is moved away, copied back and replaced by a rename', async () => {
-    const { content, saved } = await folders();
-    const changes: string[] = [];
-    const seen = async (file: string, what: string) => {
-      await new Promise((r) => setTimeout(r, 100));
-      writeFileSync(file, `title: ${what}\n`);
-      await until(() => changes.includes(file), what);
-    };
-    watching = await watchFolders([content], (path) => changes.push(path));
+    const { content, saved, marker } = await folders();
+    const seen = reports(marker);
+    watching = await watchFolders([content, marker], seen.push);
     renameSync(content, join(dir, 'away'));
-    await until(() => changes.includes(content), 'the move');
+    await seen.restarted(0, 'a restart after the move');
+    let from = seen.changes.length;
     cpSync(saved, content, { recursive: true });
-    await seen(join(content, 'en/one.yaml'), 'a file in the copied folder');
+    await seen.restarted(from, 'a restart for the copied folder');
+    await seen.write(join(content, 'en/one.yaml'), 'a file in the copied folder');
+    from = seen.changes.length;
     rmSync(content, { recursive: true });
     renameSync(saved, content);
-    await seen(join(content, 'en/two.yaml'), 'a file in the folder put back');
+    await seen.restarted(from, 'a restart for the folder put back');
+    await seen.write(join(content, 'en/two.yaml'), 'a file in the folder put back');
     // The folder moved away is no longer watched: its files are not the site's.
     writeFileSync(join(dir, 'away/en/three.yaml'), 'title: Elsewhere\n');
     await new Promise((r) => setTimeout(r, 300));
-    expect(changes.filter((p) => p.includes('three.yaml') || p.startsWith(join(dir, 'away')))).toEqual([]);
+    expect(seen.changes.filter((p) => p.startsWith(join(dir, 'away')))).toEqual([]);
   });
 
   // Two renames in one go leave the parent's listing as it was: no event says the folder is another.
   it('notices a folder swapped for another under the same name, which no event reports', async () => {
-    const { content, saved } = await folders();
-    const changes: string[] = [];
-    watching = await watchFolders([content], (path) => changes.push(path));
+    const { content, saved, marker } = await folders();
+    const seen = reports(marker);
+    watching = await watchFolders([content, marker], seen.push);
     renameSync(content, join(dir, 'old'));
     renameSync(saved, content);
-    await until(() => changes.includes(content), 'a change asked for the swapped folder');
-    await new Promise((r) => setTimeout(r, 100));
-    writeFileSync(join(content, 'en/new.yaml'), 'title: New\n');
-    await until(() => changes.includes(join(content, 'en/new.yaml')), 'a file made in the swapped-in folder');
+    await seen.restarted(0, 'a restart for the swapped folder');
+    await seen.write(join(content, 'en/new.yaml'), 'a file made in the swapped-in folder');
   });
 });
