@@ -15,11 +15,11 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
   const roots = [...new Set(rootPaths.map((p) => resolve(p)))];
   const parents = [...new Set(roots.map((r) => dirname(r)))];
   const relevant = (path: string) => parents.includes(path) || roots.some((r) => path === r || path.startsWith(r + sep) || r.startsWith(path + sep));
-  // Each folder's inode and birth time: a folder made again may be given the inode of the one deleted.
+  // Each folder's inode. (Not its birth time: where the kernel gives none, Node reports the change
+  // time, which every file saved into the folder moves.)
   const identity = () => roots.map((r) => {
     try {
-      const stat = statSync(r);
-      return `${stat.ino}:${stat.birthtimeMs}`;
+      return statSync(r).ino;
     } catch {
       return 'none';
     }
