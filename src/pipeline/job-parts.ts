@@ -18,7 +18,7 @@ export const SPLIT_FROM = 256;
 export const PER_PART = 128;
 /** How deep objects are looked into for large ones (a locale's collection, at depth 3, is the deepest split). */
 const DEPTH = 4;
-/** How deep each entry is looked into for a link back to the objects around it. */
+/** How deep each entry is looked into for a link back to the objects around it (the entry is depth 0). */
 const LINK_DEPTH = 2;
 
 const container = (value: unknown): value is Record<string, unknown> => {
@@ -67,7 +67,7 @@ export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PE
   const skeleton = visit(content, [], 0) as T;
   const linksBack = (value: unknown, depth: number): boolean =>
     container(value) && (around.has(value) || (depth < LINK_DEPTH && Object.values(value).some((inner) => linksBack(inner, depth + 1))));
-  if (parts.some(([, entries]) => entries.some(([, value]) => container(value) && Object.values(value).some((inner) => linksBack(inner, 1))))) return { skeleton: content, parts: [] };
+  if (parts.some(([, entries]) => entries.some(([, value]) => linksBack(value, 0)))) return { skeleton: content, parts: [] };
   return { skeleton, parts };
 }
 
