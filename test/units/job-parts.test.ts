@@ -103,6 +103,7 @@ describe('the content sent in parts', () => {
     const shared = ['a', 'b'];
     for (const entry of Object.values(services)) (entry.front as Record<string, unknown>).list = shared;
     (content.locales.en as Record<string, unknown>).index = { related: { a: shared } };
+    (content.locales.en as Record<string, unknown>).tags = shared;
     expect(splitContent(content).parts.length).toBeGreaterThan(0);
     expect(sendAndJoin(content).joined).toEqual(content);
   });
