@@ -10,3 +10,5 @@ export function compile(options?: { site?: string; distrust?: string }): Promise
 export function compileEngineForPack(): Promise<void>;
 export function compiledBundle(dir: string, sourcePath: string): { file: string; sha256: string; entry: string };
 export function describeCompileError(error: unknown): Promise<string>;
+/** The esbuild plugin that leaves zod's translations out of the site's layer (required when first used). */
+export const zodLocales: import('esbuild').Plugin;

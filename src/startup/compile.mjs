@@ -277,7 +277,7 @@ function siteBuild(siteFile) {
       entryPoints: { site: 'site-entry' },
       entryNames: '[name]',
       define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
-      plugins: [entry, sitePackages(siteDir), sourceUrls({ layer: 'site' })],
+      plugins: [entry, sitePackages(siteDir), zodLocales, sourceUrls({ layer: 'site' })],
     },
     entries: { [siteFile]: SITE_BUNDLE },
   };
@@ -321,6 +321,38 @@ function sitePackages(siteDir) {
     },
   };
 }
+/** zod's index of its translations, `export { default as de } from "./de.js";` a line each. */
+const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
+const ZOD_LOCALE_LINE = /^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";$/;
+
+/**
+ * zod's translations of its messages (z.locales.de(), ~60 languages) are a quarter of what the site's
+ * layer is compiled from, and cost each compile of it ~80 ms here (a template edit in dev too). They
+ * are left out: z.locales gives each from the installed zod's CommonJS build when first asked for.
+ * English, which zod's schemas use by default, stays in the bundle (they import it themselves). Where
+ * the index is not the list of lines it is today, it is bundled as it is.
+ */
+export const zodLocales = {
+  name: 'zod-locales',
+  setup(b) {
+    const external = new Set();
+    b.onLoad({ filter: ZOD_LOCALES }, (args) => {
+      const lines = readFileSync(args.path, 'utf8').trim().split('\n');
+      const locales = lines.map((line) => ZOD_LOCALE_LINE.exec(line.trim()));
+      const files = locales.map((m) => m && join(dirname(args.path), `${m[2]}.cjs`));
+      if (!lines.length || files.some((file) => !file || !existsSync(file))) return undefined;
+      for (const file of files) external.add(file);
+      // Each locale a function that requires its file (evaluated then, once) and calls it: z.locales.de()
+      // gives what the bundled one would.
+      const functions = files.map((file, i) => `function locale${i}(...args) { return made(require(${JSON.stringify(file)}))(...args); }`);
+      const names = locales.map((m, i) => `locale${i} as ${m[1]}`);
+      const contents = ["const made = (module) => (typeof module === 'function' ? module : module.default);", ...functions, `export { ${names.join(', ')} };`, ''].join('\n');
+      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+    });
+    b.onResolve({ filter: /\.cjs$/ }, (args) => (external.has(args.path) ? { path: args.path, external: true } : undefined));
+  },
+};
+
 /**
  * Each module of the engine and the site keeps its source file's import.meta.url, so
  * `new URL('./x.ts', import.meta.url)` and paths to the site's files mean what they mean when the
