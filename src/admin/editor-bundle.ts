@@ -10,9 +10,10 @@
 // Done once per installed Sveltia version, then cached.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
+import { copyTree } from '../files/copy-tree.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -226,9 +227,9 @@ export async function editorBundle(siteDir?: string): Promise<string> {
       }),
       // The fonts, WebAssembly and worker, found by new URL('assets/…', import.meta.url): beside index.js as in the package.
       // Copied, not linked: outputs link to this folder, and must never share a file with the installed package.
-      cp(assetsDir, join(aside, 'assets'), { recursive: true, filter: (from) => !from.endsWith('.map') }),
-      ...[...shiki].map(([kind, from]) => cp(from, join(aside, 'shiki', kind), { recursive: true, filter: (f) => !/\.d\.mts$|\.map$/.test(f) })),
-      cp(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt')),
+      copyTree(assetsDir, join(aside, 'assets'), (from) => !from.endsWith('.map')),
+      ...[...shiki].map(([kind, from]) => copyTree(from, join(aside, 'shiki', kind), (f) => !/\.d\.mts$|\.map$/.test(f))),
+      copyFile(join(pkg.dir, 'LICENSE.txt'), join(aside, 'LICENSE.txt')),
       writeFile(join(aside, 'VERSION'), `@sveltia/cms ${pkg.version}\n`),
     );
     for (const name of (await readdir(join(npm, 'chunks'))).filter((n) => n.endsWith('.js'))) {
