@@ -34,6 +34,7 @@ export default {
     'src/admin/fields.ts',
     'src/admin/cms-config.ts',
     'src/render/shared.tsx',
+    'src/files/copy-tree.ts',
     'src/workers/collect.ts',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
