@@ -181,7 +181,7 @@ const COMMON = {
   tsconfigRaw: {},
   sourcemap: 'linked',
   // A map is read only to move a stack frame to its source's line (problems/stack.ts): the sources'
-  // text in it (1.3 MB for the clinic's layer) cost each compile ~25 ms to write, for nothing.
+  // text in it (1.3 MB for this repository's site layer) cost each compile ~25 ms to write, for nothing.
   sourcesContent: false,
 };
 
@@ -329,7 +329,7 @@ const ZOD_LOCALE_LINE = /^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";
  * zod's translations of its messages (z.locales.de(), ~60 languages) are a quarter of what the site's
  * layer is compiled from, and cost each compile of it ~80 ms here (a template edit in dev too). They
  * are left out: z.locales gives each from the installed zod's CommonJS build when first asked for.
- * English, which zod's schemas use by default, stays in the bundle (they import it themselves). Where
+ * zod's default messages stay in the bundle: its schemas import that translation themselves. Where
  * the index is not the list of lines it is today, it is bundled as it is.
  */
 export const zodLocales = {
