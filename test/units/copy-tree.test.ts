@@ -51,4 +51,19 @@ describe('copying a folder into the cache', () => {
     await copyTree(from, to);
     expect(listing(to)).toEqual(['dist/', 'dist/a.mjs']);
   });
+
+  it('stops at the first file it cannot copy, and nothing is still copying once it has said so', async () => {
+    const from = join(dir, 'many');
+    await mkdir(from, { recursive: true });
+    for (let i = 0; i < 200; i++) await writeFile(join(from, `f-${String(i).padStart(3, '0')}.mjs`), 'export {};\n'.repeat(50));
+    const to = join(dir, 'many-copy');
+    // The first file's place is taken by a folder: its copy fails.
+    await mkdir(join(to, 'f-000.mjs'), { recursive: true });
+    await expect(copyTree(from, to)).rejects.toMatchObject({ code: expect.stringMatching(/^(EISDIR|EEXIST|ENOTDIR|EPERM)$/) });
+    const then = listing(to).length;
+    expect(then).toBeLessThan(200);
+    await new Promise((done) => setTimeout(done, 100));
+    expect(listing(to)).toHaveLength(then); // no copy went on after the failure was told
+    await rm(to, { recursive: true }); // and the folder can go at once
+  });
 });
