@@ -18,7 +18,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, replaceKept, SHARED, trustedCache } from './engine.mjs';
 import { checkPackedLayer, packRecord } from './packed.mjs';
@@ -113,6 +113,7 @@ export async function compile({ site, distrust } = {}) {
   // The site's layer asked for first: the longer of the two here (React DOM and zod in it), it starts
   // ~40 ms sooner than when its build waited for the engine's to start (the compile ends sooner by as much).
   const siteLayerPending = siteFile ? compileLayer(cacheDir(siteFile), siteBuild(siteFile)) : undefined;
+  siteLayerPending?.catch(() => undefined); // told by Promise.all below, also when the engine's part throws first
   const [engine, siteLayer] = await Promise.all([
     packed ? { dir: packed, compiled: false, id: `packed-${sha(readFileSync(join(packed, 'manifest.json')))}` } : compileLayer(engineCacheDir(siteFile), engineBuild({ maps: engineMaps() })),
     siteLayerPending,
@@ -143,6 +144,14 @@ async function compileLayer(dir, { options, entries, check }) {
       if (!existsSync(file)) continue;
       const stat = statSync(file);
       inputs[file] = [stat.size, stat.mtimeMs];
+    }
+    // Files the bundle requires as it runs (esbuild; zod's translations) count too: one removed or changed is another layer.
+    for (const { imports } of Object.values(result.metafile.inputs)) {
+      for (const { path, external } of imports) {
+        if (!external || !isAbsolute(path) || !existsSync(path)) continue;
+        const stat = statSync(path);
+        inputs[path] = [stat.size, stat.mtimeMs];
+      }
     }
     // The tools that compiled it count too.
     for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) inputs[file] = [statSync(file).size, statSync(file).mtimeMs];
@@ -180,8 +189,9 @@ const COMMON = {
   // The site's tsconfig.json may say anything (or not exist): the engine decides how its code compiles.
   tsconfigRaw: {},
   sourcemap: 'linked',
-  // A map is read only to move a stack frame to its source's line (problems/stack.ts): the sources'
-  // text in it (1.3 MB for this repository's site layer) cost each compile ~25 ms to write, for nothing.
+  // A map is read to move a stack frame to its source's line (problems/stack.ts; Node's own mapping
+  // with --debug reads a source from its file): the sources' text in it (1.3 MB for this repository's
+  // site layer) cost each compile ~25 ms to write, for nothing.
   sourcesContent: false,
 };
 
@@ -321,16 +331,20 @@ function sitePackages(siteDir) {
     },
   };
 }
-/** zod's index of its translations, `export { default as de } from "./de.js";` a line each. */
+/** zod's index of its translations, `export { default as xx } from "./xx.js";` a line each. */
 const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 const ZOD_LOCALE_LINE = /^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";$/;
+/** How a CommonJS translation gives its function: as the module, or as its default. */
+const CJS_EXPORT = /\b(module\.exports|exports\.default)\s*=/;
 
 /**
- * zod's translations of its messages (z.locales.de(), ~60 languages) are a quarter of what the site's
+ * zod's translations of its messages (z.locales.xx(), ~60 languages) are a quarter of what the site's
  * layer is compiled from, and cost each compile of it ~80 ms here (a template edit in dev too). They
- * are left out: z.locales gives each from the installed zod's CommonJS build when first asked for.
- * zod's default messages stay in the bundle: its schemas import that translation themselves. Where
- * the index is not the list of lines it is today, it is bundled as it is.
+ * are left out: z.locales gives each from the installed zod's CommonJS build when first called (which
+ * then loads that build's util and core modules beside the bundled zod: the translations use only its
+ * helpers, and zod keeps its configuration on globalThis, one for both). zod's default messages stay
+ * in the bundle: its schemas import that translation themselves. Where the index is not the list of
+ * lines it is today, or a translation's CommonJS file is missing or of another shape, it is bundled as it is.
  */
 export const zodLocales = {
   name: 'zod-locales',
@@ -340,9 +354,9 @@ export const zodLocales = {
       const lines = readFileSync(args.path, 'utf8').trim().split('\n');
       const locales = lines.map((line) => ZOD_LOCALE_LINE.exec(line.trim()));
       const files = locales.map((m) => m && join(dirname(args.path), `${m[2]}.cjs`));
-      if (!lines.length || files.some((file) => !file || !existsSync(file))) return undefined;
+      if (files.some((file) => !file || !existsSync(file) || !CJS_EXPORT.test(readFileSync(file, 'utf8')))) return undefined;
       for (const file of files) external.add(file);
-      // Each locale a function that requires its file (evaluated then, once) and calls it: z.locales.de()
+      // Each locale a function that requires its file (evaluated then, once) and calls it: z.locales.xx()
       // gives what the bundled one would.
       const functions = files.map((file, i) => `function locale${i}(...args) { return made(require(${JSON.stringify(file)}))(...args); }`);
       const names = locales.map((m, i) => `locale${i} as ${m[1]}`);

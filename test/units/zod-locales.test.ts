@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zodLocales } from '../../src/startup/compile.mjs';
@@ -39,12 +39,18 @@ describe("zod's translations", () => {
     expect(text.length).toBeLessThan((await readFile(without, 'utf8')).length - 200_000);
 
     const req = createRequire(import.meta.url);
-    const loaded = () => Object.keys(req.cache).some((f) => f.endsWith('/zod/v4/locales/de.cjs'));
+    const fromEngine = createRequire(join(ENGINE_ROOT, 'package.json'));
+    // German's CommonJS file, forgotten first: another test in this thread may have loaded zod's CommonJS build.
+    const german = join(dirname(fromEngine.resolve('zod/package.json')), 'v4/locales/de.cjs');
+    delete req.cache[german];
     const { z } = req(file) as { z: typeof import('zod') };
-    expect(loaded()).toBe(false);
+    expect(req.cache[german]).toBeUndefined();
+    const germanMessage = z.locales.de().localeError(issue as never);
+    expect(req.cache[german]).toBeDefined(); // required as it was first called
     // zod as Node loads it (its CommonJS build, every translation with it), to compare with.
-    const real = createRequire(join(ENGINE_ROOT, 'package.json'))('zod') as typeof import('zod');
+    const real = fromEngine('zod') as typeof import('zod');
     expect(Object.keys(z.locales).sort()).toEqual(Object.keys(real.locales).sort());
+    expect(germanMessage).toBe(real.locales.de().localeError(issue as never));
     for (const locale of ['de', 'es', 'en', 'ja'] as const) {
       expect(z.locales[locale]().localeError(issue as never)).toBe(real.locales[locale]().localeError(issue as never));
     }
@@ -66,8 +72,20 @@ describe("zod's translations", () => {
     const index = join(fake, 'index.js');
     await writeFile(index, 'export { default as de } from "./de.js";\n');
     const code = "import * as locales from 'zod/v4/locales';\nmodule.exports = locales.de().localeError();\n";
-    const req = createRequire(import.meta.url);
+    const required = createRequire(import.meta.url);
+    // Each bundle run afresh, with the translation's file as it is now (Node keeps what it required once).
+    const req = (file: string) => {
+      delete required.cache[join(fake, 'de.cjs')];
+      return required(file) as unknown;
+    };
     expect(req(await bundle('fake-known', code, dir, [zodLocales]))).toBe('Zu klein (required)');
+    // A CommonJS file that gives its function as its default export, as TypeScript writes one.
+    await writeFile(join(fake, 'de.cjs'), "exports.default = () => ({ localeError: () => 'Zu klein (its default)' });\n");
+    expect(req(await bundle('fake-default', code, dir, [zodLocales]))).toBe('Zu klein (its default)');
+    // One that gives neither: bundled as it is.
+    await writeFile(join(fake, 'de.cjs'), "exports.de = () => ({ localeError: () => 'Zu klein (named)' });\n");
+    expect(req(await bundle('fake-named', code, dir, [zodLocales]))).toBe('Zu klein (bundled)');
+    await writeFile(join(fake, 'de.cjs'), "module.exports = () => ({ localeError: () => 'Zu klein (required)' });\n");
     // Another line beside them: the whole index as it is.
     await writeFile(index, 'export { default as de } from "./de.js";\nexport * as more from "./de.js";\n');
     expect(req(await bundle('fake-other', code, dir, [zodLocales]))).toBe('Zu klein (bundled)');
