@@ -331,6 +331,7 @@ function sitePackages(siteDir) {
     },
   };
 }
+
 /** zod's index of its translations, `export { default as xx } from "./xx.js";` a line each. */
 const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 const ZOD_LOCALE_LINE = /^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";$/;
