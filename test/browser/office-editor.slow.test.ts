@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../src/pipeline/build.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
 import { changed, field, openFile, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
@@ -89,8 +89,15 @@ describe('the office manager, in the editor', () => {
       await box('description', lang, 'textarea').fill(w.description);
       for (const [key, items] of [['benefits', w.benefits], ['whatToExpect', w.steps]] as const) {
         for (const [i, item] of items.entries()) {
-          await page.locator(`section[data-key-path="${key}"]`).nth(pane(lang)).getByRole('button', { name: /^Add/ }).last().click();
-          await page.locator(`section[data-key-path="${key}.${i}"] input[lang="${lang}"]`).fill(item);
+          const list = page.locator(`section[data-key-path="${key}"]`).nth(pane(lang));
+          const input = page.locator(`section[data-key-path="${key}.${i}"] input[lang="${lang}"]`);
+          // Add is clicked again only when the list still has no item for it: once in CI, under load,
+          // an Add right after typing into the list above it left no item (30 s), never one too many.
+          await vi.waitFor(async () => {
+            if ((await list.locator(`section[data-key-path^="${key}."]`).count()) <= i) await list.getByRole('button', { name: /^Add/ }).last().click();
+            await input.waitFor({ state: 'attached', timeout: 5_000 });
+          }, { timeout: 45_000, interval: 250 });
+          await input.fill(item);
         }
       }
       for (const [i, [q, a]] of w.faqs.entries()) {
