@@ -4,7 +4,7 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { hostAllowed } from '../../src/dev/allowed-hosts.ts';
 import { manifestContents, MANIFEST, MARKER, markerContents, readManifest } from '../../src/output/marker.ts';
 import { publish } from '../../src/output/publish.ts';
@@ -123,6 +123,8 @@ describe('cache folders', () => {
     mkdirSync(open);
     chmodSync(open, 0o777);
     const used = trustedCache(open);
+    // The stand-in is removed as the process exits; vitest ends its workers without an exit event, so here.
+    onTestFinished(() => rmSync(used, { recursive: true, force: true }));
     expect(used).not.toBe(open);
     expect(statSync(used).mode & 0o777).toBe(0o700);
     expect(untrustedCaches.at(-1)).toBe(`${open} may be written by other users (mode 777)`);
@@ -130,7 +132,9 @@ describe('cache folders', () => {
       const theirs = join(temp(), 'theirs');
       mkdirSync(theirs, { mode: 0o755 });
       chownSync(theirs, 65534, 65534);
-      expect(trustedCache(theirs)).not.toBe(theirs);
+      const instead = trustedCache(theirs);
+      onTestFinished(() => rmSync(instead, { recursive: true, force: true }));
+      expect(instead).not.toBe(theirs);
       expect(untrustedCaches.at(-1)).toBe(`${theirs} belongs to another user (uid 65534)`);
     }
   });
