@@ -14,6 +14,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { copyTree } from '../files/copy-tree.ts';
+import { settled } from '../files/settled.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -182,12 +183,6 @@ async function bundleVendor(npm: string, outdir: string, vendor: Map<string, str
   });
 }
 
-/** Waits for every task, then throws the first failure: nothing is still writing when the folder is removed. */
-async function settledAll(tasks: Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(tasks)).find((r) => r.status === 'rejected');
-  if (failed) throw (failed as PromiseRejectedResult).reason;
-}
-
 /** Whether a process of this id is alive (another build making its folder). */
 function running(pid: number): boolean {
   try {
@@ -238,7 +233,7 @@ export async function editorBundle(siteDir?: string): Promise<string> {
       if (bare.length) throw new Error(`the editor's chunk ${name} imports ${bare.join(', ')} by name; the editor package changed (check its build before upgrading)`);
       copies.push(writeFile(join(aside, 'chunks', name), withoutMap(code)));
     }
-    await settledAll(copies);
+    await settled(copies); // nothing is still writing when the folder is removed
     await mkdir(dirname(dir), { recursive: true });
     await rename(aside, dir);
     // Another version's or an older way's folder is not used again (its files in outputs are links or

@@ -4,6 +4,7 @@
 // entry that is a link when listed is skipped, neither followed nor copied as a link.
 import { constants, copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { settled } from './settled.ts';
 import { walk } from './walk.ts';
 
 /** Copies in flight: enough to keep libuv's threads (four unless UV_THREADPOOL_SIZE says otherwise) busy. */
@@ -31,7 +32,5 @@ export async function copyTree(from: string, to: string, keep: (path: string) =>
       }
     }
   };
-  const results = await Promise.allSettled(Array.from({ length: AT_ONCE }, copier));
-  const failure = results.find((r) => r.status === 'rejected');
-  if (failure) throw (failure as PromiseRejectedResult).reason;
+  await settled(Array.from({ length: AT_ONCE }, copier));
 }

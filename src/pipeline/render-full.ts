@@ -6,6 +6,7 @@ import { BuildFailure } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { CompressionCache, pruneCache } from '../output/compression-cache.ts';
 import { publish, type Published } from '../output/publish.ts';
+import { settled } from '../files/settled.ts';
 import { unsafeSvgProblems } from '../output/static-files.ts';
 import { writeFiles, type OutputFiles } from '../output/write-files.ts';
 import type { Bundle } from '../bundle/client-assets.ts';
@@ -47,12 +48,4 @@ export async function renderAll(run: BuildRun, routes: Route[], job: RenderJob, 
       return published;
     },
   };
-}
-
-/** Like Promise.all, but waits for every task to end before failing, so no write is still in flight. */
-async function settled<T extends readonly unknown[]>(tasks: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  const results = await Promise.allSettled(tasks);
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-  return results.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
 }

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { intern } from '../content/intern.ts';
+import { settled } from '../files/settled.ts';
 import { splitContent } from './job-parts.ts';
 import { BATCH, type FileToParse, type SharedParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';
@@ -84,8 +85,7 @@ export class RenderPool {
     });
     if (process.env.SITE_TIMINGS) console.error(`content sent to each worker ${parted.parts.length ? `in ${parted.parts.length + 1} messages` : 'whole'}`);
     // A worker that could not take the job fails the build now, before this thread renders every page.
-    const undelivered = (await Promise.allSettled(delivered)).find((r) => r.status === 'rejected');
-    if (undelivered) throw undelivered.reason;
+    await settled(delivered);
     const inWorkers = this.workers.map(async (worker, w) => {
       const started = performance.now();
       let count = 0;

@@ -139,22 +139,16 @@ async function compileLayer(dir, { options, entries, check }) {
     const result = await build({ ...options, outdir: staging, metafile: true, logLevel: 'silent' });
     check?.(result.metafile);
     const inputs = {};
-    for (const input of Object.keys(result.metafile.inputs)) {
-      const file = resolve(options.absWorkingDir, input.replace(/^[a-z-]+:/, ''));
-      if (!existsSync(file)) continue;
-      const stat = statSync(file);
-      inputs[file] = [stat.size, stat.mtimeMs];
-    }
+    /** A file's size and time, when it is one (not an entry of esbuild's own namespace). */
+    const record = (file) => {
+      const stat = statSync(file, { throwIfNoEntry: false });
+      if (stat) inputs[file] = [stat.size, stat.mtimeMs];
+    };
+    for (const input of Object.keys(result.metafile.inputs)) record(resolve(options.absWorkingDir, input.replace(/^[a-z-]+:/, '')));
     // Files the bundle requires as it runs (esbuild; zod's translations) count too: one removed or changed is another layer.
-    for (const { imports } of Object.values(result.metafile.inputs)) {
-      for (const { path, external } of imports) {
-        if (!external || !isAbsolute(path) || !existsSync(path)) continue;
-        const stat = statSync(path);
-        inputs[path] = [stat.size, stat.mtimeMs];
-      }
-    }
+    for (const { imports } of Object.values(result.metafile.inputs)) for (const { path, external } of imports) if (external && isAbsolute(path)) record(path);
     // The tools that compiled it count too.
-    for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) inputs[file] = [statSync(file).size, statSync(file).mtimeMs];
+    for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) record(file);
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ ...bundleRecord(staging, entries), inputs }));
     const version = sha(JSON.stringify(inputs));
     try {
@@ -337,6 +331,14 @@ const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/;
 const ZOD_LOCALE_LINE = /^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";$/;
 /** How a CommonJS translation gives its function: as the module, or as its default. */
 const CJS_EXPORT = /\b(module\.exports|exports\.default)\s*=/;
+/** Whether a translation's CommonJS file is there and gives its function so. */
+const givesLocale = (file) => {
+  try {
+    return CJS_EXPORT.test(readFileSync(file, 'utf8'));
+  } catch {
+    return false; // missing
+  }
+};
 
 /**
  * zod's translations of its messages (z.locales.xx(), ~60 languages) are a quarter of what the site's
@@ -355,7 +357,7 @@ export const zodLocales = {
       const lines = readFileSync(args.path, 'utf8').trim().split('\n');
       const locales = lines.map((line) => ZOD_LOCALE_LINE.exec(line.trim()));
       const files = locales.map((m) => m && join(dirname(args.path), `${m[2]}.cjs`));
-      if (files.some((file) => !file || !existsSync(file) || !CJS_EXPORT.test(readFileSync(file, 'utf8')))) return undefined;
+      if (files.some((file) => !file || !givesLocale(file))) return undefined;
       for (const file of files) external.add(file);
       // Each locale a function that requires its file (evaluated then, once) and calls it: z.locales.xx()
       // gives what the bundled one would.
