@@ -35,6 +35,7 @@ export default {
     'src/admin/cms-config.ts',
     'src/render/shared.tsx',
     'src/files/copy-tree.ts',
+    'src/files/settled.ts',
     'src/workers/collect.ts',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
