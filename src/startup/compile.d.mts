@@ -12,3 +12,5 @@ export function compiledBundle(dir: string, sourcePath: string): { file: string;
 export function describeCompileError(error: unknown): Promise<string>;
 /** The esbuild plugin that leaves zod's translations out of the site's layer (required when first used). */
 export const zodLocales: import('esbuild').Plugin;
+/** The esbuild plugin that leaves gray-matter's own YAML engine out of the engine's layer (it throws if reached). */
+export const grayMatterYaml: import('esbuild').Plugin;

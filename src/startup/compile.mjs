@@ -201,7 +201,7 @@ function engineBuild({ packing = false, maps = true } = {}) {
       absWorkingDir: ENGINE_ROOT,
       entryPoints: { [ENGINE_BUNDLE.replace(/\.cjs$/, '')]: `${ENTRY_NAMESPACE}:engine` },
       entryNames: '[name]',
-      plugins: [engineEntries, enginePackages, sourceUrls({ packing, layer: 'engine' })],
+      plugins: [engineEntries, enginePackages, grayMatterYaml, sourceUrls({ packing, layer: 'engine' })],
     },
     // By path within the engine: the same in a packed engine wherever it is installed.
     entries: Object.fromEntries(Object.values(ENGINE_ENTRIES).map((file) => [file, ENGINE_BUNDLE])),
@@ -252,6 +252,28 @@ const enginePackages = {
     // Required from the engine's folder as it runs (run-compiled.mjs), wherever the bundle is kept.
     b.onResolve({ filter: /^esbuild$/ }, () => ({ path: 'esbuild', external: true }));
     b.onResolve({ filter: SHARED_PACKAGES }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
+ * gray-matter's own YAML engine (js-yaml 3, ~100 KB of the engine layer's input) is never run: the
+ * engine hands gray-matter its own YAML parser and refuses every other front matter language
+ * (content/read-file.ts). Left out, it costs each compile of the engine less; should gray-matter ever
+ * reach for it, it throws instead of parsing with rules the engine does not check.
+ */
+export const grayMatterYaml = {
+  name: 'gray-matter-yaml',
+  setup(b) {
+    b.onResolve({ filter: /^js-yaml$/ }, (args) => (/[\\/]gray-matter[\\/]/.test(args.importer) ? { path: 'js-yaml', namespace: 'gray-matter-yaml' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'gray-matter-yaml' }, () => ({
+      contents: [
+        'const refuse = () => {',
+        "  throw new Error(\"gray-matter's own YAML engine is not part of this engine: front matter is read by the engine's parser (content/read-file.ts)\");",
+        '};',
+        'module.exports = { safeLoad: refuse, safeDump: refuse, load: refuse, dump: refuse };',
+      ].join('\n'),
+      loader: 'js',
+    }));
   },
 };
 
