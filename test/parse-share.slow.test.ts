@@ -2,6 +2,7 @@
 // the same pages as one that parses everything in one thread, and a content file that does not parse
 // is told as ever (and its content, sent to the worker in parts, renders the same pages). In the slow
 // set: two builds of ~570 pages from the sources.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { generate } from '../scripts/bench.ts';
 import { SHARE_FROM } from '../src/content/parse-share.ts';
 import { SPLIT_FROM } from '../src/pipeline/job-parts.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
-import { buildInto } from './helpers/fixtures.ts';
+import { buildInto, ROOT } from './helpers/fixtures.ts';
 
 let corpus: string;
 beforeAll(async () => {
@@ -53,4 +54,21 @@ describe('content parsed on every core', () => {
       await writeFile(file, text);
     }
   }, 180_000);
+
+  it("ends with the site's own error when a large site's definition does not load: no worker thread is left running", async () => {
+    // The workers start before the definition loads (they take a while to start): a definition that
+    // throws must still end the command, not leave it waiting on its threads.
+    const site = join(corpus, 'broken.config.ts');
+    await writeFile(site, "throw new Error('the definition is broken on purpose');\n");
+    const args = ['build', '--site', site, '--content', join(corpus, 'content'), '--static', join(corpus, 'static'), '--out', join(corpus, 'out')];
+    const child = spawn(join(ROOT, 'bin/site'), args, { env: { ...process.env, NODE_ENV: 'production', SITE_COMPILE_CACHE: join(corpus, 'compiled') } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const hung = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await new Promise<number | null>((done) => child.on('close', done));
+    clearTimeout(hung);
+    expect(output).toContain('the definition is broken on purpose');
+    expect(code).toBe(1);
+  }, 60_000);
 });

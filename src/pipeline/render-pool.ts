@@ -8,7 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import { intern } from '../content/intern.ts';
 import { settled } from '../files/settled.ts';
 import { splitContent } from './job-parts.ts';
-import { BATCH, type FileToParse, type SharedParse } from '../content/parse-share.ts';
+import type { FileToParse, SharedParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { spawnTsWorker } from '../workers/spawn.ts';
@@ -32,10 +32,22 @@ type Reply = { ok: true; results: unknown } | { ok: false; message: string; code
 export class RenderPool {
   private workers: Channel[];
 
-  /** One thread fewer than the cores: this thread renders too. Each loads the site's templates at once, while this thread loads the content. */
-  constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
+  private siteTold = false;
+
+  /** One thread fewer than the cores: this thread renders too. */
+  constructor(private readonly siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
     this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url), undefined, { limits: { maxYoungGenerationSizeMb: YOUNG_MB } })));
-    for (const worker of this.workers) worker.tell({ type: 'site', siteModule });
+  }
+
+  /**
+   * Has each worker load the site's templates (~0.1 s), which rendering needs and parsing does not: told
+   * once the content's parsing asks nothing more of them (at once when nothing is shared), so they
+   * parse first and load the templates while this thread finishes the load. Once; run() tells it too.
+   */
+  loadSite(): void {
+    if (this.siteTold) return;
+    this.siteTold = true;
+    for (const worker of this.workers) worker.tell({ type: 'site', siteModule: this.siteModule });
   }
 
   /** How many worker threads there are. */
@@ -43,13 +55,29 @@ export class RenderPool {
     return this.workers.length;
   }
 
-  /** Parses content files in the workers, a batch at a time (parse-share.ts): each file's cache key and parse, handed to `took` as each batch comes. */
-  async parse(files: FileToParse[], took: (parsed: SharedParse[]) => void): Promise<void> {
-    const asks: Promise<void>[] = [];
-    for (let from = 0, n = 0; from < files.length; from += BATCH, n++) {
-      asks.push(this.workers[n % this.workers.length]!.ask<SharedParse[]>({ type: 'parse', files: files.slice(from, from + BATCH) }).then(took));
-    }
-    await Promise.all(asks);
+  /**
+   * Parses content files in the workers, batches taken from `next` until it has none (parse-share.ts):
+   * each file's cache key and parse, handed to `took` as each batch comes. Two batches in flight per
+   * worker, so it goes on with the next while this thread, busy parsing its own, has not read its reply yet.
+   */
+  async parse(next: () => FileToParse[] | undefined, took: (parsed: SharedParse[]) => void): Promise<void> {
+    await settled(
+      this.workers.map(async (worker) => {
+        const ask = () => {
+          const files = next();
+          if (!files) return undefined;
+          const reply = worker.ask<SharedParse[]>({ type: 'parse', files });
+          reply.catch(() => undefined); // a worker that fails rejects both in flight, and only the first is awaited
+          return reply;
+        };
+        const inFlight = [ask(), ask()].filter((reply) => reply !== undefined);
+        for (let reply = inFlight.shift(); reply; reply = inFlight.shift()) {
+          took(await reply);
+          const more = ask();
+          if (more) inFlight.push(more);
+        }
+      }),
+    );
   }
 
   /** Copies the static files in a worker while this thread goes on (loads the content). */
@@ -58,6 +86,7 @@ export class RenderPool {
   }
 
   async run(site: SiteDefinition, routes: Route[], job: RenderJob, onProgress?: (done: number, total: number) => void): Promise<RenderOutput> {
+    this.loadSite();
     const all: number[][] = [];
     for (let i = 0; i < routes.length; i += CHUNK) all.push(Array.from({ length: Math.min(CHUNK, routes.length - i) }, (_, k) => i + k));
     const chunks = new ChunkRuns(all, this.workers.length + 1);

@@ -1,6 +1,7 @@
-// A worker thread's part of a large build: load the site definition as soon as it is named, copy the
-// static files and parse a share of the content (while the main thread loads the rest), receive the job once (routes, and the content in parts), then
-// render and write the chunks of pages it is asked for.
+// A worker thread's part of a large build: copy the static files and parse batches of the content
+// (while the main thread parses its own), then load the site definition once told to (parsing needs
+// none of it), receive the job once (routes, and the content in parts), then render and write the
+// chunks of pages it is asked for.
 import { parentPort } from 'node:worker_threads';
 import { parseForCache, type FileToParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';

@@ -57,20 +57,28 @@ export class BuildRun {
   /** Loads the site and decides where and how the output may be written; nothing is written yet. */
   static async start(options: BuildOptions): Promise<BuildRun> {
     const siteModule = options.site.startsWith('file:') ? options.site : resolve(options.site);
-    const site = await loadSite(siteModule);
     const siteFile = siteModule.startsWith('file:') ? fileURLToPath(siteModule) : siteModule;
     const dirs = { content: resolve(options.contentDir), static: resolve(options.staticDir), out: resolve(options.outDir) };
-    // A build killed mid-swap left the previous output aside: it is put back before anything is judged.
-    await restoreInterrupted(dirs.out);
-    const { plan, statics } = await checkOutput(site, siteFile, { contentDir: dirs.content, staticDir: dirs.static, outDir: dirs.out, emptyOutDir: options.emptyOutDir, reportFile: options.reportFile });
-    // Workers take a moment to load the templates, so they start while the content loads.
+    // Workers take a while to start (~0.3-0.4 s each here: a thread's own Node, then the compiled layers),
+    // so for a large site they start first, while this thread loads the site and then the content.
+    // A content folder that cannot be listed starts none: checkOutput says what is wrong with it.
     const want = options.workers ?? 'auto';
-    const pool = !options.track && (want === true || (want === 'auto' && (await walk(dirs.content)).files.length >= WORKER_THRESHOLD)) ? new RenderPool(siteModule) : undefined;
-    const run = new BuildRun(options, site, siteModule, siteFile, dirs, plan, statics, pool);
-    // Files a plugin publishes its own way (photos the images plugin processes) are not copied as they are.
-    run.staticSources = statics.files;
-    statics.files = statics.files.filter((file) => !run.plugins.some((p) => p.claims?.(file)));
-    return run;
+    const large = async () => ((await walk(dirs.content).catch(() => undefined))?.files.length ?? 0) >= WORKER_THRESHOLD;
+    const pool = !options.track && (want === true || (want === 'auto' && (await large()))) ? new RenderPool(siteModule) : undefined;
+    try {
+      const site = await loadSite(siteModule);
+      // A build killed mid-swap left the previous output aside: it is put back before anything is judged.
+      await restoreInterrupted(dirs.out);
+      const { plan, statics } = await checkOutput(site, siteFile, { contentDir: dirs.content, staticDir: dirs.static, outDir: dirs.out, emptyOutDir: options.emptyOutDir, reportFile: options.reportFile });
+      const run = new BuildRun(options, site, siteModule, siteFile, dirs, plan, statics, pool);
+      // Files a plugin publishes its own way (photos the images plugin processes) are not copied as they are.
+      run.staticSources = statics.files;
+      statics.files = statics.files.filter((file) => !run.plugins.some((p) => p.claims?.(file)));
+      return run;
+    } catch (error) {
+      await pool?.close(); // a site that does not load, or an output that may not be written: no thread left running
+      throw error;
+    }
   }
 
   /** Every publishable file of static/, those plugins claim among them. */

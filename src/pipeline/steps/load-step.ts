@@ -35,7 +35,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const cache = kept && keys ? { ...kept, version: `${kept.version}-${keys}` } : kept;
   // A large build's worker threads parse a share of what the cache does not know, while this one parses its own.
   const pool = run.pool;
-  const parseElsewhere = pool && { threads: pool.size, parse: (files: FileToParse[], took: (parsed: SharedParse[]) => void) => pool.parse(files, took) };
+  const parseElsewhere = pool && { threads: pool.size, parse: (next: () => FileToParse[] | undefined, took: (parsed: SharedParse[]) => void) => pool.parse(next, took), finished: () => pool.loadSite() };
   const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown, parseElsewhere });
   const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
