@@ -6,8 +6,9 @@
 // truncated or rewritten, through the output's hard link or in the cache, has another), and an entry
 // without a record is used only when it decompresses to exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
+import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot } from '../startup/engine.mjs';
@@ -26,13 +27,12 @@ export function cacheDirFor(outDir: string, siteDir: string): string {
 /** What the cache knows of one content: its brotli weight once measured, and each twin's [size, mtime] when it was made. */
 export interface EntryRecord {
   brotli?: number;
-  br?: [number, number];
-  gz?: [number, number];
+  br?: Stamp;
+  gz?: Stamp;
 }
 export type CacheIndex = Record<string, EntryRecord>;
 const INDEX = 'index.json';
 const KEY = /^[0-9a-f]{40}$/;
-const pair = (value: unknown): value is [number, number] => Array.isArray(value) && value.length === 2 && value.every((n) => typeof n === 'number' && Number.isFinite(n));
 
 /** The records kept beside the entries; anything malformed is dropped (its entries are verified by decompressing, its weight measured again). */
 export function readIndex(dir: string): CacheIndex {
@@ -43,7 +43,7 @@ export function readIndex(dir: string): CacheIndex {
     for (const [key, value] of Object.entries(index)) {
       if (!KEY.test(key) || !value || typeof value !== 'object') continue;
       const { brotli, br, gz } = value as Record<string, unknown>;
-      kept[key] = { ...(Number.isSafeInteger(brotli) && (brotli as number) > 0 ? { brotli: brotli as number } : {}), ...(pair(br) ? { br } : {}), ...(pair(gz) ? { gz } : {}) };
+      kept[key] = { ...(Number.isSafeInteger(brotli) && (brotli as number) > 0 ? { brotli: brotli as number } : {}), ...(isStamp(br) ? { br } : {}), ...(isStamp(gz) ? { gz } : {}) };
     }
     return kept;
   } catch {
@@ -100,12 +100,12 @@ export class CompressionCache {
     const entry = join(this.dir, key + suffixOf(encoding));
     const to = path + suffixOf(encoding);
     const known = record[name];
-    const stat = statSync(entry, { throwIfNoEntry: false });
-    if (stat && (known ? stat.size === known[0] && stat.mtimeMs === known[1] : verified(entry, encoding, buffer))) {
-      record[name] = [stat.size, stat.mtimeMs];
+    const stamp = stampOf(entry);
+    if (stamp && (known ? sameStamp(stamp, known) : verified(entry, encoding, buffer))) {
+      record[name] = stamp;
       return place(entry, to, this.linkable);
     }
-    if (stat) rmSync(entry, { force: true });
+    if (stamp) rmSync(entry, { force: true });
     const data = compressSync(encoding, buffer, path);
     writeFileSync(to, data);
     try {
@@ -115,8 +115,7 @@ export class CompressionCache {
       // Another thread kept the same content a moment ago: its entry serves as well.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const made = statSync(entry);
-    record[name] = [made.size, made.mtimeMs];
+    record[name] = stampOf(entry);
   }
 }
 
