@@ -7,14 +7,17 @@
 // /themes, plain ES modules that import each other by relative path) are copied, and the seven
 // libraries it loads on demand (pasting rich text, SVG and photo handling, the map) are bundled on
 // their own with esbuild. Bundling the whole editor again cost ~1.5 s a cold build here; this ~0.3 s.
-// Done once per installed Sveltia version, then cached.
+// Done once per installed Sveltia version, then cached; used only while every file still has the size
+// and time it was made with (outputs hard-link these files: one rewritten in place through an output
+// is changed here too, and is made again rather than published by the next build).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { copyTree } from '../files/copy-tree.ts';
 import { settled } from '../files/settled.ts';
+import { isStamp, stampOf, unchanged, type Stamp } from '../files/stamp.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const require = createRequire(import.meta.url);
@@ -95,7 +98,10 @@ export function rewriteSource(source: string, list: readonly Rewrite[]): string 
 }
 
 /** Changes when the way the editor's folder is made changes (part of its cache key). */
-const ASSEMBLY = 'npm-build+local-imports-1';
+const ASSEMBLY = 'npm-build+local-imports-2';
+
+/** The record, in the folder, of each file's stamp when it was made (never placed in an output). */
+const MADE = '.made.json';
 
 /** import(`…`) with a literal specifier: the form of every bare import in the editor's build. */
 const DYNAMIC_IMPORT = /import\(`([^`$]*)`\)/g;
@@ -158,11 +164,6 @@ function localImports(source: string, resolveFrom: string): { source: string; sh
 /** Drops the source map comment: the maps are not copied (only staff load the editor; 30 MB less). */
 const withoutMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
 
-/**
- * The editor's folder (index.js, chunks/, assets/, locales/, shiki/, vendor/), made on first use and cached by
- * the package version and this file's rewrites. Made aside and renamed into place, so two builds at
- * once never see half of it.
- */
 /** Bundles the libraries the editor loads on demand (name → specifier) into outdir, each on its own. */
 async function bundleVendor(npm: string, outdir: string, vendor: Map<string, string>): Promise<void> {
   if (!vendor.size) return;
@@ -193,14 +194,26 @@ function running(pid: number): boolean {
   }
 }
 
-export async function editorBundle(siteDir?: string): Promise<string> {
+/**
+ * The editor's folder (index.js, chunks/, assets/, locales/, shiki/, vendor/), made on first use and
+ * cached by the package version and this file's rewrites (`cache`: another cache folder, for tests).
+ * Made aside and renamed into place, so two builds at once never see half of it; used while intact.
+ */
+export async function editorBundle(siteDir?: string, { cache }: { cache?: string } = {}): Promise<string> {
   const pkg = sveltiaPackage(siteDir);
   const npm = join(pkg.dir, 'npm');
   const assetsDir = join(npm, 'assets');
   const list = rewrites(readdirSync(assetsDir));
   const key = createHash('sha256').update(pkg.version).update(ASSEMBLY).update(JSON.stringify(list)).digest('hex').slice(0, 12);
-  const dir = join(cacheRoot(pkg.dir), 'editor', `${pkg.version}-${key}`);
-  if (existsSync(join(dir, 'index.js'))) return dir;
+  const dir = join(cache ?? cacheRoot(pkg.dir), 'editor', `${pkg.version}-${key}`);
+  if (intact(dir)) return dir;
+  if (existsSync(dir)) {
+    // Changed since it was made (or made without a record): set aside at once (a build starting now
+    // does not take it), then removed. The outputs that link its files keep theirs.
+    const damaged = `${dir}.damaged-${process.pid}`;
+    await rename(dir, damaged).catch(() => undefined);
+    await rm(damaged, { recursive: true, force: true });
+  }
 
   const aside = `${dir}.tmp-${process.pid}`;
   await rm(aside, { recursive: true, force: true });
@@ -234,6 +247,9 @@ export async function editorBundle(siteDir?: string): Promise<string> {
       copies.push(writeFile(join(aside, 'chunks', name), withoutMap(code)));
     }
     await settled(copies); // nothing is still writing when the folder is removed
+    // Each file's stamp, taken as made: renaming the folder keeps them.
+    const files = readdirSync(aside, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => relative(aside, join(entry.parentPath, entry.name)));
+    writeFileSync(join(aside, MADE), JSON.stringify(Object.fromEntries(files.map((file) => [file, stampOf(join(aside, file))]))));
     await mkdir(dirname(dir), { recursive: true });
     await rename(aside, dir);
     // Another version's or an older way's folder is not used again (its files in outputs are links or
@@ -246,13 +262,32 @@ export async function editorBundle(siteDir?: string): Promise<string> {
     await Promise.allSettled(copies); // nothing still writing into the folder removed next
     await rm(aside, { recursive: true, force: true });
     // Another build got there first: its folder is the same.
-    if (!existsSync(join(dir, 'index.js'))) throw error;
+    if (!intact(dir)) throw error;
   }
   return dir;
 }
 
-/** Every file of the bundle, relative to its folder. */
+/** Every file of the bundle as it was made (its record's), relative to its folder: nothing added to the folder since is placed. */
 export function bundleFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+  return Object.keys(JSON.parse(readFileSync(join(dir, MADE), 'utf8')) as Record<string, unknown>);
+}
+
+/** A path the record may name: inside the folder, never its record. */
+const inside = (file: string) => !isAbsolute(file) && !file.split(/[\\/]/).includes('..') && file !== MADE;
+
+/**
+ * Whether the folder is whole and as it was made: its record read, and every file it names inside
+ * the folder and still with its stamp (~500 stats, a few ms). A folder without a record, a record
+ * that does not parse, or any file missing, resized or touched since: not intact.
+ */
+function intact(dir: string): boolean {
+  let made: Record<string, unknown>;
+  try {
+    made = JSON.parse(readFileSync(join(dir, MADE), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  const files = Object.entries(made);
+  return files.length > 0 && files.every(([file, stamp]) => inside(file) && isStamp(stamp) && unchanged(join(dir, file), stamp));
 }
 

@@ -1,0 +1,72 @@
+// The editor's folder is made once per Sveltia version and kept (src/admin/editor-bundle.ts); outputs
+// hard-link its files. It is used only while every file has the size and time it was made with: a file
+// rewritten in place through an output's link, one removed, or a record that was tampered with, and
+// the folder is made again, so no build publishes an editor that is not the package's.
+import { linkSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bundleFiles, editorBundle } from '../../src/admin/editor-bundle.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'editor-cache-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const cache = join(work, 'cache');
+
+/** Rewrites a file in place (the same inode), as a tool writing into an output would. */
+function rewriteInPlace(file: string, text: string): void {
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, text, 0);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe("the editor's kept folder", () => {
+  it('is made once, used again while untouched, and made again when a file changed through an output', async () => {
+    const dir = await editorBundle(ROOT, { cache });
+    const files = bundleFiles(dir);
+    expect(files).toContain('index.js');
+    expect(files.length).toBeGreaterThan(400);
+    expect(files.some((f) => f.startsWith('.made'))).toBe(false); // the record is never placed
+    const original = readFileSync(join(dir, 'index.js'), 'utf8');
+    const inode = statSync(join(dir, 'index.js')).ino;
+
+    // Untouched: the same folder, not made again.
+    expect(await editorBundle(ROOT, { cache })).toBe(dir);
+    expect(statSync(join(dir, 'index.js')).ino).toBe(inode);
+
+    // An output links the file and something rewrites the output's copy in place: the kept file changed too.
+    const output = join(work, 'index.js');
+    linkSync(join(dir, 'index.js'), output);
+    rewriteInPlace(output, '/* not the editor */');
+    expect(readFileSync(join(dir, 'index.js'), 'utf8').startsWith('/* not the editor */')).toBe(true);
+    const again = await editorBundle(ROOT, { cache });
+    expect(readFileSync(join(again, 'index.js'), 'utf8')).toBe(original);
+    expect(statSync(join(again, 'index.js')).ino).not.toBe(inode);
+    // The output keeps what was written to it.
+    expect(readFileSync(output, 'utf8').startsWith('/* not the editor */')).toBe(true);
+  }, 60_000);
+
+  it('is made again when a file is missing, or its record names a file outside it', async () => {
+    const dir = await editorBundle(ROOT, { cache });
+    const grammar = bundleFiles(dir).find((f) => f.startsWith('shiki/'))!;
+    rmSync(join(dir, grammar));
+    const remade = await editorBundle(ROOT, { cache });
+    expect(statSync(join(remade, grammar)).isFile()).toBe(true);
+
+    // A record naming a file outside the folder is not trusted (nothing outside is ever placed).
+    const record = join(remade, '.made.json');
+    const made = JSON.parse(readFileSync(record, 'utf8')) as Record<string, [number, number]>;
+    const secret = join(work, 'secret.txt');
+    writeFileSync(secret, 'private');
+    const stat = statSync(secret);
+    const outside = relative(remade, secret);
+    expect(outside.startsWith('..')).toBe(true);
+    writeFileSync(record, JSON.stringify({ ...made, [outside]: [stat.size, stat.mtimeMs] }));
+    const fresh = await editorBundle(ROOT, { cache });
+    expect(bundleFiles(fresh)).not.toContain(outside);
+    expect(bundleFiles(fresh)).toHaveLength(Object.keys(made).length);
+  }, 60_000);
+});
