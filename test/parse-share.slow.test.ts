@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '../scripts/bench.ts';
 import { SHARE_FROM } from '../src/content/parse-share.ts';
+import { walk } from '../src/files/walk.ts';
 import { SPLIT_FROM } from '../src/pipeline/job-parts.ts';
+import { WORKER_THRESHOLD } from '../src/pipeline/render-pool.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { buildInto, ROOT } from './helpers/fixtures.ts';
 
@@ -58,6 +60,8 @@ describe('content parsed on every core', () => {
   it("ends with the site's own error when a large site's definition does not load: no worker thread is left running", async () => {
     // The workers start before the definition loads (they take a while to start): a definition that
     // throws must still end the command, not leave it waiting on its threads.
+    // Large enough that the workers start (the path this guards).
+    expect((await walk(join(corpus, 'content'))).files.length).toBeGreaterThanOrEqual(WORKER_THRESHOLD);
     const site = join(corpus, 'broken.config.ts');
     await writeFile(site, "throw new Error('the definition is broken on purpose');\n");
     const args = ['build', '--site', site, '--content', join(corpus, 'content'), '--static', join(corpus, 'static'), '--out', join(corpus, 'out')];

@@ -11,11 +11,12 @@
 // and time it was made with (outputs hard-link these files: one rewritten in place through an output
 // is changed here too, and is made again rather than published by the next build).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { copyTree } from '../files/copy-tree.ts';
+import { walk } from '../files/walk.ts';
 import { settled } from '../files/settled.ts';
 import { isStamp, stampOf, unchanged, type Stamp } from '../files/stamp.ts';
 import { cacheRoot } from '../startup/engine.mjs';
@@ -248,8 +249,8 @@ export async function editorBundle(siteDir?: string, { cache }: { cache?: string
     }
     await settled(copies); // nothing is still writing when the folder is removed
     // Each file's stamp, taken as made: renaming the folder keeps them.
-    const files = readdirSync(aside, { withFileTypes: true, recursive: true }).filter((entry) => entry.isFile()).map((entry) => relative(aside, join(entry.parentPath, entry.name)));
-    writeFileSync(join(aside, MADE), JSON.stringify(Object.fromEntries(files.map((file) => [file, stampOf(join(aside, file))]))));
+    const { files } = await walk(aside);
+    await writeFile(join(aside, MADE), JSON.stringify(Object.fromEntries(files.map((file) => [file, stampOf(join(aside, file))]))));
     await mkdir(dirname(dir), { recursive: true });
     await rename(aside, dir);
     // Another version's or an older way's folder is not used again (its files in outputs are links or
@@ -267,8 +268,14 @@ export async function editorBundle(siteDir?: string, { cache }: { cache?: string
   return dir;
 }
 
-/** Every file of the bundle as it was made (its record's), relative to its folder: nothing added to the folder since is placed. */
+/**
+ * Every file of the bundle, relative to its folder, as its record names them: nothing added to the
+ * folder since is placed. Checked again as the build places them (the folder was checked as the
+ * build began): throws when the record names a path outside the folder, or a file changed meanwhile.
+ */
 export function bundleFiles(dir: string): string[] {
+  const changed = damage(dir);
+  if (changed) throw new Error(`the editor's kept folder ${dir} changed while this build ran (${changed}); build again`);
   return Object.keys(JSON.parse(readFileSync(join(dir, MADE), 'utf8')) as Record<string, unknown>);
 }
 
@@ -276,18 +283,23 @@ export function bundleFiles(dir: string): string[] {
 const inside = (file: string) => !isAbsolute(file) && !file.split(/[\\/]/).includes('..') && file !== MADE;
 
 /**
- * Whether the folder is whole and as it was made: its record read, and every file it names inside
- * the folder and still with its stamp (~500 stats, a few ms). A folder without a record, a record
- * that does not parse, or any file missing, resized or touched since: not intact.
+ * What keeps the folder from being used as it was made, if anything: no record, a record that does
+ * not parse or names a path outside the folder, or a file missing, resized or touched since (~500
+ * stats, a few ms).
  */
-function intact(dir: string): boolean {
+function damage(dir: string): string | undefined {
   let made: Record<string, unknown>;
   try {
     made = JSON.parse(readFileSync(join(dir, MADE), 'utf8')) as Record<string, unknown>;
   } catch {
-    return false;
+    return 'no record of its files';
   }
   const files = Object.entries(made);
-  return files.length > 0 && files.every(([file, stamp]) => inside(file) && isStamp(stamp) && unchanged(join(dir, file), stamp));
+  if (!files.length) return 'no files';
+  const bad = files.find(([file, stamp]) => !inside(file) || !isStamp(stamp) || !unchanged(join(dir, file), stamp));
+  return bad && `${JSON.stringify(bad[0])} is not as it was made`;
 }
+
+/** Whether the folder is whole and as it was made. */
+const intact = (dir: string) => damage(dir) === undefined;
 

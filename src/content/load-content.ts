@@ -51,7 +51,7 @@ export interface LoadOptions {
   cache?: KeptFor;
   /** Plugins' marked extensions, for every Markdown body (after the HTML policy has read what content wrote). */
   markdown?: readonly MarkedExtension[];
-  /** Worker threads that parse a share of the files the cache does not know (a large build's). */
+  /** Worker threads that parse, beside this one, batches of the files the cache does not know (a large build's). */
   parseElsewhere?: ParseElsewhere;
 }
 

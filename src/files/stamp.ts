@@ -1,15 +1,16 @@
 // How a cache knows a file it made is still what it made: its size and modification time, recorded
 // when it was made and compared before each use. The caches whose files outputs hard-link (the
 // compressed twins, the editor's folder) need it most: a file rewritten in place through an output's
-// link is the cache's file too, and would otherwise be published by every later build.
-import { statSync } from 'node:fs';
+// link is the cache's file too, and would otherwise be published by every later build. Its limit: a
+// write that sets the old time back at the same size (cp -p over it in place) is not seen.
+import { lstatSync } from 'node:fs';
 
 /** A file's size in bytes and modification time in ms, as recorded when a cache made it. */
 export type Stamp = [size: number, mtimeMs: number];
 
-/** The stamp of a regular file now; none when it is missing or not a file. */
+/** The stamp of a regular file now; none when it is missing or not a file (a link is never one a cache made). */
 export function stampOf(path: string): Stamp | undefined {
-  const stat = statSync(path, { throwIfNoEntry: false });
+  const stat = lstatSync(path, { throwIfNoEntry: false });
   return stat?.isFile() ? [stat.size, stat.mtimeMs] : undefined;
 }
 

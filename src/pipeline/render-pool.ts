@@ -1,5 +1,6 @@
 // Spreads rendering over this thread and worker threads when a site is large enough to repay their
-// start-up (~0.3 s each to load the templates). Each worker is sent the job once (content, in parts, and routes),
+// start-up (~0.3-0.4 s each to start a thread from the compiled layers, ~0.1 s more to load the
+// templates); they parse content first (parse-share.ts). Each worker is sent the job once (content, in parts, and routes),
 // then chunks of pages until none are left, while this thread renders chunks too, so every core stays
 // busy to the end. One worker fewer than the cores: a worker idling beside a waiting main thread
 // cost a copy of the content and a heap (~100 MB at 4,000 pages) for nothing.
@@ -57,8 +58,9 @@ export class RenderPool {
 
   /**
    * Parses content files in the workers, batches taken from `next` until it has none (parse-share.ts):
-   * each file's cache key and parse, handed to `took` as each batch comes. Two batches in flight per
-   * worker, so it goes on with the next while this thread, busy parsing its own, has not read its reply yet.
+   * each file's cache key and parse, handed to `took` as each batch comes. One batch until a worker
+   * first answers (one still starting holds no more), then two in flight, so it goes on with the next
+   * while this thread, busy parsing its own, has not read its reply yet.
    */
   async parse(next: () => FileToParse[] | undefined, took: (parsed: SharedParse[]) => void): Promise<void> {
     await settled(
@@ -70,11 +72,14 @@ export class RenderPool {
           reply.catch(() => undefined); // a worker that fails rejects both in flight, and only the first is awaited
           return reply;
         };
-        const inFlight = [ask(), ask()].filter((reply) => reply !== undefined);
+        const inFlight = [ask()].filter((reply) => reply !== undefined);
         for (let reply = inFlight.shift(); reply; reply = inFlight.shift()) {
           took(await reply);
-          const more = ask();
-          if (more) inFlight.push(more);
+          while (inFlight.length < 2) {
+            const more = ask();
+            if (!more) break;
+            inFlight.push(more);
+          }
         }
       }),
     );

@@ -27,7 +27,8 @@ parentPort!.on('message', async (message: Message) => {
     if (message.type === 'static') return parentPort!.postMessage({ ok: true, results: copyStatic(message.task) });
     if (message.type === 'parse') return parentPort!.postMessage({ ok: true, results: parseForCache(message.files) });
     if (message.type === 'job') {
-      current = { site: await loading!, routes: message.routes, job: message.job };
+      if (!loading) throw new Error('a render worker was given a job before the site to render it with (the pool tells it first)');
+      current = { site: await loading, routes: message.routes, job: message.job };
       return parentPort!.postMessage({ ok: true, results: { pages: [], cacheUsed: [] } });
     }
     if (message.type === 'part') {

@@ -61,7 +61,7 @@ export class BuildRun {
     const dirs = { content: resolve(options.contentDir), static: resolve(options.staticDir), out: resolve(options.outDir) };
     // Workers take a while to start (~0.3-0.4 s each here: a thread's own Node, then the compiled layers),
     // so for a large site they start first, while this thread loads the site and then the content.
-    // A content folder that cannot be listed starts none: checkOutput says what is wrong with it.
+    // A content folder that cannot be listed starts none: the load says what is wrong with it.
     const want = options.workers ?? 'auto';
     const large = async () => ((await walk(dirs.content).catch(() => undefined))?.files.length ?? 0) >= WORKER_THRESHOLD;
     const pool = !options.track && (want === true || (want === 'auto' && (await large()))) ? new RenderPool(siteModule) : undefined;

@@ -16,7 +16,7 @@ const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
  * The record of what a packed layer was made from (its manifest keeps it), from esbuild's metafile
  * inputs (each file with what it imports): each engine source (src/) by its path in the engine, and
  * each package by the names Node resolves it by, each from the folder of the package that imports it
- * ("gray-matter>js-yaml": js-yaml as gray-matter finds it), with its version, each of its files'
+ * ("gray-matter>kind-of": kind-of as gray-matter finds it), with its version, each of its files'
  * SHA-256 (package.json's too), and the other packages that import it (`also`: each must find the
  * same folder).
  */

@@ -83,8 +83,9 @@ function save(cacheFile, script, sourceCrc) {
  * The bundle's require: a module the layers share from their registry (the engine's bundle leaves
  * React and zod to the site's layer, whose copy they must use when there is one), else Node's, for
  * its built-in modules, esbuild, and React or zod where no site is compiled (serve, init). Never
- * esprima: js-yaml (gray-matter's) loads it, when installed, for a YAML type that builds functions from
- * text; content is never code, our schema has no such type, and it cost ~7 ms a start.
+ * esprima: js-yaml 3 (gray-matter's) loads it, when installed, for a YAML type that builds functions
+ * from text; content is never code, and it cost ~7 ms a start. The engine's layer no longer holds js-yaml
+ * 3 at all (compile.mjs, grayMatterYaml): this refusal stays as a second line.
  */
 function guardedRequire(from) {
   const real = createRequire(from);

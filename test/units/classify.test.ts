@@ -61,13 +61,13 @@ describe('a content file', () => {
     expect(classify(site, 'en/notes/welcome.yaml', {}, (r) => r)).toEqual({ kind: 'unknown', why: 'no note "welcome"; notes are ' });
   });
 
-  it('of a collection whose folder or extension holds a dot is placed by that very name only', () => {
-    const dotted = { ...site, content: { ...site.content, collections: { posts: { folder: 'blog.posts', ext: '.md', label: 'post' } } } } as unknown as SiteDefinition;
+  it('of a collection whose folder or extension holds dots is placed by that very name only', () => {
+    const dotted = { ...site, content: { ...site.content, collections: { posts: { folder: 'blog.posts', ext: '.post.md', label: 'post' } } } } as unknown as SiteDefinition;
     const posts = { posts: new Set(['first']) };
-    expect(classify(dotted, 'en/blog.posts/first.md', posts, (r) => r)).toEqual({ kind: 'entry', locale: 'en', collection: 'posts', id: 'first' });
+    expect(classify(dotted, 'en/blog.posts/first.post.md', posts, (r) => r)).toEqual({ kind: 'entry', locale: 'en', collection: 'posts', id: 'first' });
     // A dot is a dot, not "any character": neither the folder nor the extension matches another name.
-    expect(classify(dotted, 'en/blogXposts/first.md', posts, (r) => r).kind).toBe('unknown');
-    expect(classify(dotted, 'en/blog.posts/firstXmd', posts, (r) => r).kind).toBe('unknown');
+    expect(classify(dotted, 'en/blogXposts/first.post.md', posts, (r) => r).kind).toBe('unknown');
+    expect(classify(dotted, 'en/blog.posts/first.postXmd', posts, (r) => r).kind).toBe('unknown');
   });
 
   it('names the only expected shape without "or"', () => {

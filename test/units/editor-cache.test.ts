@@ -2,7 +2,7 @@
 // hard-link its files. It is used only while every file has the size and time it was made with: a file
 // rewritten in place through an output's link, one removed, or a record that was tampered with, and
 // the folder is made again, so no build publishes an editor that is not the package's.
-import { linkSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, ftruncateSync, linkSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,11 +13,12 @@ const work = mkdtempSync(join(tmpdir(), 'editor-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const cache = join(work, 'cache');
 
-/** Rewrites a file in place (the same inode), as a tool writing into an output would. */
+/** Rewrites a file in place (the same inode), as a tool writing into an output would: its size changes (a file system may keep times to the second). */
 function rewriteInPlace(file: string, text: string): void {
   const fd = openSync(file, 'r+');
   try {
     writeSync(fd, text, 0);
+    ftruncateSync(fd, Buffer.byteLength(text));
   } finally {
     closeSync(fd);
   }
@@ -41,12 +42,12 @@ describe("the editor's kept folder", () => {
     const output = join(work, 'index.js');
     linkSync(join(dir, 'index.js'), output);
     rewriteInPlace(output, '/* not the editor */');
-    expect(readFileSync(join(dir, 'index.js'), 'utf8').startsWith('/* not the editor */')).toBe(true);
+    expect(readFileSync(join(dir, 'index.js'), 'utf8')).toBe('/* not the editor */');
     const again = await editorBundle(ROOT, { cache });
     expect(readFileSync(join(again, 'index.js'), 'utf8')).toBe(original);
     expect(statSync(join(again, 'index.js')).ino).not.toBe(inode);
     // The output keeps what was written to it.
-    expect(readFileSync(output, 'utf8').startsWith('/* not the editor */')).toBe(true);
+    expect(readFileSync(output, 'utf8')).toBe('/* not the editor */');
   }, 60_000);
 
   it('is made again when a file is missing, or its record names a file outside it', async () => {
@@ -68,5 +69,9 @@ describe("the editor's kept folder", () => {
     const fresh = await editorBundle(ROOT, { cache });
     expect(bundleFiles(fresh)).not.toContain(outside);
     expect(bundleFiles(fresh)).toHaveLength(Object.keys(made).length);
+
+    // Changed after the build took the folder, before it placed it: the build stops rather than place it.
+    rewriteInPlace(join(fresh, 'index.js'), '/* changed meanwhile */');
+    expect(() => bundleFiles(fresh)).toThrow(/changed while this build ran \("index\.js" is not as it was made\)/);
   }, 60_000);
 });

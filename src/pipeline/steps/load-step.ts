@@ -33,7 +33,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const kept = options.track ? undefined : contentCacheFor(run.dirs.content);
   const keys = run.plugins.map((p) => p.cacheKey?.() ?? '').join('');
   const cache = kept && keys ? { ...kept, version: `${kept.version}-${keys}` } : kept;
-  // A large build's worker threads parse a share of what the cache does not know, while this one parses its own.
+  // A large build's worker threads and this one parse what the cache does not know, in batches from one queue; then the workers load the templates.
   const pool = run.pool;
   const parseElsewhere = pool && { threads: pool.size, parse: (next: () => FileToParse[] | undefined, took: (parsed: SharedParse[]) => void) => pool.parse(next, took), finished: () => pool.loadSite() };
   const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown, parseElsewhere });
