@@ -36,6 +36,7 @@ export default {
     'src/render/shared.tsx',
     'src/files/copy-tree.ts',
     'src/files/settled.ts',
+    'src/files/stamp.ts',
     'src/workers/collect.ts',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
