@@ -8,7 +8,7 @@ import type { CspDirectives } from '../security/csp.ts';
 import { strictCsp, withChanges } from '../security/csp.ts';
 import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
-import { bundleFiles, EDITOR_DIR } from './editor-bundle.ts';
+import { EDITOR_DIR } from './editor-bundle.ts';
 
 export const ADMIN_DIR = 'admin';
 export { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
@@ -80,13 +80,9 @@ function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: strin
  * Puts the editor into the output: hard links to its cached folder (17 MB that never change
  * for a version), copies where the filesystem cannot link. Never compressed: only staff load it.
  */
-export function placeEditor(bundleDir: string, outDir: string): number {
-  const files = bundleFiles(bundleDir);
-  const link = linkable(bundleDir, outDir);
-  for (const file of files) {
-    const to = join(outDir, EDITOR_DIR, file);
-    mkdirSync(dirname(to), { recursive: true });
-    place(join(bundleDir, file), to, link);
-  }
-  return files.length;
+export function placeEditor(bundle: { dir: string; files: readonly string[] }, outDir: string): number {
+  const link = linkable(bundle.dir, outDir);
+  for (const folder of new Set(bundle.files.map((file) => dirname(join(outDir, EDITOR_DIR, file))))) mkdirSync(folder, { recursive: true });
+  for (const file of bundle.files) place(join(bundle.dir, file), join(outDir, EDITOR_DIR, file), link);
+  return bundle.files.length;
 }

@@ -7,9 +7,9 @@
 // /themes, plain ES modules that import each other by relative path) are copied, and the seven
 // libraries it loads on demand (pasting rich text, SVG and photo handling, the map) are bundled on
 // their own with esbuild. Bundling the whole editor again cost ~1.5 s a cold build here; this ~0.3 s.
-// Done once per installed Sveltia version, then cached; used only while every file still has the size
-// and time it was made with (outputs hard-link these files: one rewritten in place through an output
-// is changed here too, and is made again rather than published by the next build).
+// Done once per installed Sveltia version, then cached; placed only while every file still has the
+// size and time it was made with (outputs hard-link these files: one rewritten in place through an
+// output is changed here too, and is made again rather than published by the next build).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -197,20 +197,22 @@ function running(pid: number): boolean {
 
 /**
  * The editor's folder (index.js, chunks/, assets/, locales/, shiki/, vendor/), made on first use and
- * cached by the package version and this file's rewrites (`cache`: another cache folder, for tests).
- * Made aside and renamed into place, so two builds at once never see half of it; used while intact.
+ * cached by the package version and this file's rewrites (`cache`: another cache folder, for tests;
+ * `remake`: made again, the kept one found changed). Made aside and renamed into place, so two builds
+ * at once never see half of it. Its files are checked where they are placed (placeable), once a build.
  */
-export async function editorBundle(siteDir?: string, { cache }: { cache?: string } = {}): Promise<string> {
+export async function editorBundle(siteDir?: string, { cache, remake = false }: { cache?: string; remake?: boolean } = {}): Promise<string> {
   const pkg = sveltiaPackage(siteDir);
   const npm = join(pkg.dir, 'npm');
   const assetsDir = join(npm, 'assets');
   const list = rewrites(readdirSync(assetsDir));
   const key = createHash('sha256').update(pkg.version).update(ASSEMBLY).update(JSON.stringify(list)).digest('hex').slice(0, 12);
   const dir = join(cache ?? cacheRoot(pkg.dir), 'editor', `${pkg.version}-${key}`);
-  if (intact(dir)) return dir;
+  if (!remake && existsSync(join(dir, MADE))) return dir;
   if (existsSync(dir)) {
     // Changed since it was made (or made without a record): set aside at once (a build starting now
-    // does not take it), then removed. The outputs that link its files keep theirs.
+    // does not take it), then removed. The outputs that link its files keep theirs; a build placing
+    // from it this moment fails, saying so (rare: only a changed folder is set aside).
     const damaged = `${dir}.damaged-${process.pid}`;
     await rename(dir, damaged).catch(() => undefined);
     await rm(damaged, { recursive: true, force: true });
@@ -263,43 +265,38 @@ export async function editorBundle(siteDir?: string, { cache }: { cache?: string
     await Promise.allSettled(copies); // nothing still writing into the folder removed next
     await rm(aside, { recursive: true, force: true });
     // Another build got there first: its folder is the same.
-    if (!intact(dir)) throw error;
+    if (!checkedFiles(dir)) throw error;
   }
   return dir;
-}
-
-/**
- * Every file of the bundle, relative to its folder, as its record names them: nothing added to the
- * folder since is placed. Checked again as the build places them (the folder was checked as the
- * build began): throws when the record names a path outside the folder, or a file changed meanwhile.
- */
-export function bundleFiles(dir: string): string[] {
-  const changed = damage(dir);
-  if (changed) throw new Error(`the editor's kept folder ${dir} changed while this build ran (${changed}); build again`);
-  return Object.keys(JSON.parse(readFileSync(join(dir, MADE), 'utf8')) as Record<string, unknown>);
 }
 
 /** A path the record may name: inside the folder, never its record. */
 const inside = (file: string) => !isAbsolute(file) && !file.split(/[\\/]/).includes('..') && file !== MADE;
 
 /**
- * What keeps the folder from being used as it was made, if anything: no record, a record that does
- * not parse or names a path outside the folder, or a file missing, resized or touched since (~500
- * stats, a few ms).
+ * The folder's files as its record names them (nothing added to the folder since is placed), when
+ * every one is inside it and still as it was made (~500 stats, a few ms); none when the record is
+ * missing or does not parse, names a path outside the folder, or a file is missing, resized or touched.
  */
-function damage(dir: string): string | undefined {
+export function checkedFiles(dir: string): string[] | undefined {
   let made: Record<string, unknown>;
   try {
     made = JSON.parse(readFileSync(join(dir, MADE), 'utf8')) as Record<string, unknown>;
   } catch {
-    return 'no record of its files';
+    return undefined;
   }
   const files = Object.entries(made);
-  if (!files.length) return 'no files';
-  const bad = files.find(([file, stamp]) => !inside(file) || !isStamp(stamp) || !unchanged(join(dir, file), stamp));
-  return bad && `${JSON.stringify(bad[0])} is not as it was made`;
+  if (!files.length || !files.every(([file, stamp]) => inside(file) && isStamp(stamp) && unchanged(join(dir, file), stamp))) return undefined;
+  return files.map(([file]) => file);
 }
 
-/** Whether the folder is whole and as it was made. */
-const intact = (dir: string) => damage(dir) === undefined;
+/** The editor's folder to place and its files, checked as they are placed: made again first when the kept one changed. */
+export async function placeable(dir: string, siteDir?: string, options: { cache?: string } = {}): Promise<{ dir: string; files: string[] }> {
+  const files = checkedFiles(dir);
+  if (files) return { dir, files };
+  const again = await editorBundle(siteDir, { ...options, remake: true });
+  const remade = checkedFiles(again);
+  if (!remade) throw new Error(`the editor's folder ${again} was changed as it was made; build again`);
+  return { dir: again, files: remade };
+}
 

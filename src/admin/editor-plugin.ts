@@ -11,7 +11,7 @@ import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { AdminOptions, SiteDefinition } from '../site/definition.ts';
 import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from './admin-files.ts';
 import { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
-import { editorBundle, sveltiaPackage } from './editor-bundle.ts';
+import { editorBundle, placeable, sveltiaPackage } from './editor-bundle.ts';
 
 /** The editor's package, as a site installs it. */
 export const EDITOR_PACKAGE = '@sveltia/cms@0.221.1';
@@ -45,7 +45,7 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
     place: async (dir, c) => {
       const pending = begun.get(c.folders.site) ?? editorBundle(c.folders.site);
       begun.delete(c.folders.site);
-      placeEditor(await pending, dir);
+      placeEditor(await placeable(await pending, c.folders.site), dir);
     },
   };
   /** The making of the editor's folder that a build began, by site folder, until that build places it. */

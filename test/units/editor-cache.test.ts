@@ -1,17 +1,20 @@
 // The editor's folder is made once per Sveltia version and kept (src/admin/editor-bundle.ts); outputs
-// hard-link its files. It is used only while every file has the size and time it was made with: a file
-// rewritten in place through an output's link, one removed, or a record that was tampered with, and
-// the folder is made again, so no build publishes an editor that is not the package's.
+// hard-link its files. It is placed only while every file has the size and time it was made with: a
+// file rewritten in place through an output's link, one removed, or a record that was tampered with,
+// and the folder is made again before it is placed, so no build publishes an editor that is not the package's.
 import { closeSync, ftruncateSync, linkSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleFiles, editorBundle } from '../../src/admin/editor-bundle.ts';
+import { checkedFiles, editorBundle, placeable } from '../../src/admin/editor-bundle.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'editor-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const cache = join(work, 'cache');
+
+/** The folder as a build places it: made or taken from the cache as the build begins, checked as it is placed. */
+const toPlace = async () => placeable(await editorBundle(ROOT, { cache }), ROOT, { cache });
 
 /** Rewrites a file in place (the same inode), as a tool writing into an output would: its size changes (a file system may keep times to the second). */
 function rewriteInPlace(file: string, text: string): void {
@@ -25,9 +28,8 @@ function rewriteInPlace(file: string, text: string): void {
 }
 
 describe("the editor's kept folder", () => {
-  it('is made once, used again while untouched, and made again when a file changed through an output', async () => {
-    const dir = await editorBundle(ROOT, { cache });
-    const files = bundleFiles(dir);
+  it('is made once, placed again while untouched, and made again when a file changed through an output', async () => {
+    const { dir, files } = await toPlace();
     expect(files).toContain('index.js');
     expect(files.length).toBeGreaterThan(400);
     expect(files.some((f) => f.startsWith('.made'))).toBe(false); // the record is never placed
@@ -35,7 +37,7 @@ describe("the editor's kept folder", () => {
     const inode = statSync(join(dir, 'index.js')).ino;
 
     // Untouched: the same folder, not made again.
-    expect(await editorBundle(ROOT, { cache })).toBe(dir);
+    expect((await toPlace()).dir).toBe(dir);
     expect(statSync(join(dir, 'index.js')).ino).toBe(inode);
 
     // An output links the file and something rewrites the output's copy in place: the kept file changed too.
@@ -43,35 +45,33 @@ describe("the editor's kept folder", () => {
     linkSync(join(dir, 'index.js'), output);
     rewriteInPlace(output, '/* not the editor */');
     expect(readFileSync(join(dir, 'index.js'), 'utf8')).toBe('/* not the editor */');
-    const again = await editorBundle(ROOT, { cache });
-    expect(readFileSync(join(again, 'index.js'), 'utf8')).toBe(original);
-    expect(statSync(join(again, 'index.js')).ino).not.toBe(inode);
+    expect(checkedFiles(dir)).toBeUndefined();
+    const again = await toPlace();
+    expect(readFileSync(join(again.dir, 'index.js'), 'utf8')).toBe(original);
+    expect(statSync(join(again.dir, 'index.js')).ino).not.toBe(inode);
     // The output keeps what was written to it.
     expect(readFileSync(output, 'utf8')).toBe('/* not the editor */');
   }, 60_000);
 
   it('is made again when a file is missing, or its record names a file outside it', async () => {
-    const dir = await editorBundle(ROOT, { cache });
-    const grammar = bundleFiles(dir).find((f) => f.startsWith('shiki/'))!;
+    const { dir, files } = await toPlace();
+    const grammar = files.find((f) => f.startsWith('shiki/'))!;
     rmSync(join(dir, grammar));
-    const remade = await editorBundle(ROOT, { cache });
-    expect(statSync(join(remade, grammar)).isFile()).toBe(true);
+    const remade = await toPlace();
+    expect(statSync(join(remade.dir, grammar)).isFile()).toBe(true);
 
     // A record naming a file outside the folder is not trusted (nothing outside is ever placed).
-    const record = join(remade, '.made.json');
+    const record = join(remade.dir, '.made.json');
     const made = JSON.parse(readFileSync(record, 'utf8')) as Record<string, [number, number]>;
     const secret = join(work, 'secret.txt');
     writeFileSync(secret, 'private');
     const stat = statSync(secret);
-    const outside = relative(remade, secret);
+    const outside = relative(remade.dir, secret);
     expect(outside.startsWith('..')).toBe(true);
     writeFileSync(record, JSON.stringify({ ...made, [outside]: [stat.size, stat.mtimeMs] }));
-    const fresh = await editorBundle(ROOT, { cache });
-    expect(bundleFiles(fresh)).not.toContain(outside);
-    expect(bundleFiles(fresh)).toHaveLength(Object.keys(made).length);
-
-    // Changed after the build took the folder, before it placed it: the build stops rather than place it.
-    rewriteInPlace(join(fresh, 'index.js'), '/* changed meanwhile */');
-    expect(() => bundleFiles(fresh)).toThrow(/changed while this build ran \("index\.js" is not as it was made\)/);
+    expect(checkedFiles(remade.dir)).toBeUndefined();
+    const fresh = await toPlace();
+    expect(fresh.files).not.toContain(outside);
+    expect(fresh.files).toHaveLength(Object.keys(made).length);
   }, 60_000);
 });
