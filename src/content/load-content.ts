@@ -1,13 +1,14 @@
 // Loads the content folder as the site's content model describes it: reads every YAML and Markdown
 // file, validates each against its schema, checks that every locale holds the same files and keys,
 // and returns plain validated data. Every problem found is collected and thrown together.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MarkedExtension } from 'marked';
 import type { z } from 'zod';
 import { hasControl } from '../problems/inert.ts';
 import { shown as shownPath } from '../problems/shown.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
+import { sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/problem.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
@@ -55,19 +56,21 @@ export interface LoadOptions {
   parseElsewhere?: ParseElsewhere;
 }
 
-// A file that has not changed since the last load (same size and modification time) is not parsed,
-// validated or rendered again: dev reloads the whole content on every save.
-const parsedCache = new Map<string, { mtimeMs: number; size: number; parsed: ParsedFile }>();
+// A file that has not changed since the last load (its stamp: size and modification time) is not
+// parsed, validated or rendered again: dev reloads the whole content on every save.
+const parsedCache = new Map<string, { stamp: Stamp; parsed: ParsedFile }>();
 const checkedCache = new WeakMap<ParsedFile, Map<z.ZodType, unknown>>();
 const markdownCache = new WeakMap<ParsedFile, ReturnType<typeof renderMarkdown>>();
 
 function readCached(path: string, shown: string, reuse: boolean, read: (path: string, shown: string) => ParsedFile): ParsedFile {
   if (!reuse) return read(path, shown);
-  const { mtimeMs, size } = statSync(path);
+  const stamp = stampOf(path);
+  // Missing or not a file: read() says so, as it would without dev's reuse.
+  if (!stamp) return read(path, shown);
   const known = parsedCache.get(path);
-  if (known && known.mtimeMs === mtimeMs && known.size === size && known.parsed.file === shown) return known.parsed;
+  if (known && sameStamp(stamp, known.stamp) && known.parsed.file === shown) return known.parsed;
   const parsed = read(path, shown);
-  parsedCache.set(path, { mtimeMs, size, parsed });
+  parsedCache.set(path, { stamp, parsed });
   return parsed;
 }
 

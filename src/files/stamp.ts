@@ -2,7 +2,8 @@
 // when it was made and compared before each use. The caches whose files outputs hard-link (the
 // compressed twins, the editor's folder) need it most: a file rewritten in place through an output's
 // link is the cache's file too, and would otherwise be published by every later build. Its limit: a
-// write that sets the old time back at the same size (cp -p over it in place) is not seen.
+// write that sets the old time back at the same size (cp -p over it in place) is not seen. dev's
+// reuse of a content file's parse between saves (content/load-content.ts) asks the same question.
 import { lstatSync } from 'node:fs';
 
 /** A file's size in bytes and modification time in ms, as recorded when a cache made it. */
