@@ -2,7 +2,7 @@
 // hard-link its files. It is placed only while every file has the size and time it was made with: a
 // file rewritten in place through an output's link, one removed, or a record that was tampered with,
 // and the folder is made again before it is placed, so no build publishes an editor that is not the package's.
-import { closeSync, ftruncateSync, linkSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, linkSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,5 +73,24 @@ describe("the editor's kept folder", () => {
     const fresh = await toPlace();
     expect(fresh.files).not.toContain(outside);
     expect(fresh.files).toHaveLength(Object.keys(made).length);
+
+    // A record that does not parse, or that names itself, is no record: the folder is not placed as it is.
+    const freshRecord = join(fresh.dir, '.made.json');
+    const kept = readFileSync(freshRecord, 'utf8');
+    writeFileSync(freshRecord, kept.slice(0, 100));
+    expect(checkedFiles(fresh.dir)).toBeUndefined();
+    // Naming itself with its very stamp (its size in its own text, its time set after): still refused.
+    const at = new Date(Date.UTC(2022, 0, 1));
+    const withSize = (size: number) => JSON.stringify({ ...(JSON.parse(kept) as object), '.made.json': [size, at.getTime()] });
+    let text = withSize(0);
+    while (Buffer.byteLength(withSize(Buffer.byteLength(text))) !== Buffer.byteLength(text)) text = withSize(Buffer.byteLength(text));
+    text = withSize(Buffer.byteLength(text));
+    writeFileSync(freshRecord, text);
+    utimesSync(freshRecord, at, at);
+    expect(statSync(freshRecord).size).toBe(Buffer.byteLength(text));
+    expect(checkedFiles(fresh.dir)).toBeUndefined();
+    writeFileSync(freshRecord, kept);
+    expect(checkedFiles(fresh.dir)).toHaveLength(Object.keys(made).length);
+    expect(checkedFiles(fresh.dir)).not.toContain('.made.json');
   }, 60_000);
 });
