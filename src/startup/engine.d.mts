@@ -24,3 +24,5 @@ export interface Layers {
 }
 export function exportLayers(layers: Layers, definitionFile?: string): void;
 export function compiledLayers(): Layers | undefined;
+/** Writes a file whole or not at all (a temporary file of this thread's, renamed over it); false when it cannot be written. */
+export function replaceKept(file: string, data: string | Uint8Array): boolean;

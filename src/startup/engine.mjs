@@ -122,7 +122,11 @@ export function replaceKept(file, data) {
     renameSync(temporary, file);
     return true;
   } catch {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // no folder to hold it (a file where the folder should be): nothing was written
+    }
     return false;
   }
 }

@@ -1,0 +1,64 @@
+// What a cache keeps as a whole file is sealed (src/files/sealed.ts): read back only while it is
+// exactly what was written. A byte changed, a file cut short, one without a seal (an older cache) or
+// one that is not there is a miss, never an error; a file that cannot be written is no error either.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readSealed, SEAL_BYTES, writeSealed } from '../../src/files/sealed.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'sealed-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a sealed cache file', () => {
+  it('gives back the bytes written, text or binary, into folders it makes', () => {
+    const text = join(dir, 'a/b/entry.json');
+    expect(writeSealed(text, '{"value":"café"}')).toBe(true);
+    expect(readSealed(text)?.toString('utf8')).toBe('{"value":"café"}');
+    const binary = join(dir, 'photo.avif.sealed');
+    const bytes = Uint8Array.from({ length: 300 }, (_, i) => (i * 37) % 256);
+    expect(writeSealed(binary, bytes)).toBe(true);
+    expect(Buffer.compare(readSealed(binary)!, Buffer.from(bytes))).toBe(0);
+    // An empty payload is a value too.
+    writeSealed(join(dir, 'empty'), '');
+    expect(readSealed(join(dir, 'empty'))?.length).toBe(0);
+    // Written through a temporary file, which is gone once it is renamed into place.
+    expect(readdirSync(join(dir, 'a/b'))).toEqual(['entry.json']);
+  });
+
+  it('is a miss when a byte changed, when cut short, when it has no seal, and when it is not a file', () => {
+    const file = join(dir, 'kept.json');
+    writeSealed(file, 'the bundle as it was made');
+    const written = readFileSync(file);
+    expect(written.length).toBe(SEAL_BYTES + 'the bundle as it was made'.length);
+    // One byte of the payload, then one of the seal itself.
+    for (const at of [SEAL_BYTES + 4, 3]) {
+      const changed = Buffer.from(written);
+      changed[at]! ^= 1;
+      writeFileSync(file, changed);
+      expect(readSealed(file), `byte ${at} changed`).toBeUndefined();
+    }
+    writeFileSync(file, written);
+    expect(readSealed(file)?.toString()).toBe('the bundle as it was made');
+    truncateSync(file, written.length - 1);
+    expect(readSealed(file)).toBeUndefined();
+    truncateSync(file, SEAL_BYTES - 1);
+    expect(readSealed(file)).toBeUndefined();
+    // A cache written before files were sealed: the same payload, no seal.
+    writeFileSync(file, 'the bundle as it was made');
+    expect(readSealed(file)).toBeUndefined();
+    expect(readSealed(join(dir, 'missing.json'))).toBeUndefined();
+    expect(readSealed(dir)).toBeUndefined();
+  });
+
+  it('says false, and leaves nothing behind, when it cannot be written', () => {
+    // A file where its folder should be (as a disk that is full, it fails as it writes).
+    writeFileSync(join(dir, 'not-a-folder'), 'x');
+    expect(writeSealed(join(dir, 'not-a-folder/entry.json'), 'data')).toBe(false);
+    // A folder where the file should be: the temporary file is written, then cannot be renamed over it.
+    const folder = join(dir, 'taken');
+    writeSealed(join(folder, 'inside'), 'x');
+    expect(writeSealed(folder, 'data')).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
