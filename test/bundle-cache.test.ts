@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bundleAssets } from '../src/bundle/client-assets.ts';
+import { readSealed, writeSealed } from '../src/files/sealed.ts';
 
 const esbuild = vi.hoisted(() => ({ builds: 0 }));
 vi.mock('esbuild', async (original) => {
@@ -29,14 +30,37 @@ it('bundles once, then reuses the same bytes until an input changes', async () =
   expect(Buffer.from(again.js.contents).equals(Buffer.from(first.js.contents))).toBe(true);
   expect(Buffer.from(again.css.contents).equals(Buffer.from(first.css.contents))).toBe(true);
 
-  // Pretend an island was edited since: its recorded hash no longer matches the file.
+  // Pretend an island was edited since: its recorded hash no longer matches the file (the entry sealed
+  // again, as a build would have written it).
   const [file] = await readdir(cacheDir);
   const path = join(cacheDir, file!);
-  const entry = JSON.parse(await readFile(path, 'utf8')) as { inputs: Record<string, string> };
+  const entry = JSON.parse(readSealed(path)!.toString('utf8')) as { inputs: Record<string, string> };
   expect(Object.keys(entry.inputs)).toContain('templates/islands/HelpWidget.tsx');
   entry.inputs['templates/islands/HelpWidget.tsx'] = 'edited';
-  await writeFile(path, JSON.stringify(entry));
+  writeSealed(path, JSON.stringify(entry));
   const rebuilt = await bundleAssets({ ...site, cacheDir });
   expect(esbuild.builds).toBe(2);
   expect(rebuilt.js.url).toBe(first.js.url);
 });
+
+it('bundles again when its kept bundle was changed in the cache, and bundles when the cache cannot be written', async () => {
+  const first = await bundleAssets({ ...site, cacheDir });
+  const builds = esbuild.builds;
+  // Another script put into the kept entry, with its recorded inputs left as they were: not sealed so.
+  const [file] = await readdir(cacheDir);
+  const path = join(cacheDir, file!);
+  const text = await readFile(path, 'utf8');
+  const entry = JSON.parse(text.slice(text.indexOf('\n') + 1)) as { js: { contents: string } };
+  entry.js.contents = Buffer.from('alert(document.cookie)').toString('base64');
+  await writeFile(path, `${text.slice(0, text.indexOf('\n') + 1)}${JSON.stringify(entry)}`);
+  const again = await bundleAssets({ ...site, cacheDir });
+  expect(esbuild.builds).toBe(builds + 1);
+  expect(Buffer.from(again.js.contents).equals(Buffer.from(first.js.contents))).toBe(true);
+  // A file where the cache's folder should be: the bundle is made all the same, and not kept.
+  const blocked = join(cacheDir, 'a-file');
+  await writeFile(blocked, '');
+  const uncached = await bundleAssets({ ...site, cacheDir: blocked });
+  expect(uncached.js.url).toBe(first.js.url);
+  expect(esbuild.builds).toBe(builds + 2);
+});
+

@@ -2,7 +2,7 @@
 // reaches the content (here a plugin writes it out); kept for its maxAge, so a second build does not
 // ask again (each site for itself); a source that fails stops the build naming it.
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,22 @@ describe('data at build time', () => {
     const again = await loadData(sources, new Date(), join(tmp, 'kept-a'));
     const other = await loadData(sources, new Date(), join(tmp, 'kept-b'));
     expect([first.hours, again.hours, other.hours]).toEqual([{ call: 1 }, { call: 1 }, { call: 2 }]);
+  });
+
+  it('reads a result kept on disk while it is as written, and asks again when it was changed there', async () => {
+    const { loadData } = await import('../src/content/data.ts');
+    let calls = 0;
+    const sources = { hours: { maxAge: 600, load: async () => ({ call: ++calls }) } };
+    await loadData(sources, new Date(), join(tmp, 'kept-c'));
+    const [name] = await readdir(join(tmp, 'kept-c'));
+    const written = await readFile(join(tmp, 'kept-c', name!));
+    // Copied to cache folders this process has not used (so nothing of it is in memory): one as it is, one changed.
+    await mkdir(join(tmp, 'kept-d'));
+    await writeFile(join(tmp, 'kept-d', name!), written);
+    await mkdir(join(tmp, 'kept-e'));
+    await writeFile(join(tmp, 'kept-e', name!), written.toString('utf8').replace('"call":1', '"call":9'));
+    expect((await loadData(sources, new Date(), join(tmp, 'kept-d'))).hours).toEqual({ call: 1 });
+    expect((await loadData(sources, new Date(), join(tmp, 'kept-e'))).hours).toEqual({ call: 2 });
   });
 
   it('a source that fails stops the build, naming it', async () => {

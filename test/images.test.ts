@@ -98,6 +98,21 @@ describe('photos', () => {
     expect(message).not.toContain('badge');
   });
 
+  it('are made again, never published, when the variant kept in the cache was changed there', async () => {
+    const cache = join(cacheRoot(dirname(SITE)), 'images');
+    const name = (await readdir(join(out, 'assets/images'))).find((f) => /^loaf-.*-320\.jpg$/.test(f))!;
+    const published = await readFile(join(out, 'assets/images', name));
+    const kept = join(cache, `${name.replace(/^loaf-/, '')}.sealed`);
+    // Other bytes of the same length under the seal the build wrote.
+    const bytes = await readFile(kept);
+    await writeFile(kept, Buffer.concat([bytes.subarray(0, 65), Buffer.alloc(bytes.length - 65, 0x41)]));
+    const again = join(tmp, 'again-dist');
+    await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: again, compress: false });
+    expect((await readFile(join(again, 'assets/images', name))).equals(published)).toBe(true);
+    // And kept again as made.
+    expect((await readFile(kept)).subarray(65).equals(published)).toBe(true);
+  });
+
   it('srcset URLs are read as links: each candidate, its width or density dropped', () => {
     expect(referencesOf('<img src="/a.jpg" srcset="/a-1.jpg 320w, /a-2.jpg 640w, https://x.example/b.jpg 2x"><source srcset="/c.avif 1x">')).toEqual(['/a.jpg', '/a-1.jpg', '/a-2.jpg', '/c.avif']);
   });

@@ -1,13 +1,14 @@
 // Bundles the site's islands with the engine's reviver (Preact in place of React: ~7 KB instead of
 // ~69 KB gzip) and the site's stylesheet with esbuild: minified, content-hashed names. The result is
-// cached under the hash of every input file esbuild read, so an unchanged client costs a few file
-// reads and no esbuild start.
+// cached (sealed: files/sealed.ts) with the hash of every input file esbuild read, so an unchanged
+// client costs a few file reads and no esbuild start.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildOptions, Plugin } from 'esbuild';
+import { readSealed, writeSealed } from '../files/sealed.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const engineRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -108,8 +109,8 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
       .filter((f) => !f.startsWith(`${ENTRY}:`))
       .map((f) => [f, sha256(readFileSync(resolve(engineRoot, f)))]),
   );
-  const entry = (a: BundledAsset) => ({ url: a.url, contents: Buffer.from(a.contents).toString('base64'), sha256: sha256(a.contents) });
-  writeCache(cacheFile, { inputs, js: entry(bundle.js), css: entry(bundle.css) });
+  const entry = (a: BundledAsset) => ({ url: a.url, contents: Buffer.from(a.contents).toString('base64') });
+  writeSealed(cacheFile, JSON.stringify({ inputs, js: entry(bundle.js), css: entry(bundle.css) } satisfies CacheEntry));
   return bundle;
 }
 
@@ -126,30 +127,18 @@ interface CachedAsset {
   url: string;
   /** base64 */
   contents: string;
-  /** Of the contents as written: a cache edited or damaged since is not used. */
-  sha256: string;
 }
 
-/** The cached bundle when every input still has the content it was built from. */
+/** The cached bundle when its file is as it was written and every input still has the content it was built from. */
 function readCache(file: string): Bundle | undefined {
+  const kept = readSealed(file);
+  if (!kept) return undefined; // none yet, or damaged: bundle again
   try {
-    const entry = JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+    const entry = JSON.parse(kept.toString('utf8')) as CacheEntry;
     for (const [input, hash] of Object.entries(entry.inputs)) if (sha256(readFileSync(resolve(engineRoot, input))) !== hash) return undefined;
-    const asset = (a: CachedAsset) => {
-      const contents = new Uint8Array(Buffer.from(a.contents, 'base64'));
-      if (sha256(contents) !== a.sha256) throw new Error('damaged cache entry');
-      return { url: a.url, contents };
-    };
+    const asset = (a: CachedAsset) => ({ url: a.url, contents: new Uint8Array(Buffer.from(a.contents, 'base64')) });
     return { js: asset(entry.js), css: asset(entry.css) };
   } catch {
-    return undefined; // no cache yet, an input was removed, or a damaged file: bundle again
+    return undefined; // an input was removed: bundle again
   }
-}
-
-/** Written then renamed, so a concurrent build never reads half a file. */
-function writeCache(file: string, entry: CacheEntry): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(entry));
-  renameSync(temp, file);
 }

@@ -5,7 +5,8 @@
 // engine (another parser may read the same bytes otherwise); the Markdown renders only for one version
 // of the site's code too (its components and policy render them), so a template edit renders the
 // Markdown again but parses nothing again.
-// Nothing in it is trusted blindly: the file starts with a SHA-256 of the rest (a damaged or swapped
+// Nothing in it is trusted blindly: the file is sealed as every whole file a cache keeps is
+// (files/sealed.ts), its first line a SHA-256 of the rest (a damaged or swapped
 // file is a miss, so a kept Markdown render that skipped the HTML policy is never used), and an
 // unreadable or malformed file or entry is a miss. One JSON line per entry after a header line, written
 // and read a line at a time: as one JSON text, 40,000 pages' parses (140 MB) were held two and three
@@ -13,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { SEAL_BYTES } from '../files/sealed.ts';
 import { compiledLayers } from '../startup/engine.mjs';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { ParseRecord } from './read-file.ts';
@@ -130,12 +132,12 @@ function prune(dir: string, current: string): void {
   for (const { path } of others.slice(KEEP - 1)) rmSync(path, { force: true });
 }
 
-/** Writes a checksum line, then the lines, a chunk at a time; the checksum (of everything after its line) goes in last, in place. */
+/** Writes the seal's line (files/sealed.ts), then the lines, a chunk at a time; the seal (the checksum of everything after its line) goes in last, in place. */
 function writeLines(file: string, lines: Iterable<string>): void {
   const fd = openSync(file, 'w');
   try {
     const hash = createHash('sha256');
-    writeSync(fd, `${'0'.repeat(64)}\n`);
+    writeSync(fd, `${'0'.repeat(SEAL_BYTES - 1)}\n`);
     let chunk = '';
     const flush = () => {
       const bytes = Buffer.from(chunk);
@@ -162,8 +164,8 @@ function readKept(file: string, version: string, renders: string): Map<string, C
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
-    const head = Buffer.alloc(65);
-    if (readSync(fd, head, 0, 65, 0) !== 65 || head[64] !== 0x0a) return new Map();
+    const head = Buffer.alloc(SEAL_BYTES);
+    if (readSync(fd, head, 0, SEAL_BYTES, 0) !== SEAL_BYTES || head[SEAL_BYTES - 1] !== 0x0a) return new Map();
     const hash = createHash('sha256');
     const kept = new Map<string, CachedParse>();
     let header = false;
@@ -184,7 +186,7 @@ function readKept(file: string, version: string, renders: string): Map<string, C
     };
     const chunk = Buffer.alloc(CHUNK);
     let rest = Buffer.alloc(0);
-    for (let position = 65, n = 0; (n = readSync(fd, chunk, 0, CHUNK, position)) > 0; position += n) {
+    for (let position = SEAL_BYTES, n = 0; (n = readSync(fd, chunk, 0, CHUNK, position)) > 0; position += n) {
       hash.update(chunk.subarray(0, n));
       const data = Buffer.concat([rest, chunk.subarray(0, n)]);
       let start = 0;
@@ -195,7 +197,7 @@ function readKept(file: string, version: string, renders: string): Map<string, C
       rest = data.subarray(start);
     }
     if (!take(rest.toString('utf8')) || !header) return new Map();
-    return hash.digest('hex') === head.toString('latin1', 0, 64) ? kept : new Map();
+    return hash.digest('hex') === head.toString('latin1', 0, SEAL_BYTES - 1) ? kept : new Map();
   } catch {
     return new Map(); // none yet, unreadable, or not lines of JSON
   } finally {

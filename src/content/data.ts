@@ -5,11 +5,12 @@
 // stops the build naming it. fetchJson trusts the certificates NODE_EXTRA_CA_CERTS named when the
 // command started (bin/site keeps the name aside: Node would load them at every start otherwise).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
+import { readSealed, writeSealed } from '../files/sealed.ts';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { DataContext, DataSource } from '../site/definition.ts';
 
@@ -68,7 +69,8 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
       JSON.stringify(value); // plain data only: it goes to worker threads and into the cache
       results[name] = value;
       kept.set(inMemory, { at: Date.now(), value });
-      if (file) writeKept(file, { at: Date.now(), value });
+      // One that cannot be kept is asked for again next time.
+      if (file) writeSealed(file, JSON.stringify({ at: Date.now(), value }));
     } catch (error) {
       problems.push(new Problem('data/failed', { part: `data source "${name}"` }, 'failed', [{ path: '', message: error instanceof Error ? error.message : String(error) }]));
     }
@@ -77,22 +79,14 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
   return results;
 }
 
+/** A kept result, while its file is as it was written (sealed: files/sealed.ts). */
 function readKept(file: string | undefined): { at: number; value: unknown } | undefined {
-  if (!file) return undefined;
+  const sealed = file ? readSealed(file) : undefined;
+  if (!sealed) return undefined;
   try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { at?: unknown; value?: unknown };
+    const kept = JSON.parse(sealed.toString('utf8')) as { at?: unknown; value?: unknown };
     return typeof kept.at === 'number' ? { at: kept.at, value: kept.value } : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function writeKept(file: string, entry: { at: number; value: unknown }): void {
-  try {
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(`${file}.tmp`, JSON.stringify(entry));
-    renameSync(`${file}.tmp`, file);
-  } catch {
-    // a result that cannot be kept is asked for again next time
   }
 }

@@ -7,11 +7,12 @@
 // is written the same way; both carry width and height (no layout shift) and load lazily unless the
 // image is the page's main one.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
 import { BuildFailure, Problem } from '../problems/problem.ts';
+import { readSealed, writeSealed } from '../files/sealed.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 import type { Plugin } from '../site/plugin.ts';
 import type { EnginePlugin } from './engine-plugin.ts';
@@ -135,21 +136,15 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
           for (const w of [...new Set(made)]) {
             for (const [kind, ext] of [['avif', 'avif'], ['webp', 'webp'], ['fallback', format === 'png' ? 'png' : 'jpg']] as const) {
               const file = `assets/images/${name}-${hash}-${w}.${ext}`;
-              const kept = join(cache, `${hash}-${w}.${ext}`);
-              let data: Uint8Array;
-              try {
-                data = readFileSync(kept);
-              } catch {
+              // Sealed (files/sealed.ts): a variant damaged or changed in the cache is made again, never published.
+              const kept = join(cache, `${hash}-${w}.${ext}.sealed`);
+              let data: Uint8Array | undefined = readSealed(kept);
+              if (!data) {
                 // rotate() applies the EXIF orientation; no withMetadata(): EXIF (GPS among it) is left out.
                 const pipeline = sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true });
                 data = await (kind === 'avif' ? pipeline.avif({ effort }) : kind === 'webp' ? pipeline.webp({ quality: 80 }) : format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
-                try {
-                  mkdirSync(cache, { recursive: true });
-                  writeFileSync(`${kept}.${process.pid}.tmp`, data);
-                  renameSync(`${kept}.${process.pid}.tmp`, kept);
-                } catch {
-                  // A variant that cannot be kept is made again next time; the output does not depend on it.
-                }
+                // One that cannot be kept is made again next time; the output does not depend on it.
+                writeSealed(kept, data);
               }
               files[file] = data;
               image.variants[kind].push({ width: w, url: `/${file}` });

@@ -1,11 +1,11 @@
 // Parsed content kept between builds (content-cache.ts) must never show what a file no longer says:
 // a file is parsed again when its bytes change, whatever its size and time; what content may not hold
 // is refused on every build; a damaged, foreign or older cache is a miss, never an error.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentCache } from '../../src/content/content-cache.ts';
+import { readSealed, writeSealed } from '../../src/files/sealed.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { fromRecord, parseSource, type ParseRecord } from '../../src/content/read-file.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
@@ -24,14 +24,16 @@ type Loaded = { locales: Record<string, { services: Record<string, { front: Reco
 const load = async (version = 'v1', renders = version) => (await loadContent(await loadSite(SITE), site.content, { shownDir: 'content', cache: { file: cacheFile, version, renders } })).content as unknown as Loaded;
 const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
 type Kept = { format: number; version: string; renders?: string; entries: Record<string, { data?: unknown; markdown?: { html: string }; bodyByte?: number }> };
-/** The cache file as one object (its lines after the checksum line: a header, then one [key, entry] each), and a file written with a right checksum. */
+/**
+ * The cache file as one object (its lines after the seal: a header, then one [key, entry] each), and a
+ * file written with a right seal: sealed as every file a cache keeps whole (files/sealed.ts).
+ */
 const readCache = (): Kept => {
-  const [header, ...pairs] = readFileSync(cacheFile, 'utf8').slice(65).trimEnd().split('\n').map((line) => JSON.parse(line));
+  const [header, ...pairs] = readSealed(cacheFile)!.toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
   return { ...header, entries: Object.fromEntries(pairs) };
 };
 const writeCache = ({ entries, ...header }: Kept) => {
-  const text = `${[header, ...Object.entries(entries)].map((line) => JSON.stringify(line)).join('\n')}\n`;
-  writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
+  writeSealed(cacheFile, `${[header, ...Object.entries(entries)].map((line) => JSON.stringify(line)).join('\n')}\n`);
 };
 const kept = () => Object.keys(readCache().entries).length;
 
@@ -210,7 +212,7 @@ describe('content kept between builds', () => {
     for (const entry of Object.values(again.entries)) if (entry.markdown) entry.markdown.html = entry.markdown.html.replace(/Vaccines/g, 'KEPT').replace(/annual physical/g, 'USED');
     const lines = [{ format: again.format, version: 'v1', renders: 'v1' }, { key: 'x' }, [7, Object.values(again.entries)[0]], ...Object.entries(again.entries).map(([key, entry]) => (entry.markdown?.html.includes('KEPT') ? { 0: key, 1: entry } : [key, entry]))];
     const text = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
-    writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
+    writeSealed(cacheFile, text);
     const loaded = await load('v1');
     expect(vaccines(loaded).html).not.toContain('KEPT');
     expect(vaccines(loaded).html).toContain('Vaccines');
@@ -293,9 +295,9 @@ describe('the cache itself', () => {
       'links-not-a-list': { ...good, markdown: { ...good.markdown, links: {} } },
       'findings-not-a-list': { ...good, markdown: { ...good.markdown, findings: 'none' } },
     };
-    const header = readFileSync(cacheFile, 'utf8').slice(65).split('\n')[0]!;
+    const header = readSealed(cacheFile)!.toString('utf8').split('\n')[0]!;
     const text = `${[header, ...Object.entries(entries).map((pair) => JSON.stringify(pair))].join('\n')}\n`;
-    writeFileSync(cacheFile, `${createHash('sha256').update(text).digest('hex')}\n${text}`);
+    writeSealed(cacheFile, text);
     const read = new ContentCache(cacheFile, 'v1');
     expect(Object.keys(entries).filter((key) => read.get(key) !== undefined)).toEqual(['good', 'no-markdown', 'body-byte-zero']);
     expect(read.get('good')).toEqual(good);
