@@ -1,16 +1,24 @@
 // The client bundle is cached under the content hash of its inputs: an unchanged client is not
 // bundled again, and any changed input is.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bundleAssets } from '../src/bundle/client-assets.ts';
 import { readSealed, writeSealed } from '../src/files/sealed.ts';
 
-const esbuild = vi.hoisted(() => ({ builds: 0 }));
+const esbuild = vi.hoisted(() => ({ builds: 0, readThen: undefined as undefined | (() => Promise<void>) }));
 vi.mock('esbuild', async (original) => {
   const real = await original<typeof import('esbuild')>();
-  return { ...real, build: (...args: Parameters<typeof real.build>) => (esbuild.builds++, real.build(...args)) };
+  // readThen: what happens once esbuild has read its inputs, before the build is done.
+  const build = async (...args: Parameters<typeof real.build>) => {
+    esbuild.builds++;
+    const result = await real.build(...args);
+    await esbuild.readThen?.();
+    return result;
+  };
+  return { ...real, build };
 });
 
 let cacheDir: string;
@@ -64,3 +72,31 @@ it('bundles again when its kept bundle was changed in the cache, and bundles whe
   expect(esbuild.builds).toBe(builds + 2);
 });
 
+it('does not keep a bundle whose input was written again while it was made (a second save, a formatter)', async () => {
+  // A client of its own, in a folder of its own (the clinic's templates are not edited by a test).
+  const dir = await mkdtemp(join(tmpdir(), 'site-bundle-edit-'));
+  try {
+    await writeFile(join(dir, 'Hello.tsx'), 'export function Hello() {\n  return <p>first save</p>;\n}\n');
+    await writeFile(join(dir, 'islands.ts'), "import { Hello } from './Hello.tsx';\nexport const islands = { Hello };\n");
+    await writeFile(join(dir, 'styles.css'), 'p { color: #222; }\n');
+    const own = { islands: pathToFileURL(join(dir, 'islands.ts')), styles: pathToFileURL(join(dir, 'styles.css')), cacheDir: join(dir, 'cache') };
+    // Saved a while ago, as a client is before a build: only what is written during one counts.
+    const aged = () => Promise.all(['Hello.tsx', 'islands.ts', 'styles.css'].map((f) => utimes(join(dir, f), new Date(Date.now() - 10_000), new Date(Date.now() - 10_000))));
+    await aged();
+    esbuild.readThen = () => writeFile(join(dir, 'Hello.tsx'), 'export function Hello() {\n  return <p>second save</p>;\n}\n');
+    const during = await bundleAssets(own);
+    esbuild.readThen = undefined;
+    expect(Buffer.from(during.js.contents).toString()).toContain('first save');
+    await aged();
+    const builds = esbuild.builds;
+    const next = await bundleAssets(own);
+    expect(esbuild.builds).toBe(builds + 1);
+    expect(Buffer.from(next.js.contents).toString()).toContain('second save');
+    // That one is kept: nothing was written while it was made.
+    await bundleAssets(own);
+    expect(esbuild.builds).toBe(builds + 1);
+  } finally {
+    esbuild.readThen = undefined;
+    await rm(dir, { recursive: true, force: true });
+  }
+});

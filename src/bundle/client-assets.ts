@@ -3,7 +3,7 @@
 // cached (sealed: files/sealed.ts) with the hash of every input file esbuild read, so an unchanged
 // client costs a few file reads and no esbuild start.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -95,6 +95,7 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
   const cached = readCache(cacheFile);
   if (cached) return cached;
   const { build } = await import('esbuild');
+  const started = Date.now();
   const result = await build({ ...options, plugins: [clientEntry(islandsPath), enginePreact], metafile: true });
   const find = (ext: string): BundledAsset => {
     const file = result.outputFiles!.find((f) => f.path.endsWith(ext))!;
@@ -109,10 +110,16 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
       .filter((f) => !f.startsWith(`${ENTRY}:`))
       .map((f) => [f, sha256(readFileSync(resolve(engineRoot, f)))]),
   );
+  // An input written since the build began (an editor's second save: a formatter) may have been read by
+  // esbuild before the change and hashed here after it: that bundle is used, not kept.
+  if (Object.keys(inputs).some((f) => statSync(resolve(engineRoot, f)).mtimeMs >= started - CLOCK_SLACK_MS)) return bundle;
   const entry = (a: BundledAsset) => ({ url: a.url, contents: Buffer.from(a.contents).toString('base64') });
   writeSealed(cacheFile, JSON.stringify({ inputs, js: entry(bundle.js), css: entry(bundle.css) } satisfies CacheEntry));
   return bundle;
 }
+
+/** How far a file's modification time may lag the clock (Linux stamps files from a coarse clock, a tick behind). */
+const CLOCK_SLACK_MS = 100;
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
