@@ -72,13 +72,13 @@ async function installedPackages(...dirs: string[]): Promise<Set<string>> {
   return found;
 }
 
-/** Where a file of two outputs first differs: 160 characters of each from just before that point. */
-async function firstDifference(expectedDir: string, actualDir: string, file: string): Promise<string> {
-  const [expected, actual] = await Promise.all([expectedDir, actualDir].map((dir) => readFile(join(dir, file), 'utf8').catch(() => '(missing)')));
+/** Where two files first differ (the checkout's and the package's): 160 characters of each from just before that point. */
+async function firstDifference(expectedFile: string, actualFile: string, label: string): Promise<string> {
+  const [expected, actual] = await Promise.all([expectedFile, actualFile].map((file) => readFile(file, 'utf8').catch(() => '(missing)')));
   let at = 0;
   while (at < expected!.length && expected![at] === actual![at]) at++;
   const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 40), at + 120));
-  return `${file}, from character ${at}:\n  checkout: ${around(expected!)}\n  package:  ${around(actual!)}`;
+  return `${label}, from character ${at}:\n  checkout: ${around(expected!)}\n  package:  ${around(actual!)}`;
 }
 
 describe('the packed engine', () => {
@@ -270,7 +270,12 @@ describe('the packed engine', () => {
     const differing = [...ours(checkout)].filter(([path, hash]) => copied.get(path) !== hash).map(([path]) => path);
     if (differing.length) {
       const runtime = async (cwd: string, command: string[]) => (await sh(command[0]!, [...command.slice(1), 'node', '-p', 'process.execPath + " " + process.version + " icu " + process.versions.icu'], cwd)).stdout.trim();
-      const text = await firstDifference(join(work, 'checkout-dist'), join(clinic, 'dist'), differing.find((p) => !p.endsWith('.br')) ?? differing[0]!);
+      const file = differing.find((p) => !p.endsWith('.br')) ?? differing[0]!;
+      let text = await firstDifference(join(work, 'checkout-dist', file), join(clinic, 'dist', file), file);
+      // The island script is named by its bytes, so a page differs first by its name: the two scripts themselves say why.
+      const script = (files: Map<string, string>) => [...files.keys()].find((path) => /^assets\/main-[0-9A-F]{8}\.js$/.test(path));
+      const [checkoutScript, copiedScript] = [script(checkout), script(copied)];
+      if (checkoutScript && copiedScript && checkoutScript !== copiedScript) text += `\n${await firstDifference(join(work, 'checkout-dist', checkoutScript), join(clinic, 'dist', copiedScript), `${checkoutScript} against ${copiedScript}`)}`;
       // Packages the copy has that the checkout has not (a version of its own, or one found from outside both).
       const checkoutPackages = await installedPackages(ROOT);
       const onlyCopy = [...(await installedPackages(clinic, app))].filter((p) => !checkoutPackages.has(p) && !p.startsWith(`${ENGINE}@`));
