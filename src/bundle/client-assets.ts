@@ -3,7 +3,8 @@
 // cached (sealed: files/sealed.ts) with the hash of every input file esbuild read, so an unchanged
 // client costs a few file reads and no esbuild start.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -95,8 +96,8 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
   const cached = readCache(cacheFile);
   if (cached) return cached;
   const { build } = await import('esbuild');
-  const started = Date.now();
-  const result = await build({ ...options, plugins: [clientEntry(islandsPath), enginePreact], metafile: true });
+  const read = new Map<string, string>();
+  const result = await build({ ...options, plugins: [clientEntry(islandsPath), enginePreact, readInputs(read)], metafile: true });
   const find = (ext: string): BundledAsset => {
     const file = result.outputFiles!.find((f) => f.path.endsWith(ext))!;
     // Named by their bytes alone (esbuild's [hash] also covers input paths): the same client, wherever
@@ -105,21 +106,37 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
     return { url: `/assets/${name}-${sha256(file.contents).slice(0, 8).toUpperCase()}${ext}`, contents: file.contents };
   };
   const bundle = { js: find('.js'), css: find('.css') };
-  const inputs = Object.fromEntries(
-    Object.keys(result.metafile.inputs)
-      .filter((f) => !f.startsWith(`${ENTRY}:`))
-      .map((f) => [f, sha256(readFileSync(resolve(engineRoot, f)))]),
-  );
-  // An input written since the build began (an editor's second save: a formatter) may have been read by
-  // esbuild before the change and hashed here after it: that bundle is used, not kept.
-  if (Object.keys(inputs).some((f) => statSync(resolve(engineRoot, f)).mtimeMs >= started - CLOCK_SLACK_MS)) return bundle;
+  const inputs: Record<string, string> = {};
+  for (const input of Object.keys(result.metafile.inputs).filter((f) => !f.startsWith(`${ENTRY}:`))) {
+    const hash = read.get(resolve(engineRoot, input));
+    // Not read through readInputs (another plugin's namespace): no hash of what it was, so not kept.
+    if (hash === undefined) return bundle;
+    inputs[input] = hash;
+  }
   const entry = (a: BundledAsset) => ({ url: a.url, contents: Buffer.from(a.contents).toString('base64') });
   writeSealed(cacheFile, JSON.stringify({ inputs, js: entry(bundle.js), css: entry(bundle.css) } satisfies CacheEntry));
   return bundle;
 }
 
-/** How far a file's modification time may lag the clock (Linux stamps files from a coarse clock, a tick behind). */
-const CLOCK_SLACK_MS = 100;
+/**
+ * Reads each input for esbuild, recording the SHA-256 of the bytes it was given: the cache keeps the hash
+ * of what the bundle was made from. Hashed once the bundle was done, a file written in between (in dev, a
+ * formatter's second save) was recorded with its new hash against the bundle of its old text, and every
+ * later build used that stale bundle until the file changed again.
+ */
+function readInputs(read: Map<string, string>): Plugin {
+  return {
+    name: 'client-inputs',
+    setup(b) {
+      b.onLoad({ filter: /.*/, namespace: 'file' }, async (args) => {
+        const contents = await readFile(args.path);
+        read.set(args.path, sha256(contents));
+        // The loader esbuild picks by the file's name, as when it reads the file itself.
+        return { contents, loader: 'default' };
+      });
+    },
+  };
+}
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
