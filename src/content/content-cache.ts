@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { SEAL_BYTES } from '../files/sealed.ts';
 import { compiledLayers } from '../startup/engine.mjs';
 import type { RenderedMarkdown } from './markdown.ts';
@@ -106,7 +107,7 @@ export class ContentCache {
   /** Writes what this load used (nothing else: files removed or changed since drop out) when it differs from what was read. */
   save(): void {
     if (!this.file) return;
-    const temporary = `${this.file}.${process.pid}.tmp`;
+    const temporary = `${this.file}.${process.pid}-${threadId}.tmp`;
     try {
       if (!this.changed && this.used.size === this.kept.size) {
         if (this.used.size) utimesSync(this.file, new Date(), new Date()); // used: the last to be pruned
@@ -118,7 +119,11 @@ export class ContentCache {
       prune(dirname(this.file), this.file);
     } catch {
       // A cache that cannot be written costs the next build time, not its output.
-      rmSync(temporary, { force: true });
+      try {
+        rmSync(temporary, { force: true });
+      } catch {
+        // no folder to hold it (a file where the folder should be): nothing was written
+      }
     }
   }
 }

@@ -6,12 +6,12 @@
 // truncated or rewritten, through the output's hard link or in the cache, has another), and an entry
 // without a record is used only when it decompresses to exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
 import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cacheRoot } from '../startup/engine.mjs';
+import { cacheRoot, replaceKept } from '../startup/engine.mjs';
 import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding, type OutputFiles } from './write-files.ts';
 
 /**
@@ -129,12 +129,19 @@ function verified(twin: string, encoding: Encoding, page: Uint8Array): boolean {
   }
 }
 
-/** Removes the entries that no part of this build used, and records what it learnt of the rest. */
+/**
+ * Removes the entries that no part of this build used, and records what it learnt of the rest. Run after
+ * the output is published: a cache that cannot be pruned or recorded costs the next build time, and
+ * never turns a published build into a failed one.
+ */
 export function pruneCache(dir: string, used: Map<string, EntryRecord>): void {
-  if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir)) {
-    if (name !== INDEX && !used.has(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name), { force: true });
+  try {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      if (name !== INDEX && !used.has(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name), { force: true });
+    }
+  } catch {
+    // left for a later build to prune
   }
-  writeFileSync(join(dir, `${INDEX}.tmp`), JSON.stringify(Object.fromEntries(used)));
-  renameSync(join(dir, `${INDEX}.tmp`), join(dir, INDEX));
+  replaceKept(join(dir, INDEX), JSON.stringify(Object.fromEntries(used)));
 }
