@@ -14,12 +14,24 @@ import { BuildFailure } from '../src/problems/problem.ts';
 import { cacheRoot } from '../src/startup/engine.mjs';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
 
-const SITE = join(ROOT, 'test/fixtures/images-site/site.config.ts');
+/**
+ * The fixture site, copied under test/scratch/ beside a node_modules folder of its own: the photos'
+ * variants are kept in a cache that no other test file uses or empties (its packages still resolve
+ * from the checkout's node_modules, further up).
+ */
+let scratch: string;
+let SITE: string;
 let tmp: string;
 let out: string;
 let result: BuildResult;
 
 beforeAll(async () => {
+  await mkdir(join(ROOT, 'test/scratch'), { recursive: true });
+  scratch = await mkdtemp(join(ROOT, 'test/scratch/images-'));
+  await mkdir(join(scratch, 'node_modules'));
+  for (const name of ['images-site', 'three-locales']) await cp(join(ROOT, 'test/fixtures', name), join(scratch, 'fixtures', name), { recursive: true });
+  SITE = join(scratch, 'fixtures/images-site/site.config.ts');
+  expect(cacheRoot(dirname(SITE))).toBe(join(scratch, 'node_modules/.cache/sitewright'));
   tmp = await mkdtemp(join(tmpdir(), 'site-images-'));
   await mkdir(join(tmp, 'static/photos'), { recursive: true });
   // Grain, as a photo has (a flat colour would weigh almost nothing in any format).
@@ -37,7 +49,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
-  await rm(join(cacheRoot(dirname(SITE)), 'images'), { recursive: true, force: true }); // the variants it kept
+  await rm(scratch, { recursive: true, force: true }); // the variants it kept among it
 });
 
 describe('photos', () => {
@@ -90,7 +102,7 @@ describe('photos', () => {
   });
 
   it('the heaviest photo a phone downloads counts against the budget: the build names it and its weight', async () => {
-    const heavy = join(ROOT, 'test/fixtures/images-site/heavy.config.ts');
+    const heavy = join(dirname(SITE), 'heavy.config.ts');
     const error = await build({ site: heavy, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, 'heavy-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
     const message = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
     expect(message).toMatch(/photo \/photos\/Loaf\.jpg: a phone downloads \d+\.\d KB \(AVIF, 800 px wide\), budget 4\.9 KB/);
