@@ -14,3 +14,5 @@ export function describeCompileError(error: unknown): Promise<string>;
 export const zodLocales: import('esbuild').Plugin;
 /** The esbuild plugin that leaves gray-matter's own YAML engine out of the engine's layer (it throws if reached). */
 export const grayMatterYaml: import('esbuild').Plugin;
+/** Whether a file's modification time falls while a compile ran (from `started` to `finished`, give or take the file system clock's lag). */
+export function writtenDuring(mtimeMs: number, started: number, finished: number): boolean;

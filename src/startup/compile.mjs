@@ -136,19 +136,24 @@ async function compileLayer(dir, { options, entries, check }) {
   const staging = mkdtempSync(join(dir, '.tmp-'));
   try {
     const { build } = await import('esbuild');
+    const started = Date.now();
     const result = await build({ ...options, outdir: staging, metafile: true, logLevel: 'silent' });
     check?.(result.metafile);
-    const inputs = {};
+    const stamps = [];
     /** A file's size and time, when it is one (not an entry of esbuild's own namespace). */
     const record = (file) => {
       const stat = statSync(file, { throwIfNoEntry: false });
-      if (stat) inputs[file] = [stat.size, stat.mtimeMs];
+      if (stat) stamps.push([file, stat.size, stat.mtimeMs]);
     };
     for (const input of Object.keys(result.metafile.inputs)) record(resolve(options.absWorkingDir, input.replace(/^[a-z-]+:/, '')));
     // Files the bundle requires as it runs (esbuild; zod's translations) count too: one removed or changed is another layer.
     for (const { imports } of Object.values(result.metafile.inputs)) for (const { path, external } of imports) if (external && isAbsolute(path)) record(path);
     // The tools that compiled it count too.
     for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) record(file);
+    // A file written between esbuild's read and its stamp here (a formatter's second save in dev) may have
+    // been compiled from its old text: recorded as a stamp no file has, so the next start compiles again.
+    const finished = Date.now();
+    const inputs = Object.fromEntries(stamps.map(([file, size, mtime]) => [file, writtenDuring(mtime, started, finished) ? [-1, -1] : [size, mtime]]));
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ ...bundleRecord(staging, entries), inputs }));
     const version = sha(JSON.stringify(inputs));
     try {
@@ -162,6 +167,14 @@ async function compileLayer(dir, { options, entries, check }) {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** How far a file's time may lag the clock: Linux stamps files from a clock a tick (up to 10 ms) behind. */
+const CLOCK_SLACK_MS = 20;
+
+/** Whether a file's modification time falls while a compile ran (a time after it is a skewed clock's, not a write). */
+export function writtenDuring(mtimeMs, started, finished) {
+  return mtimeMs >= started - CLOCK_SLACK_MS && mtimeMs <= finished + CLOCK_SLACK_MS;
 }
 
 /** Each entry's bundle, and the SHA-256 of each (checked before it runs, see run-compiled.mjs: a damaged or swapped bundle is never run). */
