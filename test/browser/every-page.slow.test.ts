@@ -108,7 +108,7 @@ function everyPage(): Promise<Sweep> {
     const found: Sweep = { problems: { errors: [], axe1280: [], axe390: [], narrow: [], zoomed: [], targets: [] }, patient: new Map([[PHONE.width, []], [NARROW.width, []]]) };
     const { problems, patient } = found;
     const visit = async (share: string[]) => {
-      const opened = await h.open('/', DESKTOP);
+      const opened = await h.open(undefined, DESKTOP);
       const { page } = opened;
       try {
         await preloadAxe(opened.context);

@@ -5,6 +5,7 @@
 // (phone numbers, a way to book, nothing floating over focus, sample reviews labelled) is checked in
 // every-page.slow.test.ts, in the one visit each page gets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
 
 let h: Harness;
@@ -15,12 +16,12 @@ afterAll(() => h.close());
 
 /** Opens a page with the form and maps hosts failing, as an ad blocker or an outage would. */
 async function openBlocked(path: string, viewport: { width: number; height: number }) {
-  const opened = await h.open('/', viewport);
   const requested: string[] = [];
-  await opened.context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+  const thirdParty = (route: Route) => {
     requested.push(route.request().url());
     return route.abort();
-  });
+  };
+  const opened = await h.open(undefined, viewport, { thirdParty });
   await opened.page.goto(h.base + path, { waitUntil: 'load' });
   return { ...opened, requested };
 }

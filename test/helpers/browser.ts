@@ -2,7 +2,7 @@
 // the real built site served on 127.0.0.1 by our own server.
 import type { Server } from 'node:http';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { createDistServer, listen } from '../../src/serve/server.ts';
 
@@ -16,8 +16,12 @@ export interface Harness {
   browser: Browser;
   base: string;
   dist: string;
-  /** A new page at a viewport, with console messages and page errors collected. */
-  open(path: string, viewport?: { width: number; height: number }, options?: { reducedMotion?: boolean; javaScript?: boolean; at?: Date }): Promise<OpenPage>;
+  /**
+   * A new page at a viewport, with console messages and page errors collected, at path (none: a blank
+   * page, for a test that goes to its pages itself; a load costs ~1 s here). Requests off this origin
+   * are answered with an empty page, or handed to `thirdParty`.
+   */
+  open(path: string | undefined, viewport?: { width: number; height: number }, options?: { reducedMotion?: boolean; javaScript?: boolean; at?: Date; thirdParty?: (route: Route) => Promise<void> }): Promise<OpenPage>;
   close(): Promise<void>;
 }
 
@@ -48,13 +52,14 @@ export async function startHarness(): Promise<Harness> {
         isMobile: false,
       });
       // The lead form and the map are third-party frames: keep tests on loopback.
-      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 204, body: '' }));
+      await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, options.thirdParty ?? ((route) => route.fulfill({ status: 204, body: '' })));
       const page = await context.newPage();
       const opened: OpenPage = { page, context, console: [], errors: [] };
       page.on('console', (m) => opened.console.push(`${m.type()}: ${m.text()}`));
       page.on('pageerror', (e) => opened.errors.push(e.message));
       // A page whose text depends on the clock (open now) is seen at a set moment, not at whatever time the suite runs.
       if (options.at) await page.clock.setFixedTime(options.at);
+      if (path === undefined) return opened;
       await page.goto(base + path, { waitUntil: 'load' });
       if (options.javaScript !== false) await page.waitForFunction(() => document.querySelectorAll('site-island button').length > 0 || !document.querySelector('site-island'));
       return opened;
