@@ -111,7 +111,10 @@ describe('photos', () => {
   });
 
   it('are made again, never published, when the variant kept in the cache was changed there', async () => {
-    const cache = join(cacheRoot(dirname(SITE)), 'images');
+    // The site's one folder of kept variants (one per site and settings).
+    const [folder, ...others] = await readdir(join(cacheRoot(dirname(SITE)), 'images'));
+    expect(others).toEqual([]);
+    const cache = join(cacheRoot(dirname(SITE)), 'images', folder!);
     const name = (await readdir(join(out, 'assets/images'))).find((f) => /^loaf-.*-320\.jpg$/.test(f))!;
     const published = await readFile(join(out, 'assets/images', name));
     const kept = join(cache, `${name.replace(/^loaf-/, '')}.sealed`);
@@ -123,6 +126,17 @@ describe('photos', () => {
     expect((await readFile(join(again, 'assets/images', name))).equals(published)).toBe(true);
     // And kept again as made.
     expect((await readFile(kept)).subarray(65).equals(published)).toBe(true);
+  });
+
+  it("are kept only while the site uses them: a removed photo's variants go at the next build", async () => {
+    const [folder] = await readdir(join(cacheRoot(dirname(SITE)), 'images'));
+    const cache = join(cacheRoot(dirname(SITE)), 'images', folder!);
+    const keptBefore = (await readdir(cache)).sort();
+    expect(keptBefore).toHaveLength(12); // the loaf at three widths and the badge at one, in three formats
+    // A photo that was uploaded, built, then replaced: its variants stay until a build no longer uses them.
+    await writeFile(join(cache, '0123456789-320.avif.sealed'), 'an older photo');
+    await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, 'pruned-dist'), compress: false });
+    expect((await readdir(cache)).sort()).toEqual(keptBefore);
   });
 
   it('srcset URLs are read as links: each candidate, its width or density dropped', () => {

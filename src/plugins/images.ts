@@ -7,9 +7,9 @@
 // is written the same way; both carry width and height (no layout shift) and load lazily unless the
 // image is the page's main one.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { extname, join } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import { readSealed, writeSealed } from '../files/sealed.ts';
@@ -117,12 +117,16 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
       // No photo yet: sharp (a native module) is not even loaded.
       if (!list.length) return;
       const sharp = loadSharp(sources.siteDir);
-      const cache = join(cacheRoot(sources.siteDir), 'images');
+      const settings = JSON.stringify({ widths, effort, v: 1 });
+      // A folder per site and settings, which a build prunes of the variants it did not use (photos
+      // removed or replaced): another site's, or another configuration's, are never in it.
+      const cache = join(cacheRoot(sources.siteDir), 'images', createHash('sha256').update(`${resolve(sources.siteDir)}\0${settings}`).digest('hex').slice(0, 12));
+      const used = new Set<string>();
       // Two at a time: libvips uses threads of its own for each.
       for (let i = 0; i < list.length; i += 2) {
         await Promise.all(list.slice(i, i + 2).map(async (rel) => {
           const bytes = readFileSync(join(sources.staticDir, rel));
-          const hash = createHash('sha256').update(bytes).update(JSON.stringify({ widths, effort, v: 1 })).digest('hex').slice(0, 10);
+          const hash = createHash('sha256').update(bytes).update(settings).digest('hex').slice(0, 10);
           const meta = await sharp(bytes).metadata();
           // Orientation 5–8 turns the picture a quarter: width and height swap once it is applied.
           const turned = (meta.orientation ?? 1) >= 5;
@@ -138,6 +142,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
               const file = `assets/images/${name}-${hash}-${w}.${ext}`;
               // Sealed (files/sealed.ts): a variant damaged or changed in the cache is made again, never published.
               const kept = join(cache, `${hash}-${w}.${ext}.sealed`);
+              used.add(basename(kept));
               let data: Uint8Array | undefined = readSealed(kept);
               if (!data) {
                 // rotate() applies the EXIF orientation; no withMetadata(): EXIF (GPS among it) is left out.
@@ -153,6 +158,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
           map[`/${rel}`] = image;
         }));
       }
+      pruneVariants(cache, used);
       key = createHash('sha256').update(JSON.stringify(map)).digest('hex').slice(0, 12);
     },
     contentLoaded: (content) => ({ ...(content as object), images: map }) as C,
@@ -169,4 +175,13 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
     },
   };
   return plugin;
+}
+
+/** Removes the kept variants this build did not use (another build's temporary files are left to it); one that cannot be removed waits for a later build. */
+function pruneVariants(cache: string, used: ReadonlySet<string>): void {
+  try {
+    for (const name of readdirSync(cache)) if (!used.has(name) && !name.endsWith('.tmp')) rmSync(join(cache, name), { force: true });
+  } catch {
+    // none kept (the folder could not be made), or not removable now
+  }
 }
