@@ -222,7 +222,8 @@ describe('the packed engine', () => {
     const empty = join(work, 'empty');
     await mkdir(empty);
     // As `npm create sitewright@latest my-site` runs it, with the two packages from their tarballs.
-    await sh('npm', ['exec', '--yes', `--package=${createTarball}`, `--package=${tarball}`, '--', 'create-sitewright', 'created'], empty);
+    // The engine's dependencies from npm's cache where it has them, as the installs above (10.6 s → 5.8 s here).
+    await sh('npm', ['exec', '--yes', '--prefer-offline', `--package=${createTarball}`, `--package=${tarball}`, '--', 'create-sitewright', 'created'], empty);
     const site = join(empty, 'created');
     expect(JSON.parse(await readFile(join(site, 'package.json'), 'utf8')).dependencies.sitewright).toBe('file:vendor/sitewright-0.4.0.tgz');
     // The very files `site init` writes (a folder of the same name elsewhere), engine tarball included:
