@@ -13,6 +13,10 @@ const state = globalThis as { [BUILT]?: Promise<{ dir: string; outDir: string }>
 export async function setup(project: TestProject): Promise<void> {
   state[BUILT] ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-built-'));
+    // The user's cache folder is the run's own (every test file and command inherits it): a site built
+    // outside any node_modules (a copy in a temporary folder, a package run by npx) keeps its caches in
+    // it, removed with it at the end, not in the ~/.cache of whoever runs the tests.
+    process.env.XDG_CACHE_HOME = join(dir, 'user-cache');
     const outDir = join(dir, 'dist');
     await build({ site: SITE, contentDir: CONTENT, staticDir: STATIC, outDir });
     return { dir, outDir };
