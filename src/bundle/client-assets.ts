@@ -2,14 +2,13 @@
 // ~69 KB gzip) and the site's stylesheet with esbuild: minified, content-hashed names. The result is
 // cached (sealed: files/sealed.ts) with the hash of every input file esbuild read, so an unchanged
 // client costs a few file reads and no esbuild start.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildOptions, Plugin } from 'esbuild';
-import { readSealed, writeSealed } from '../files/sealed.ts';
+import { readSealed, sha256, writeSealed } from '../files/sealed.ts';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const engineRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -138,7 +137,6 @@ function readInputs(read: Map<string, string>): Plugin {
   };
 }
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 interface CacheEntry {
   /** Every file the bundle was made from (relative to the engine's root) and its content hash. */

@@ -12,11 +12,10 @@
 // and read a line at a time: as one JSON text, 40,000 pages' parses (140 MB) were held two and three
 // times over in memory as the build saved or read them, the largest part of its peak.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { SEAL_BYTES } from '../files/sealed.ts';
-import { compiledLayers } from '../startup/engine.mjs';
+import { compiledLayers, writeKept } from '../startup/engine.mjs';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { ParseRecord } from './read-file.ts';
 
@@ -107,23 +106,15 @@ export class ContentCache {
   /** Writes what this load used (nothing else: files removed or changed since drop out) when it differs from what was read. */
   save(): void {
     if (!this.file) return;
-    const temporary = `${this.file}.${process.pid}-${threadId}.tmp`;
+    // A cache that cannot be written costs the next build time, not its output.
     try {
       if (!this.changed && this.used.size === this.kept.size) {
         if (this.used.size) utimesSync(this.file, new Date(), new Date()); // used: the last to be pruned
         return;
       }
-      mkdirSync(dirname(this.file), { recursive: true });
-      writeLines(temporary, this.lines());
-      renameSync(temporary, this.file);
-      prune(dirname(this.file), this.file);
+      if (writeKept(this.file, (temporary) => writeLines(temporary, this.lines()))) prune(dirname(this.file), this.file);
     } catch {
-      // A cache that cannot be written costs the next build time, not its output.
-      try {
-        rmSync(temporary, { force: true });
-      } catch {
-        // no folder to hold it (a file where the folder should be): nothing was written
-      }
+      // not touched, or not pruned: left for a later build
     }
   }
 }

@@ -12,7 +12,8 @@ import { replaceKept } from '../startup/engine.mjs';
 /** The seal's length: 64 hex digits and a line break. */
 export const SEAL_BYTES = 65;
 
-const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+/** The SHA-256 of text (as UTF-8) or bytes, in hex. */
+export const sha256 = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 /**
  * Keeps payload in file, sealed (text as UTF-8). False when it cannot be written (no room, a file where

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, extname, join, resolve } from 'node:path';
+import { extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import { readSealed, writeSealed } from '../files/sealed.ts';
@@ -141,8 +141,9 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
             for (const [kind, ext] of [['avif', 'avif'], ['webp', 'webp'], ['fallback', format === 'png' ? 'png' : 'jpg']] as const) {
               const file = `assets/images/${name}-${hash}-${w}.${ext}`;
               // Sealed (files/sealed.ts): a variant damaged or changed in the cache is made again, never published.
-              const kept = join(cache, `${hash}-${w}.${ext}.sealed`);
-              used.add(basename(kept));
+              const keptName = `${hash}-${w}.${ext}.sealed`;
+              used.add(keptName);
+              const kept = join(cache, keptName);
               let data: Uint8Array | undefined = readSealed(kept);
               if (!data) {
                 // rotate() applies the EXIF orientation; no withMetadata(): EXIF (GPS among it) is left out.

@@ -24,5 +24,7 @@ export interface Layers {
 }
 export function exportLayers(layers: Layers, definitionFile?: string): void;
 export function compiledLayers(): Layers | undefined;
-/** Writes a file whole or not at all (a temporary file of this thread's, renamed over it); false when it cannot be written. */
+/** Writes a file whole or not at all (`write` fills a temporary file of this thread's, renamed over it); false when it cannot be written. */
+export function writeKept(file: string, write: (temporary: string) => void): boolean;
+/** writeKept with the file's bytes at hand. */
 export function replaceKept(file: string, data: string | Uint8Array): boolean;

@@ -109,16 +109,16 @@ export function compiledLayers() {
 }
 
 /**
- * Writes a file the startup keeps (a code cache, a stamp, a pointer) whole or not at all: through a
- * temporary file of this thread's own (render and dev build workers are threads of one process), then
- * renamed over it, so the last writer wins. One that cannot be written is left as it was (false): it
- * costs the next start time, nothing else.
+ * Writes a file a cache keeps (a code cache, a pointer, a cache's record) whole or not at all: `write`
+ * fills a temporary file of this thread's own (render and dev build workers are threads of one
+ * process), then it is renamed over the file, so the last writer wins. One that cannot be written is
+ * left as it was (false): it costs the next start or build time, nothing else.
  */
-export function replaceKept(file, data) {
+export function writeKept(file, write) {
   const temporary = `${file}.${process.pid}-${threadId}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, data);
+    write(temporary);
     renameSync(temporary, file);
     return true;
   } catch {
@@ -129,4 +129,9 @@ export function replaceKept(file, data) {
     }
     return false;
   }
+}
+
+/** writeKept with the file's bytes at hand. */
+export function replaceKept(file, data) {
+  return writeKept(file, (temporary) => writeFileSync(temporary, data));
 }
