@@ -1,12 +1,15 @@
 // Browser tests: Debian's Chromium driven by playwright-core (never a downloaded browser), against
-// the real built site served on 127.0.0.1 by our own server.
+// the real built site served on 127.0.0.1 by our own server. They run its headless shell (Debian's
+// chromium-headless-shell, the same Blink and V8 as chromium; what playwright runs for headless by
+// default): a new page there opened and loaded in 0.56 s here against 1.5 s in the full browser,
+// which took the browser tests from 274 to 168 s.
 import type { Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { inject } from 'vitest';
 import { createDistServer, listen } from '../../src/serve/server.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -34,7 +37,7 @@ export interface OpenPage {
 
 /** Serves the built dist/ (with its _headers, as a static host would) and starts Chromium. */
 export async function startHarness(): Promise<Harness> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (see .ci/run)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install chromium-headless-shell, or set CHROMIUM_PATH (see .ci/run)`);
   const dist = inject('distDir');
   const server: Server = createDistServer(dist);
   const base = await listen(server, 0, '127.0.0.1');
