@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchFolders, type FolderWatch } from '../../src/dev/watch.ts';
+import { unwatched, watchFolders, type FolderWatch } from '../../src/dev/watch.ts';
 
 let dir: string;
 let watching: FolderWatch | undefined;
@@ -132,5 +132,50 @@ describe('watchFolders', () => {
     renameSync(saved, content);
     await seen.restarted(0, 'a restart for the swapped folder');
     await seen.write(join(content, 'en/new.yaml'), 'a file made in the swapped-in folder');
+  });
+
+  // A file made after the scan read its folder and before the folder was watched: no watch knows it,
+  // so its deletion would go unseen. The watch finds such files as it starts, and starts again.
+  it('finds what is in its folders but not in the watch\'s listing, and nothing when the listing is whole', async () => {
+    const { content } = await folders();
+    const config = join(dir, 'site.config.ts');
+    writeFileSync(config, 'export default {};\n');
+    const whole = { [dir]: ['content', 'site.config.ts'], [content]: ['en'], [join(content, 'en')]: ['about.yaml'] };
+    expect(unwatched([content, config, join(dir, 'gone')], whole)).toEqual([]);
+    writeFileSync(join(content, 'en/careers.yaml'), 'title: Careers\n');
+    mkdirSync(join(content, 'es'));
+    expect(unwatched([content, config], whole).sort()).toEqual([join(content, 'en/careers.yaml'), join(content, 'es')]);
+    expect(unwatched([config], { [dir]: ['content'] })).toEqual([config]);
+  });
+
+  // The same, as it happens: files written while the watch starts (1,500 folders to scan) land, now and
+  // then, between a folder's read and its watch. Without the check above one such file's deletion went
+  // unseen in each of six runs here.
+  it('sees the deletion of a file written while it was starting', async () => {
+    const { content } = await folders();
+    for (let i = 0; i < 1500; i++) mkdirSync(join(content, `d${i}`));
+    const made: string[] = [];
+    let starting = true;
+    const writer = (async () => {
+      for (let n = 0; starting; n++) {
+        const file = join(content, `d${1499 - (n % 1500)}`, `f${n}.txt`);
+        writeFileSync(file, 'x\n');
+        made.push(file);
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const changes: string[] = [];
+    watching = await watchFolders([content], (path) => changes.push(path));
+    starting = false;
+    await writer;
+    // Time for a look at the folders (twice a second) and a fresh start.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const from = changes.length;
+    for (const file of made) rmSync(file);
+    // Each deletion reported, or a restart after the deletions began (which reports the whole folder).
+    const unseen = () => made.filter((file) => !changes.slice(from).includes(file) && !changes.slice(from).includes(content));
+    await until(() => unseen().length === 0, 'the deletions').catch(() => {
+      throw new Error(`${unseen().length} of ${made.length} files written while the watch started were deleted unseen: ${unseen().map((f) => f.slice(content.length)).join(', ')}`);
+    });
   });
 });
