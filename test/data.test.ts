@@ -73,6 +73,31 @@ describe('data at build time', () => {
     expect((await loadData(sources, new Date(), join(tmp, 'kept-e'))).hours).toEqual({ call: 2 });
   });
 
+  it('forgets the results no source keeps any more (changed, or without a maxAge), and leaves other files alone', async () => {
+    const { loadData } = await import('../src/content/data.ts');
+    const folder = join(tmp, 'kept-f');
+    await loadData({ hours: { maxAge: 600, load: async () => ({ version: 1 }) } }, new Date(), folder);
+    const [first] = await readdir(folder);
+    await writeFile(join(folder, 'notes.txt'), 'mine\n');
+    await writeFile(join(folder, 'hours.json'), '{}\n');
+    // The source's code changed: its old result can never be read again.
+    await loadData({ hours: { maxAge: 600, load: async () => ({ version: 2 }) } }, new Date(), folder);
+    const second = (await readdir(folder)).filter((n) => n !== first && /^[0-9a-f]{16}\.json$/.test(n));
+    expect((await readdir(folder)).sort()).toEqual([...second, 'hours.json', 'notes.txt'].sort());
+    expect(second).toHaveLength(1);
+    // Without a maxAge a result is asked for at every build: none is kept.
+    await loadData({ hours: { load: async () => ({ version: 3 }) } }, new Date(), folder);
+    expect((await readdir(folder)).sort()).toEqual(['hours.json', 'notes.txt']);
+  });
+
+  it('keeps each site\'s results in a folder of its own under the cache', async () => {
+    await run('third');
+    const folders = await readdir(KEPT);
+    expect(folders).toHaveLength(1);
+    expect(folders[0]).toMatch(/^[0-9a-f]{16}$/);
+    expect((await readdir(join(KEPT, folders[0]!))).filter((n) => n.endsWith('.json'))).toHaveLength(1);
+  });
+
   it('a source that fails stops the build, naming it', async () => {
     const { loadData } = await import('../src/content/data.ts');
     answer = { status: 500, body: 'down' };

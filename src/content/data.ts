@@ -2,10 +2,11 @@
 // build, before the pages, each an async function whose result templates read as content.data.<name>.
 // Templates stay synchronous. A result is kept (in memory, and on disk in the engine's cache folder)
 // for the source's maxAge, so dev's rebuilds and repeated builds do not ask again; a source that fails
-// stops the build naming it. fetchJson trusts the certificates NODE_EXTRA_CA_CERTS named when the
+// stops the build naming it. The cache folder is the site's own: a result no source of the site keeps
+// (a source removed, renamed or changed, or given no maxAge) is removed from it. fetchJson trusts the certificates NODE_EXTRA_CA_CERTS named when the
 // command started (bin/site keeps the name aside: Node would load them at every start otherwise).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
@@ -49,15 +50,17 @@ export function fetchJson(url: string, { headers = {}, timeoutMs = 15_000 } = {}
 /** Results kept in this process, by cache folder and key: two sites may have a source of the same name and code. */
 const kept = new Map<string, { at: number; value: unknown }>();
 
-/** Runs every source (kept results within their maxAge are reused); the results by name. */
+/** Runs every source (kept results within their maxAge are reused); the results by name. cacheDir: the site's own folder. */
 export async function loadData(sources: Readonly<Record<string, DataSource>>, now: Date, cacheDir: string | undefined): Promise<Record<string, unknown>> {
   const context: DataContext = { now, fetchJson };
   const problems: Problem[] = [];
   const results: Record<string, unknown> = {};
+  const keeping = new Set<string>();
   await Promise.all(Object.entries(sources).map(async ([name, source]) => {
     const key = createHash('sha256').update(`${name}\0${source.load.toString()}`).digest('hex').slice(0, 16);
     const file = cacheDir ? join(cacheDir, `${key}.json`) : undefined;
     const maxAge = (source.maxAge ?? 0) * 1000;
+    if (maxAge > 0) keeping.add(`${key}.json`);
     const inMemory = `${cacheDir ?? ''}\0${key}`;
     const known = kept.get(inMemory) ?? readKept(file);
     if (known && Date.now() - known.at < maxAge) {
@@ -66,17 +69,30 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
     }
     try {
       const value = await source.load(context);
-      JSON.stringify(value); // plain data only: it goes to worker threads and into the cache
+      const at = Date.now();
+      const text = JSON.stringify({ at, value }); // plain data only: it goes to worker threads and into the cache
       results[name] = value;
-      kept.set(inMemory, { at: Date.now(), value });
-      // One that cannot be kept is asked for again next time.
-      if (file) writeSealed(file, JSON.stringify({ at: Date.now(), value }));
+      kept.set(inMemory, { at, value });
+      // One that cannot be kept is asked for again next time; one without a maxAge is never read back.
+      if (file && maxAge > 0) writeSealed(file, text);
     } catch (error) {
       problems.push(new Problem('data/failed', { part: `data source "${name}"` }, 'failed', [{ path: '', message: error instanceof Error ? error.message : String(error) }]));
     }
   }));
+  if (cacheDir) forgetOthers(cacheDir, keeping);
   if (problems.length) throw new BuildFailure(problems);
   return results;
+}
+
+/** Removes the results (and only those: <16 hex>.json) that no source of the site keeps now. */
+function forgetOthers(cacheDir: string, keeping: ReadonlySet<string>): void {
+  let names: string[];
+  try {
+    names = readdirSync(cacheDir);
+  } catch {
+    return; // none kept yet
+  }
+  for (const name of names) if (/^[0-9a-f]{16}\.json$/.test(name) && !keeping.has(name)) rmSync(join(cacheDir, name), { force: true });
 }
 
 /** A kept result, while its file is as it was written (sealed: files/sealed.ts). */

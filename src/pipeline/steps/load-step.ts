@@ -1,6 +1,7 @@
 // The build's load step: the content by the site's model (load-content.ts), the base URL it gives,
 // the context every later hook sees, and the plugins' contentLoaded hooks (drafts left out, …).
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { sha256 } from '../../files/sealed.ts';
 import { loadData } from '../../content/data.ts';
 import { cacheRoot } from '../../startup/engine.mjs';
 import type { MarkedExtension } from 'marked';
@@ -45,8 +46,9 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
   const links = published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links;
   let content: EngineContent = published.content;
-  // Data at build time (the site's async sources), before any plugin sees the content.
-  if (site.data && Object.keys(site.data).length) content = { ...content, data: await loadData(site.data, run.context.now, join(cacheRoot(dirname(run.siteFile)), 'data')) };
+  // Data at build time (the site's async sources), before any plugin sees the content. Kept in a
+  // folder of the site's own (sites in one folder share the cache root, and each removes results it no longer keeps).
+  if (site.data && Object.keys(site.data).length) content = { ...content, data: await loadData(site.data, run.context.now, join(cacheRoot(dirname(run.siteFile)), 'data', sha256(resolve(run.siteFile)).slice(0, 16))) };
   const context = { ...run.context, files: loaded.sources };
   for (const plugin of run.plugins) {
     if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
