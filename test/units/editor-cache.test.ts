@@ -2,11 +2,11 @@
 // hard-link its files. It is placed only while every file has the size and time it was made with: a
 // file rewritten in place through an output's link, one removed, or a record that was tampered with,
 // and the folder is made again before it is placed, so no build publishes an editor that is not the package's.
-import { closeSync, ftruncateSync, linkSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, linkSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkedFiles, editorBundle, placeable } from '../../src/admin/editor-bundle.ts';
+import { checkedFiles, editorBundle, placeable, sveltiaPackage } from '../../src/admin/editor-bundle.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'editor-cache-'));
@@ -51,6 +51,27 @@ describe("the editor's kept folder", () => {
     expect(statSync(join(again.dir, 'index.js')).ino).not.toBe(inode);
     // The output keeps what was written to it.
     expect(readFileSync(output, 'utf8')).toBe('/* not the editor */');
+  }, 60_000);
+
+  // Read and written as Latin-1 (a byte a character) for speed: the package's UTF-8 text must come out
+  // byte for byte: its chunks whole (less the source map comment), every non-ASCII run of index.js as often.
+  it("keeps the package's code byte for byte, its text in every script unchanged", async () => {
+    const { dir } = await toPlace();
+    const npm = join(sveltiaPackage(ROOT).dir, 'npm');
+    const chunks = readdirSync(join(npm, 'chunks')).filter((n) => n.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const name of chunks) {
+      const original = readFileSync(join(npm, 'chunks', name), 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+      expect(readFileSync(join(dir, 'chunks', name)).equals(Buffer.from(original)), name).toBe(true);
+    }
+    const runs = (text: string) => {
+      const counts = new Map<string, number>();
+      for (const [run] of text.matchAll(/[^\0-\x7f]+/g)) counts.set(run, (counts.get(run) ?? 0) + 1);
+      return counts;
+    };
+    const before = runs(readFileSync(join(npm, 'index.js'), 'utf8'));
+    expect(before.size).toBeGreaterThan(10); // the package has text beyond ASCII to keep
+    expect(runs(readFileSync(join(dir, 'index.js'), 'utf8'))).toEqual(before);
   }, 60_000);
 
   it('is made again when a file is missing, or its record names a file outside it', async () => {
