@@ -90,12 +90,23 @@ describe('data at build time', () => {
     expect((await readdir(folder)).sort()).toEqual(['hours.json', 'notes.txt']);
   });
 
-  it('keeps each site\'s results in a folder of its own under the cache', async () => {
+  it('keeps each site\'s results in a folder of its own under the cache (results kept before such folders go)', async () => {
+    await mkdir(KEPT, { recursive: true });
+    await writeFile(join(KEPT, '0123456789abcdef.json'), 'an older layout\'s result\n');
     await run('third');
     const folders = await readdir(KEPT);
     expect(folders).toHaveLength(1);
     expect(folders[0]).toMatch(/^[0-9a-f]{16}$/);
     expect((await readdir(join(KEPT, folders[0]!))).filter((n) => n.endsWith('.json'))).toHaveLength(1);
+  });
+
+  it('forgets every result once the site has no source; one it cannot remove stays, and the build goes on', async () => {
+    const { forgetOthers } = await import('../src/content/data.ts');
+    const folder = join(tmp, 'kept-g');
+    await mkdir(join(folder, 'aaaaaaaaaaaaaaaa.json'), { recursive: true }); // a folder by that name: rm cannot take it
+    await writeFile(join(folder, 'bbbbbbbbbbbbbbbb.json'), '{}\n');
+    forgetOthers(folder);
+    expect(await readdir(folder)).toEqual(['aaaaaaaaaaaaaaaa.json']);
   });
 
   it('a source that fails stops the build, naming it', async () => {

@@ -84,15 +84,25 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
   return results;
 }
 
-/** Removes the results (and only those: <16 hex>.json) that no source of the site keeps now. */
-function forgetOthers(cacheDir: string, keeping: ReadonlySet<string>): void {
+/**
+ * Removes the results (and only those: <16 hex>.json) that no source of the site keeps now: with no
+ * sources, every one. One that cannot be removed stays for a later build (a cache never fails a build).
+ */
+export function forgetOthers(cacheDir: string, keeping: ReadonlySet<string> = new Set()): void {
   let names: string[];
   try {
     names = readdirSync(cacheDir);
   } catch {
     return; // none kept yet
   }
-  for (const name of names) if (/^[0-9a-f]{16}\.json$/.test(name) && !keeping.has(name)) rmSync(join(cacheDir, name), { force: true });
+  for (const name of names) {
+    if (!/^[0-9a-f]{16}\.json$/.test(name) || keeping.has(name)) continue;
+    try {
+      rmSync(join(cacheDir, name), { force: true });
+    } catch {
+      // another user's file, or a folder of that name: left as it is
+    }
+  }
 }
 
 /** A kept result, while its file is as it was written (sealed: files/sealed.ts). */

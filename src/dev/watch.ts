@@ -3,7 +3,7 @@
 // watching a folder once it is gone, so the watch is set on each folder's parent, filtered down to
 // the folders themselves, and set up afresh whenever one of them is no longer the folder it watched.
 import { watch, type FSWatcher } from 'chokidar';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 
 export interface FolderWatch {
@@ -30,7 +30,7 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
   let started = false;
   let closed = false;
   let restarting: Promise<void> | undefined;
-  let missedInARow = 0;
+  let missedBefore = '';
   // Deleted, made again or replaced: the old watch is on a folder that is gone, so it is set up afresh.
   // Not before the first watch is ready (closing it then would leave its start waiting for ever).
   const restartIfMoved = () => {
@@ -62,9 +62,10 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
     // A file made in a folder after the scan read it and before it was watched is known to no watch:
     // its deletion would go unseen (seen in CI, in dev.test, a file written just after a checkout).
     // The next look at the folders sets the watch up afresh, and the rebuild it asks for reads the file.
-    // (Three times in a row at most: something chokidar will never list must not restart it for ever.)
-    if (unwatched(roots, watcher.getWatched()).length > 0 && missedInARow++ < 3) seen = '';
-    else missedInARow = 0;
+    // Only for what was not missed last time: something chokidar never lists restarts it once, not at every start.
+    const missed = unwatched(roots, watcher.getWatched()).sort().join('\0');
+    if (missed && missed !== missedBefore) seen = '';
+    missedBefore = missed;
   };
   await start();
   started = true;
@@ -83,27 +84,52 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
   };
 }
 
+/** What chokidar leaves out of its listing by its own rule (atomic: editors' swap, backup and temporary files). */
+const CHOKIDAR_SKIPS = /\..*\.(sw[px])$|~$|\.subl.*\.tmp/;
+
 /**
  * What is below the roots but not in the watch's listing (chokidar's getWatched: each folder with the
- * names in it): made while the watch was being set up. Roots that are gone are left to identity().
+ * names in it): made while the watch was being set up. Roots that are gone are left to identity(); a
+ * folder that cannot be read, a broken link (an editor's lock file) and what chokidar skips by rule
+ * are not listed by chokidar either, so not missed.
  */
 export function unwatched(roots: string[], watched: Record<string, string[]>): string[] {
+  const listed = new Map<string, Set<string>>();
+  const known = (path: string) => {
+    const folder = dirname(path);
+    let names = listed.get(folder);
+    if (!names) listed.set(folder, (names = new Set(watched[folder])));
+    return names.has(basename(path));
+  };
   const missing: string[] = [];
-  const known = (path: string) => watched[dirname(path)]?.includes(basename(path)) ?? false;
+  const look = (path: string) => {
+    if (!CHOKIDAR_SKIPS.test(path) && !known(path)) missing.push(path);
+  };
   for (const root of roots) {
-    let entries;
+    let isFolder: boolean;
     try {
-      if (!statSync(root).isDirectory()) {
-        if (!known(root)) missing.push(root);
-        continue;
-      }
-      entries = readdirSync(root, { recursive: true, withFileTypes: true });
+      isFolder = statSync(root).isDirectory();
     } catch {
       continue;
     }
-    for (const entry of entries) {
-      const path = join(entry.parentPath, entry.name);
-      if (!known(path)) missing.push(path);
+    if (!isFolder) {
+      look(root);
+      continue;
+    }
+    const folders = [root];
+    for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
+      let entries;
+      try {
+        entries = readdirSync(folder, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const entry of entries) {
+        const path = join(folder, entry.name);
+        if (entry.isSymbolicLink() && !existsSync(path)) continue;
+        look(path);
+        if (entry.isDirectory()) folders.push(path);
+      }
     }
   }
   return missing;

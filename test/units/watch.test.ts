@@ -1,7 +1,7 @@
 // dev's folder watch (src/dev/watch.ts): a content folder deleted and put back, as a checkout or an
 // editor does, must still ask for a build once it is back, however the two land around the watch's
 // restart.
-import { cpSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,9 @@ describe('watchFolders', () => {
     const statics = join(dir, 'static');
     mkdirSync(statics);
     for (const other of ['other', 'content-old']) mkdirSync(join(dir, other));
+    // What chokidar does not list by its own rules: an editor's swap file, a lock file (a broken link).
+    writeFileSync(join(content, 'en/.about.yaml.swp'), 'swap');
+    symlinkSync('nobody@host.1234', join(content, 'en/.#about.yaml'));
     const changes: string[] = [];
     watching = await watchFolders([content, statics], (path) => changes.push(path));
     // Two looks at the folders (twice a second) with nothing changed: no change, so no rebuild.
@@ -146,6 +149,11 @@ describe('watchFolders', () => {
     mkdirSync(join(content, 'es'));
     expect(unwatched([content, config], whole).sort()).toEqual([join(content, 'en/careers.yaml'), join(content, 'es')]);
     expect(unwatched([config], { [dir]: ['content'] })).toEqual([config]);
+    // Not missed: what chokidar never lists (swap and backup files, broken links), nor a folder it cannot read.
+    writeFileSync(join(content, 'en/.careers.yaml.swp'), 'swap');
+    writeFileSync(join(content, 'en/careers.yaml~'), 'backup');
+    symlinkSync('nowhere', join(content, 'en/.#careers.yaml'));
+    expect(unwatched([content], { ...whole, [join(content, 'en')]: ['about.yaml', 'careers.yaml'], [content]: ['en', 'es'], [join(content, 'es')]: [] })).toEqual([]);
   });
 
   // The same, as it happens: files written while the watch starts (1,500 folders to scan) land, now and

@@ -2,7 +2,7 @@
 // the context every later hook sees, and the plugins' contentLoaded hooks (drafts left out, …).
 import { dirname, join, resolve } from 'node:path';
 import { sha256 } from '../../files/sealed.ts';
-import { loadData } from '../../content/data.ts';
+import { forgetOthers, loadData } from '../../content/data.ts';
 import { cacheRoot } from '../../startup/engine.mjs';
 import type { MarkedExtension } from 'marked';
 import type { EnginePlugin } from '../../plugins/engine-plugin.ts';
@@ -47,8 +47,13 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const links = published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links;
   let content: EngineContent = published.content;
   // Data at build time (the site's async sources), before any plugin sees the content. Kept in a
-  // folder of the site's own (sites in one folder share the cache root, and each removes results it no longer keeps).
-  if (site.data && Object.keys(site.data).length) content = { ...content, data: await loadData(site.data, run.context.now, join(cacheRoot(dirname(run.siteFile)), 'data', sha256(resolve(run.siteFile)).slice(0, 16))) };
+  // folder of the site's own (sites in one folder share the cache root, and each removes results it no
+  // longer keeps: all of them once it has no source). Results kept before there were such folders go.
+  const dataRoot = join(cacheRoot(dirname(run.siteFile)), 'data');
+  const dataDir = join(dataRoot, sha256(resolve(run.siteFile)).slice(0, 16));
+  forgetOthers(dataRoot);
+  if (site.data && Object.keys(site.data).length) content = { ...content, data: await loadData(site.data, run.context.now, dataDir) };
+  else forgetOthers(dataDir);
   const context = { ...run.context, files: loaded.sources };
   for (const plugin of run.plugins) {
     if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
