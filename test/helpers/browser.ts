@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import { inject } from 'vitest';
 import { createDistServer, listen } from '../../src/serve/server.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export const DESKTOP = { width: 1280, height: 800 };
