@@ -85,9 +85,14 @@ describe('data at build time', () => {
     const second = (await readdir(folder)).filter((n) => n !== first && /^[0-9a-f]{16}\.json$/.test(n));
     expect((await readdir(folder)).sort()).toEqual([...second, 'hours.json', 'notes.txt'].sort());
     expect(second).toHaveLength(1);
-    // Without a maxAge a result is asked for at every build: none is kept.
-    await loadData({ hours: { load: async () => ({ version: 3 }) } }, new Date(), folder);
+    // The same source without a maxAge is asked at every build: its result is no longer kept.
+    const load = async () => ({ version: 3 });
+    await loadData({ hours: { maxAge: 600, load } }, new Date(), folder);
+    expect((await readdir(folder)).length).toBe(3);
+    await loadData({ hours: { load } }, new Date(), folder);
     expect((await readdir(folder)).sort()).toEqual(['hours.json', 'notes.txt']);
+    // Nor is anything kept without a cache folder (the result is still given).
+    expect((await loadData({ hours: { maxAge: 600, load } }, new Date(), undefined)).hours).toEqual({ version: 3 });
   });
 
   it('keeps each site\'s results in a folder of its own under the cache (results kept before such folders go)', async () => {
@@ -105,8 +110,11 @@ describe('data at build time', () => {
     const folder = join(tmp, 'kept-g');
     await mkdir(join(folder, 'aaaaaaaaaaaaaaaa.json'), { recursive: true }); // a folder by that name: rm cannot take it
     await writeFile(join(folder, 'bbbbbbbbbbbbbbbb.json'), '{}\n');
+    // Only names it gives its results: not one that merely ends or starts like them.
+    await writeFile(join(folder, 'notes-cccccccccccccccc.json'), '{}\n');
+    await writeFile(join(folder, 'dddddddddddddddd.json.bak'), '{}\n');
     forgetOthers(folder);
-    expect(await readdir(folder)).toEqual(['aaaaaaaaaaaaaaaa.json']);
+    expect((await readdir(folder)).sort()).toEqual(['aaaaaaaaaaaaaaaa.json', 'dddddddddddddddd.json.bak', 'notes-cccccccccccccccc.json']);
   });
 
   it('a source that fails stops the build, naming it', async () => {

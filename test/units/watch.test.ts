@@ -149,6 +149,10 @@ describe('watchFolders', () => {
     mkdirSync(join(content, 'es'));
     expect(unwatched([content, config], whole).sort()).toEqual([join(content, 'en/careers.yaml'), join(content, 'es')]);
     expect(unwatched([config], { [dir]: ['content'] })).toEqual([config]);
+    // A link that leads somewhere is listed by chokidar, so one it does not know is missed.
+    symlinkSync('about.yaml', join(content, 'en/about-link.yaml'));
+    expect(unwatched([content], { ...whole, [content]: ['en', 'es'], [join(content, 'es')]: [], [join(content, 'en')]: ['about.yaml', 'careers.yaml'] })).toEqual([join(content, 'en/about-link.yaml')]);
+    rmSync(join(content, 'en/about-link.yaml'));
     // Not missed: what chokidar never lists (swap and backup files, broken links), nor a folder it cannot read.
     writeFileSync(join(content, 'en/.careers.yaml.swp'), 'swap');
     writeFileSync(join(content, 'en/careers.yaml~'), 'backup');
