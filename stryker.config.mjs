@@ -36,7 +36,7 @@ export default {
     'src/render/shared.tsx',
     'src/files/copy-tree.ts',
     'src/files/settled.ts',
-    'src/files/sealed.ts',
+    'src/startup/sealed.mjs',
     'src/files/stamp.ts',
     'src/workers/collect.ts',
   ],

@@ -294,7 +294,7 @@ describe('no debris, no trusted cache', () => {
     const good = await readFile(join(out, 'assets', js));
     let edited = 0;
     for (const file of readdirSync(cache)) {
-      // A kept bundle is sealed (files/sealed.ts): the first line is its checksum, left as it was.
+      // A kept bundle is sealed (startup/sealed.mjs): the first line is its checksum, left as it was.
       const text = await readFile(join(cache, file), 'utf8');
       const seal = text.slice(0, text.indexOf('\n') + 1);
       const entry = JSON.parse(text.slice(seal.length));

@@ -1,6 +1,6 @@
 // Bundles the site's islands with the engine's reviver (Preact in place of React: ~7 KB instead of
 // ~69 KB gzip) and the site's stylesheet with esbuild: minified, content-hashed names. The result is
-// cached (sealed: files/sealed.ts) with the hash of every input file esbuild read, so an unchanged
+// cached (sealed: startup/sealed.mjs) with the hash of every input file esbuild read, so an unchanged
 // client costs a few file reads and no esbuild start.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildOptions, Plugin } from 'esbuild';
-import { readSealed, sha256, writeSealed } from '../files/sealed.ts';
+import { readSealed, sha256, writeSealed } from '../startup/sealed.mjs';
 import { cacheRoot } from '../startup/engine.mjs';
 
 const engineRoot = fileURLToPath(new URL('../../', import.meta.url));

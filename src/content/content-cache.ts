@@ -6,7 +6,7 @@
 // of the site's code too (its components and policy render them), so a template edit renders the
 // Markdown again but parses nothing again.
 // Nothing in it is trusted blindly: the file is sealed as every whole file a cache keeps is
-// (files/sealed.ts), its first line a SHA-256 of the rest (a damaged or swapped
+// (startup/sealed.mjs), its first line a SHA-256 of the rest (a damaged or swapped
 // file is a miss, so a kept Markdown render that skipped the HTML policy is never used), and an
 // unreadable or malformed file or entry is a miss. One JSON line per entry after a header line, written
 // and read a line at a time: as one JSON text, 40,000 pages' parses (140 MB) were held two and three
@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { SEAL_BYTES } from '../files/sealed.ts';
+import { SEAL_BYTES } from '../startup/sealed.mjs';
 import { compiledLayers, writeKept } from '../startup/engine.mjs';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { ParseRecord } from './read-file.ts';
@@ -128,7 +128,7 @@ function prune(dir: string, current: string): void {
   for (const { path } of others.slice(KEEP - 1)) rmSync(path, { force: true });
 }
 
-/** Writes the seal's line (files/sealed.ts), then the lines, a chunk at a time; the seal (the checksum of everything after its line) goes in last, in place. */
+/** Writes the seal's line (startup/sealed.mjs), then the lines, a chunk at a time; the seal (the checksum of everything after its line) goes in last, in place. */
 function writeLines(file: string, lines: Iterable<string>): void {
   const fd = openSync(file, 'w');
   try {

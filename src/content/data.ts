@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
-import { readSealed, writeSealed } from '../files/sealed.ts';
+import { readSealed, writeSealed } from '../startup/sealed.mjs';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { DataContext, DataSource } from '../site/definition.ts';
 
@@ -105,7 +105,7 @@ export function forgetOthers(cacheDir: string, keeping: ReadonlySet<string> = ne
   }
 }
 
-/** A kept result, while its file is as it was written (sealed: files/sealed.ts). */
+/** A kept result, while its file is as it was written (sealed: startup/sealed.mjs). */
 function readKept(file: string | undefined): { at: number; value: unknown } | undefined {
   const sealed = file ? readSealed(file) : undefined;
   if (!sealed) return undefined;

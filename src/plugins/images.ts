@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
 import { BuildFailure, Problem } from '../problems/problem.ts';
-import { readSealed, writeSealed } from '../files/sealed.ts';
+import { readSealed, writeSealed } from '../startup/sealed.mjs';
 import { cacheRoot } from '../startup/engine.mjs';
 import type { Plugin } from '../site/plugin.ts';
 import type { EnginePlugin } from './engine-plugin.ts';
@@ -140,7 +140,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
           for (const w of [...new Set(made)]) {
             for (const [kind, ext] of [['avif', 'avif'], ['webp', 'webp'], ['fallback', format === 'png' ? 'png' : 'jpg']] as const) {
               const file = `assets/images/${name}-${hash}-${w}.${ext}`;
-              // Sealed (files/sealed.ts): a variant damaged or changed in the cache is made again, never published.
+              // Sealed (startup/sealed.mjs): a variant damaged or changed in the cache is made again, never published.
               const keptName = `${hash}-${w}.${ext}.sealed`;
               used.add(keptName);
               const kept = join(cache, keptName);

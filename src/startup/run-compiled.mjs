@@ -4,17 +4,16 @@
 // build of a 68-page site: ~65 ms of ~0.44 s). Node 20 offers this for scripts only (vm.Script), not
 // for ES modules. V8 checks a cache against its flags and the source's length only (a cache of
 // another source of the same length runs that source's code), and its own checksum in debug builds
-// only, so the file starts with ours: CRC-32s of the bundle it was made from and of the cache itself.
-// A damaged or foreign cache is not used, costs a cold start, and is written again. Plain
-// JavaScript: it runs before anything is compiled.
-import { createHash } from 'node:crypto';
+// only, so the file is sealed as every file a cache keeps whole (sealed.mjs) and starts with the
+// SHA-256 of the bundle it was made from. A damaged or foreign cache is not used, costs a cold start,
+// and is written again. Plain JavaScript: it runs before anything is compiled.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { crc32 } from 'node:zlib';
 import { compiledBundle } from './compile.mjs';
-import { COMPILED_SITE, ENGINE_ROOT, replaceKept, SHARED } from './engine.mjs';
+import { COMPILED_SITE, ENGINE_ROOT, SHARED } from './engine.mjs';
+import { readSealed, sha256 as sha256Of, writeSealed } from './sealed.mjs';
 
 /** A compiled bundle whose bytes are not the ones its compile recorded: never run. */
 export class BundleMismatch extends Error {
@@ -35,15 +34,15 @@ export class BundleMismatch extends Error {
 export function runCompiled(file, { keep = false, sha256, codeCache, requireFrom = file } = {}) {
   const cacheFile = codeCache ? join(codeCache, `${basename(file)}.v8cache`) : `${file}.v8cache`;
   const source = readFileSync(file);
-  if (sha256 !== undefined && createHash('sha256').update(source).digest('hex') !== sha256) throw new BundleMismatch(file);
-  const sourceCrc = crc32(source);
-  const cachedData = readCache(cacheFile, sourceCrc);
+  const sourceSha = sha256Of(source);
+  if (sha256 !== undefined && sourceSha !== sha256) throw new BundleMismatch(file);
+  const cachedData = readCache(cacheFile, sourceSha);
   // The wrapper on the bundle's first line: line numbers (stack frames, source maps) stay the file's.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source.toString('utf8')}\n})`, { filename: file, cachedData });
   const cache = !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
   if (keep && cache !== 'used') {
     process.once('exit', (code) => {
-      if (code === 0) save(cacheFile, script, sourceCrc);
+      if (code === 0) save(cacheFile, script, sourceSha);
     });
   }
   const module = { exports: {} };
@@ -51,29 +50,17 @@ export function runCompiled(file, { keep = false, sha256, codeCache, requireFrom
   return { exports: module.exports, cache };
 }
 
-/** The code cache kept for this bundle, when it is whole: none when missing, short, made from other bytes or not what its checksum says. */
-function readCache(cacheFile, sourceCrc) {
-  let bytes;
-  try {
-    bytes = readFileSync(cacheFile);
-  } catch {
-    return undefined; // none yet
-  }
-  if (bytes.length <= HEADER) return undefined;
-  const data = bytes.subarray(HEADER);
-  return bytes.readUInt32LE(0) === sourceCrc && bytes.readUInt32LE(4) === crc32(data) ? data : undefined;
+/** The code cache kept for this bundle, when it is whole: none when missing, not as sealed, or made from other bytes. */
+function readCache(cacheFile, sourceSha) {
+  const payload = readSealed(cacheFile);
+  if (!payload || payload.length <= sourceSha.length || payload.toString('latin1', 0, sourceSha.length) !== sourceSha) return undefined;
+  return payload.subarray(sourceSha.length);
 }
 
-/** The header: CRC-32 of the bundle's bytes, then of the cache data. */
-const HEADER = 8;
-
-function save(cacheFile, script, sourceCrc) {
+/** Keeps the cache V8 makes now, after the SHA-256 (hex) of the bundle it was made from. */
+function save(cacheFile, script, sourceSha) {
   try {
-    const data = script.createCachedData();
-    const header = Buffer.alloc(HEADER);
-    header.writeUInt32LE(sourceCrc, 0);
-    header.writeUInt32LE(crc32(data), 4);
-    replaceKept(cacheFile, Buffer.concat([header, data]));
+    writeSealed(cacheFile, Buffer.concat([Buffer.from(sourceSha, 'latin1'), script.createCachedData()]));
   } catch {
     // no cache data: the next start is cold, nothing else
   }

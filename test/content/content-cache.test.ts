@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSy
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentCache } from '../../src/content/content-cache.ts';
-import { readSealed, writeSealed } from '../../src/files/sealed.ts';
+import { readSealed, writeSealed } from '../../src/startup/sealed.mjs';
 import { loadContent } from '../../src/content/load-content.ts';
 import { fromRecord, parseSource, type ParseRecord } from '../../src/content/read-file.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
@@ -26,7 +26,7 @@ const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
 type Kept = { format: number; version: string; renders?: string; entries: Record<string, { data?: unknown; markdown?: { html: string }; bodyByte?: number }> };
 /**
  * The cache file as one object (its lines after the seal: a header, then one [key, entry] each), and a
- * file written with a right seal: sealed as every file a cache keeps whole (files/sealed.ts).
+ * file written with a right seal: sealed as every file a cache keeps whole (startup/sealed.mjs).
  */
 const readCache = (): Kept => {
   const [header, ...pairs] = readSealed(cacheFile)!.toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line));

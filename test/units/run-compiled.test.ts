@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
 import { COMPILED_SITE, ENGINE, ENGINE_ROOT, exportLayers, SHARED } from '../../src/startup/engine.mjs';
 import { BundleMismatch, runCompiled, startCompiled } from '../../src/startup/run-compiled.mjs';
+import { readSealed, SEAL_BYTES, writeSealed } from '../../src/startup/sealed.mjs';
 import { spawnTsWorker } from '../../src/workers/spawn.ts';
 
 const RUNNER = fileURLToPath(new URL('../../src/startup/run-compiled.mjs', import.meta.url));
@@ -21,6 +21,11 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'run-compiled-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** The SHA-256 (hex) of a file's bytes. */
+const shaOf = async (file: string) => createHash('sha256').update(await readFile(file)).digest('hex');
+/** The bundle a kept code cache says it was made for: the SHA-256 its sealed payload starts with. */
+const madeFor = (cacheFile: string) => readSealed(cacheFile)?.toString('latin1', 0, 64);
 
 /** A bundle of our own, as compile.mjs writes them: CommonJS, one file. */
 async function bundle(name: string, body: string): Promise<string> {
@@ -86,7 +91,7 @@ describe('a compiled bundle', () => {
     listener(1);
     await expect(readFile(`${file}.v8cache`)).rejects.toThrow();
     listener(0);
-    expect((await readFile(`${file}.v8cache`)).readUInt32LE(0)).toBe(crc32(await readFile(file)));
+    expect(madeFor(`${file}.v8cache`)).toBe(await shaOf(file));
     runCompiled(file, { keep: true }); // its cache is used: nothing to keep
     expect(added()).toBe(before);
   });
@@ -95,29 +100,30 @@ describe('a compiled bundle', () => {
     const file = await bundle('damaged.cjs', 'module.exports = 7;\n');
     await runKeeping(file);
     const kept = await readFile(`${file}.v8cache`);
-    expect(kept.readUInt32LE(0)).toBe(crc32(await readFile(file)));
-    expect(kept.readUInt32LE(4)).toBe(crc32(kept.subarray(8)));
-    // Damaged after its checksum was written: not used, and the bundle runs as it is.
+    // Sealed (startup/sealed.mjs), and made for this bundle: its SHA-256 first, then V8's data.
+    expect(madeFor(`${file}.v8cache`)).toBe(await shaOf(file));
+    const data = readSealed(`${file}.v8cache`)!.subarray(64);
+    expect(data.length).toBeGreaterThan(0);
+    // Damaged after it was sealed: not used, and the bundle runs as it is.
     const damaged = Buffer.from(kept);
     damaged.fill(0x5a, damaged.length >> 1, (damaged.length >> 1) + 16);
     await writeFile(`${file}.v8cache`, damaged);
     expect(runCompiled(file)).toEqual({ exports: 7, cache: 'none' });
-    // Too short to hold the checksums and data, even with checksums that fit (no data: a CRC-32 of 0).
-    await writeFile(`${file}.v8cache`, kept.subarray(0, 8));
+    // Sealed, but holding nothing, or only the bundle's name and no data.
+    await writeFile(`${file}.v8cache`, kept.subarray(0, SEAL_BYTES));
     expect(runCompiled(file).cache).toBe('none');
-    const headerOnly = Buffer.alloc(8);
-    headerOnly.writeUInt32LE(crc32(await readFile(file)), 0);
-    await writeFile(`${file}.v8cache`, headerOnly);
+    writeSealed(`${file}.v8cache`, await shaOf(file));
+    expect(runCompiled(file).cache).toBe('none');
+    // V8's data without the seal (as an older version kept it): not used.
+    await writeFile(`${file}.v8cache`, data);
     expect(runCompiled(file).cache).toBe('none');
     // Made for another bundle of the same length: V8 would take it (it compares lengths) and run 7.
     const sameLength = await bundle('same-length.cjs', 'module.exports = 8;\n');
     await writeFile(`${sameLength}.v8cache`, kept);
     expect(runCompiled(sameLength)).toEqual({ exports: 8, cache: 'none' });
-    // Our checks passed (the header names this bundle), but made for other code: V8 refuses it.
+    // Our checks passed (sealed, and naming this bundle), but made for other code: V8 refuses it.
     const other = await bundle('other.cjs', 'module.exports = 80;\n');
-    const relabelled = Buffer.from(kept);
-    relabelled.writeUInt32LE(crc32(await readFile(other)), 0);
-    await writeFile(`${other}.v8cache`, relabelled);
+    writeSealed(`${other}.v8cache`, Buffer.concat([Buffer.from(await shaOf(other)), data]));
     expect(runCompiled(other)).toEqual({ exports: 80, cache: 'rejected' });
   });
 });
@@ -242,7 +248,7 @@ module.exports = {
     const script = `import(${JSON.stringify(RUNNER)}).then(({ runCompiled }) => runCompiled(${JSON.stringify(file)}, { keep: true, codeCache: ${JSON.stringify(cacheFolder)} }))`;
     await promisify(execFile)(process.execPath, ['-e', script]);
     await expect(readFile(`${file}.v8cache`)).rejects.toThrow();
-    expect((await readFile(join(cacheFolder, 'packed.cjs.v8cache'))).readUInt32LE(0)).toBe(crc32(await readFile(file)));
+    expect(madeFor(join(cacheFolder, 'packed.cjs.v8cache'))).toBe(await shaOf(file));
     expect(runCompiled(file, { codeCache: cacheFolder }).cache).toBe('used');
   });
 });

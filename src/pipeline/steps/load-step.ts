@@ -1,7 +1,7 @@
 // The build's load step: the content by the site's model (load-content.ts), the base URL it gives,
 // the context every later hook sees, and the plugins' contentLoaded hooks (drafts left out, …).
 import { dirname, join, resolve } from 'node:path';
-import { sha256 } from '../../files/sealed.ts';
+import { sha256 } from '../../startup/sealed.mjs';
 import { forgetOthers, loadData } from '../../content/data.ts';
 import { cacheRoot } from '../../startup/engine.mjs';
 import type { MarkedExtension } from 'marked';
