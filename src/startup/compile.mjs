@@ -20,8 +20,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, replaceKept, SHARED, trustedCache } from './engine.mjs';
+import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
 import { checkPackedLayer, packRecord } from './packed.mjs';
+import { readSealed, writeSealed } from './sealed.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
@@ -76,8 +77,9 @@ function engineCacheDir(siteFile) {
 /** The version folder in use, when every input still has the size and time it was compiled from. */
 function current(dir) {
   try {
-    const { version } = JSON.parse(readFileSync(join(dir, 'current.json'), 'utf8'));
-    const manifest = JSON.parse(readFileSync(join(dir, version, 'manifest.json'), 'utf8'));
+    // Both sealed (sealed.mjs): a damaged or older record is a miss, and the layer is compiled again.
+    const { version } = JSON.parse(readSealed(join(dir, 'current.json')).toString('utf8'));
+    const manifest = JSON.parse(readSealed(join(dir, version, 'manifest.json')).toString('utf8'));
     for (const [file, [size, mtime]] of Object.entries(manifest.inputs)) {
       const stat = statSync(file);
       if (stat.size !== size || stat.mtimeMs !== mtime) return undefined;
@@ -154,14 +156,14 @@ async function compileLayer(dir, { options, entries, check }) {
     // been compiled from its old text: recorded as a stamp no file has, so the next start compiles again.
     const finished = Date.now();
     const inputs = Object.fromEntries(stamps.map(([file, size, mtime]) => [file, writtenDuring(mtime, started, finished) ? [-1, -1] : [size, mtime]]));
-    writeFileSync(join(staging, 'manifest.json'), JSON.stringify({ ...bundleRecord(staging, entries), inputs }));
+    if (!writeSealed(join(staging, 'manifest.json'), JSON.stringify({ ...bundleRecord(staging, entries), inputs }))) throw new Error(`could not write ${join(staging, 'manifest.json')}`);
     const version = sha(JSON.stringify(inputs));
     try {
       renameSync(staging, join(dir, version));
     } catch (error) {
       if (!existsSync(join(dir, version))) throw error; // another start finished the same version first
     }
-    if (!replaceKept(join(dir, 'current.json'), JSON.stringify({ version }))) throw new Error(`could not write ${join(dir, 'current.json')}`);
+    if (!writeSealed(join(dir, 'current.json'), JSON.stringify({ version }))) throw new Error(`could not write ${join(dir, 'current.json')}`);
     prune(dir, version);
     return { dir: join(dir, version), compiled: true };
   } finally {
@@ -491,7 +493,13 @@ const manifests = new Map();
  */
 export function compiledBundle(dir, sourcePath) {
   let manifest = manifests.get(dir);
-  if (!manifest) manifests.set(dir, (manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'))));
+  // A packed engine's manifest is the package's own file (plain JSON); a compiled layer's in a cache is sealed.
+  if (!manifest) {
+    const file = join(dir, 'manifest.json');
+    const text = dir === PACKED_ENGINE ? readFileSync(file, 'utf8') : readSealed(file)?.toString('utf8');
+    if (text === undefined) throw new Error(`${file} is not as it was written: delete ${dir} to have it compiled afresh`);
+    manifests.set(dir, (manifest = JSON.parse(text)));
+  }
   const entry = relative(ENGINE_ROOT, resolve(sourcePath)).split(sep).join('/');
   const out = manifest.entries[entry] ?? manifest.entries[resolve(sourcePath)];
   if (!out) throw new Error(`${relative(process.cwd(), sourcePath)} is not compiled on its own: only the engine's entries are (the site definition is compiled into its own layer)`);

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { replaceKept } from './engine.mjs';
+import { readSealed, writeSealed } from './sealed.mjs';
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
@@ -163,7 +163,7 @@ export function checkPackedLayer({ root, packed, stamp, settled = SETTLED_MS }) 
       for (const [path, expected] of Object.entries(files)) if (!matches(join(dirs[names], path), expected)) return stale(`${names}'s ${path} is not the file it was packed from`);
     }
     const racy = Object.values(seen).some(([, mtime, ctime]) => Math.max(mtime, ctime) > started - settled);
-    if (!racy) replaceKept(stamp, JSON.stringify({ manifest, dirs, files: seen })); // not kept: verified again next time
+    if (!racy) writeSealed(stamp, JSON.stringify({ manifest, dirs, files: seen })); // not kept: verified again next time
     return { by: 'hashes' };
   } catch (error) {
     return stale(`its installed packages could not be read (${error.code ?? error.message})`); // compiled from what is installed instead
@@ -176,7 +176,7 @@ export function checkPackedLayer({ root, packed, stamp, settled = SETTLED_MS }) 
  */
 function stillVerified(stamp, manifest, dirs, expected) {
   try {
-    const kept = JSON.parse(readFileSync(stamp));
+    const kept = JSON.parse(readSealed(stamp).toString('utf8')); // sealed (sealed.mjs): none, or not as written, is no verdict
     if (kept.manifest !== manifest || JSON.stringify(kept.dirs) !== JSON.stringify(dirs)) return false;
     if (Object.keys(kept.files).length !== expected.length || !expected.every((file) => Object.hasOwn(kept.files, file))) return false;
     for (const [file, [size, mtime, ctime, ino]] of Object.entries(kept.files)) {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPackedLayer, packRecord, type MetaInputs } from '../../src/startup/packed.mjs';
+import { readSealed, writeSealed } from '../../src/startup/sealed.mjs';
 
 let dir: string;
 let root: string;
@@ -83,12 +84,12 @@ describe('a packed engine layer', () => {
 
   it('is used while everything is as packed, and keeps that verdict in a stamp that the next start uses', async () => {
     expect(check()).toEqual({ by: 'hashes' });
-    const kept = JSON.parse(await readFile(stamp, 'utf8'));
+    const kept = JSON.parse(readSealed(stamp)!.toString('utf8')); // sealed (startup/sealed.mjs)
     expect(Object.keys(kept.files)).toHaveLength(11); // two sources, four packages' package.json and files
     expect(check()).toEqual({ by: 'stamp' });
     // A stamp that leaves a file out (written by hand, say) vouches for nothing.
     const { [file('src/cli.ts')]: _left, ...fewer } = kept.files;
-    await writeFile(stamp, JSON.stringify({ ...kept, files: fewer }));
+    writeSealed(stamp, JSON.stringify({ ...kept, files: fewer }));
     expect(check()).toEqual({ by: 'hashes' });
     expect(check()).toEqual({ by: 'stamp' });
     // Another manifest (packed again): the stamp is not its verdict.

@@ -141,7 +141,7 @@ describe('the two compiled layers', () => {
       manifest.entries[source] = file;
       manifest.sha256[file] = sha(code);
     }
-    await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
+    writeSealed(join(folder, 'manifest.json'), JSON.stringify(manifest)); // sealed, as a cache's (startup/sealed.mjs)
     return folder;
   }
   const siteFile = join(ENGINE_ROOT, 'test/fixtures/a-site.config.ts');
@@ -208,6 +208,22 @@ module.exports = {
     expect((error as BundleMismatch).file).toBe(join(engine, 'engine.cjs'));
     expect(String(error)).toContain(`${join(engine, 'engine.cjs')} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${engine} to have it compiled afresh`);
     expect((globalThis as Record<string, unknown>).PLANTED).toBeUndefined();
+  });
+
+  it('never trust a manifest that is not as it was written (it names the SHA-256 each bundle must have)', async () => {
+    const engine = await layer('engine-manifest-edited', { 'src/cli/main.ts': ['engine.cjs', "exports.start = () => 'ran';\n"] });
+    const manifest = join(engine, 'manifest.json');
+    // One byte more (a space: still JSON, still naming the same bundle), not through the seal.
+    await writeFile(manifest, `${await readFile(manifest, 'utf8')} `);
+    let error: unknown;
+    try {
+      startCompiled({ engine, engineId: 'test', codeCache: engine }, cli);
+    } catch (caught) {
+      error = caught;
+    } finally {
+      clean();
+    }
+    expect(String(error)).toContain(`${manifest} is not as it was written: delete ${engine} to have it compiled afresh`);
   });
 
   it("start a worker thread at its own entry of the engine's one bundle, and never from a bundle whose bytes changed", async () => {
