@@ -20,6 +20,7 @@ import { walk } from '../files/walk.ts';
 import { settled } from '../files/settled.ts';
 import { isStamp, stampOf, unchanged, type Stamp } from '../files/stamp.ts';
 import { cacheRoot } from '../startup/engine.mjs';
+import { readSealed, writeSealed } from '../startup/sealed.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -265,7 +266,7 @@ export async function editorBundle(siteDir?: string, { cache, remake = false }: 
     await settled(copies); // nothing is still writing when the folder is removed
     // Each file's stamp, taken as made: renaming the folder keeps them.
     const { files } = await walk(aside);
-    await writeFile(join(aside, MADE), JSON.stringify(Object.fromEntries(files.map((file) => [file, stampOf(join(aside, file))]))));
+    if (!writeSealed(join(aside, MADE), JSON.stringify(Object.fromEntries(files.map((file) => [file, stampOf(join(aside, file))]))))) throw new Error(`could not write ${join(aside, MADE)}`);
     await mkdir(dirname(dir), { recursive: true });
     await rename(aside, dir);
     // Another version's or an older way's folder is not used again (its files in outputs are links or
@@ -294,7 +295,7 @@ const inside = (file: string) => !isAbsolute(file) && !file.split(/[\\/]/).inclu
 export function checkedFiles(dir: string): string[] | undefined {
   let made: Record<string, unknown>;
   try {
-    made = JSON.parse(readFileSync(join(dir, MADE), 'utf8')) as Record<string, unknown>;
+    made = JSON.parse(readSealed(join(dir, MADE))!.toString('utf8')) as Record<string, unknown>; // sealed: one not as written is none
   } catch {
     return undefined;
   }

@@ -11,7 +11,8 @@ import { linkable, place } from '../files/place.ts';
 import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cacheRoot, replaceKept } from '../startup/engine.mjs';
+import { cacheRoot } from '../startup/engine.mjs';
+import { readSealed, writeSealed } from '../startup/sealed.mjs';
 import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding, type OutputFiles } from './write-files.ts';
 
 /**
@@ -37,7 +38,7 @@ const KEY = /^[0-9a-f]{40}$/;
 /** The records kept beside the entries; anything malformed is dropped (its entries are verified by decompressing, its weight measured again). */
 export function readIndex(dir: string): CacheIndex {
   try {
-    const index = JSON.parse(readFileSync(join(dir, INDEX), 'utf8')) as unknown;
+    const index = JSON.parse(readSealed(join(dir, INDEX))!.toString('utf8')) as unknown; // sealed: one not as written is none
     if (!index || typeof index !== 'object') return {};
     const kept: CacheIndex = {};
     for (const [key, value] of Object.entries(index)) {
@@ -143,5 +144,5 @@ export function pruneCache(dir: string, used: Map<string, EntryRecord>): void {
   } catch {
     // left for a later build to prune
   }
-  replaceKept(join(dir, INDEX), JSON.stringify(Object.fromEntries(used)));
+  writeSealed(join(dir, INDEX), JSON.stringify(Object.fromEntries(used)));
 }

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFiles, editorBundle, placeable, sveltiaPackage } from '../../src/admin/editor-bundle.ts';
 import { ROOT } from '../helpers/fixtures.ts';
+import { readSealed, SEAL_BYTES, writeSealed } from '../../src/startup/sealed.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'editor-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -83,34 +84,37 @@ describe("the editor's kept folder", () => {
 
     // A record naming a file outside the folder is not trusted (nothing outside is ever placed).
     const record = join(remade.dir, '.made.json');
-    const made = JSON.parse(readFileSync(record, 'utf8')) as Record<string, [number, number]>;
+    const made = JSON.parse(readSealed(record)!.toString('utf8')) as Record<string, [number, number]>;
     const secret = join(work, 'secret.txt');
     writeFileSync(secret, 'private');
     const stat = statSync(secret);
     const outside = relative(remade.dir, secret);
     expect(outside.startsWith('..')).toBe(true);
-    writeFileSync(record, JSON.stringify({ ...made, [outside]: [stat.size, stat.mtimeMs] }));
+    writeSealed(record, JSON.stringify({ ...made, [outside]: [stat.size, stat.mtimeMs] }));
     expect(checkedFiles(remade.dir)).toBeUndefined();
     const fresh = await toPlace();
     expect(fresh.files).not.toContain(outside);
     expect(fresh.files).toHaveLength(Object.keys(made).length);
 
-    // A record that does not parse, or that names itself, is no record: the folder is not placed as it is.
+    // A record not as sealed, that does not parse, or that names itself, is no record: the folder is not placed as it is.
     const freshRecord = join(fresh.dir, '.made.json');
-    const kept = readFileSync(freshRecord, 'utf8');
-    writeFileSync(freshRecord, kept.slice(0, 100));
+    const kept = readSealed(freshRecord)!.toString('utf8');
+    writeFileSync(freshRecord, kept);
+    expect(checkedFiles(fresh.dir)).toBeUndefined();
+    writeSealed(freshRecord, kept.slice(0, 100));
     expect(checkedFiles(fresh.dir)).toBeUndefined();
     // Naming itself with its very stamp (its size in its own text, its time set after): still refused.
     const at = new Date(Date.UTC(2022, 0, 1));
     const withSize = (size: number) => JSON.stringify({ ...(JSON.parse(kept) as object), '.made.json': [size, at.getTime()] });
+    const sealedSize = (text: string) => SEAL_BYTES + Buffer.byteLength(text);
     let text = withSize(0);
-    while (Buffer.byteLength(withSize(Buffer.byteLength(text))) !== Buffer.byteLength(text)) text = withSize(Buffer.byteLength(text));
-    text = withSize(Buffer.byteLength(text));
-    writeFileSync(freshRecord, text);
+    while (sealedSize(withSize(sealedSize(text))) !== sealedSize(text)) text = withSize(sealedSize(text));
+    text = withSize(sealedSize(text));
+    writeSealed(freshRecord, text);
     utimesSync(freshRecord, at, at);
-    expect(statSync(freshRecord).size).toBe(Buffer.byteLength(text));
+    expect(statSync(freshRecord).size).toBe(sealedSize(text));
     expect(checkedFiles(fresh.dir)).toBeUndefined();
-    writeFileSync(freshRecord, kept);
+    writeSealed(freshRecord, kept);
     expect(checkedFiles(fresh.dir)).toHaveLength(Object.keys(made).length);
     expect(checkedFiles(fresh.dir)).not.toContain('.made.json');
   }, 60_000);

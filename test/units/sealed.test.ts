@@ -1,7 +1,7 @@
 // What a cache keeps as a whole file is sealed (src/startup/sealed.mjs): read back only while it is
 // exactly what was written. A byte changed, a file cut short, one without a seal (an older cache) or
 // one that is not there is a miss, never an error; a file that cannot be written is no error either.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,5 +60,20 @@ describe('a sealed cache file', () => {
     writeSealed(join(folder, 'inside'), 'x');
     expect(writeSealed(folder, 'data')).toBe(false);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('the compressed twins\' record', () => {
+  it('is sealed: read back as written, and not believed once changed by hand', async () => {
+    const { pruneCache, readIndex } = await import('../../src/output/compression-cache.ts');
+    const cache = join(dir, 'compressed');
+    const key = 'a'.repeat(40);
+    mkdirSync(cache);
+    pruneCache(cache, new Map([[key, { brotli: 1234 }]]));
+    expect(readIndex(cache)).toEqual({ [key]: { brotli: 1234 } });
+    // A weight edited in the record: the weight is measured again, not taken from it.
+    const file = join(cache, 'index.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('1234', '12'));
+    expect(readIndex(cache)).toEqual({});
   });
 });
