@@ -20,7 +20,7 @@ import { walk } from '../files/walk.ts';
 import { settled } from '../files/settled.ts';
 import { isStamp, stampOf, unchanged, type Stamp } from '../files/stamp.ts';
 import { cacheRoot } from '../startup/engine.mjs';
-import { readSealed, writeSealed } from '../startup/sealed.mjs';
+import { readSealedJson, writeSealed } from '../startup/sealed.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -293,12 +293,8 @@ const inside = (file: string) => !isAbsolute(file) && !file.split(/[\\/]/).inclu
  * missing or does not parse, names a path outside the folder, or a file is missing, resized or touched.
  */
 export function checkedFiles(dir: string): string[] | undefined {
-  let made: Record<string, unknown>;
-  try {
-    made = JSON.parse(readSealed(join(dir, MADE))!.toString('utf8')) as Record<string, unknown>; // sealed: one not as written is none
-  } catch {
-    return undefined;
-  }
+  const made = readSealedJson(join(dir, MADE)); // sealed: one not as written is none
+  if (!made || typeof made !== 'object') return undefined;
   const files = Object.entries(made);
   if (!files.length || !files.every(([file, stamp]) => inside(file) && isStamp(stamp) && unchanged(join(dir, file), stamp))) return undefined;
   return files.map(([file]) => file);

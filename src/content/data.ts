@@ -3,15 +3,15 @@
 // Templates stay synchronous. A result is kept (in memory, and on disk in the engine's cache folder)
 // for the source's maxAge, so dev's rebuilds and repeated builds do not ask again; a source that fails
 // stops the build naming it. The cache folder is the site's own: a result no source of the site keeps
-// (a source removed, renamed or changed, or given no maxAge) is removed from it. fetchJson trusts the certificates NODE_EXTRA_CA_CERTS named when the
-// command started (bin/site keeps the name aside: Node would load them at every start otherwise).
-import { createHash } from 'node:crypto';
+// (a source removed, renamed or changed, or given no maxAge) is removed from it. fetchJson trusts the
+// certificates NODE_EXTRA_CA_CERTS named when the command started (bin/site keeps the name aside: Node
+// would load them at every start otherwise).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
-import { readSealed, writeSealed } from '../startup/sealed.mjs';
+import { readSealedJson, sha256, writeSealed } from '../startup/sealed.mjs';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { DataContext, DataSource } from '../site/definition.ts';
 
@@ -57,7 +57,7 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
   const results: Record<string, unknown> = {};
   const keeping = new Set<string>();
   await Promise.all(Object.entries(sources).map(async ([name, source]) => {
-    const key = createHash('sha256').update(`${name}\0${source.load.toString()}`).digest('hex').slice(0, 16);
+    const key = sha256(`${name}\0${source.load.toString()}`).slice(0, 16);
     const file = cacheDir ? join(cacheDir, `${key}.json`) : undefined;
     const maxAge = (source.maxAge ?? 0) * 1000;
     if (maxAge > 0) keeping.add(`${key}.json`);
@@ -107,12 +107,6 @@ export function forgetOthers(cacheDir: string, keeping: ReadonlySet<string> = ne
 
 /** A kept result, while its file is as it was written (sealed: startup/sealed.mjs). */
 function readKept(file: string | undefined): { at: number; value: unknown } | undefined {
-  const sealed = file ? readSealed(file) : undefined;
-  if (!sealed) return undefined;
-  try {
-    const kept = JSON.parse(sealed.toString('utf8')) as { at?: unknown; value?: unknown };
-    return typeof kept.at === 'number' ? { at: kept.at, value: kept.value } : undefined;
-  } catch {
-    return undefined;
-  }
+  const kept = (file ? readSealedJson(file) : undefined) as { at?: unknown; value?: unknown } | null | undefined;
+  return typeof kept?.at === 'number' ? { at: kept.at, value: kept.value } : undefined;
 }

@@ -12,7 +12,7 @@ import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot } from '../startup/engine.mjs';
-import { readSealed, writeSealed } from '../startup/sealed.mjs';
+import { readSealedJson, writeSealed } from '../startup/sealed.mjs';
 import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding, type OutputFiles } from './write-files.ts';
 
 /**
@@ -38,7 +38,7 @@ const KEY = /^[0-9a-f]{40}$/;
 /** The records kept beside the entries; anything malformed is dropped (its entries are verified by decompressing, its weight measured again). */
 export function readIndex(dir: string): CacheIndex {
   try {
-    const index = JSON.parse(readSealed(join(dir, INDEX))!.toString('utf8')) as unknown; // sealed: one not as written is none
+    const index = readSealedJson(join(dir, INDEX)); // sealed: one not as written is none
     if (!index || typeof index !== 'object') return {};
     const kept: CacheIndex = {};
     for (const [key, value] of Object.entries(index)) {

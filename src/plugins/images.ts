@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
 import { BuildFailure, Problem } from '../problems/problem.ts';
-import { readSealed, writeSealed } from '../startup/sealed.mjs';
+import { readSealed, sha256, writeSealed } from '../startup/sealed.mjs';
 import { cacheRoot } from '../startup/engine.mjs';
 import type { Plugin } from '../site/plugin.ts';
 import type { EnginePlugin } from './engine-plugin.ts';
@@ -120,7 +120,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
       const settings = JSON.stringify({ widths, effort, v: 1 });
       // A folder per site and settings, which a build prunes of the variants it did not use (photos
       // removed or replaced): another site's, or another configuration's, are never in it.
-      const cache = join(cacheRoot(sources.siteDir), 'images', createHash('sha256').update(`${resolve(sources.siteDir)}\0${settings}`).digest('hex').slice(0, 12));
+      const cache = join(cacheRoot(sources.siteDir), 'images', sha256(`${resolve(sources.siteDir)}\0${settings}`).slice(0, 12));
       const used = new Set<string>();
       // Two at a time: libvips uses threads of its own for each.
       for (let i = 0; i < list.length; i += 2) {
@@ -160,7 +160,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
         }));
       }
       pruneVariants(cache, used);
-      key = createHash('sha256').update(JSON.stringify(map)).digest('hex').slice(0, 12);
+      key = sha256(JSON.stringify(map)).slice(0, 12);
     },
     contentLoaded: (content) => ({ ...(content as object), images: map }) as C,
     files: () => files,

@@ -15,14 +15,13 @@
 // code) and used while every file it was made from has the size and time it had; a changed file is
 // recompiled first, into a new version folder, so a running dev keeps the code it has loaded. The two
 // layers compile at once, and a template edit recompiles the site's layer only.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
 import { checkPackedLayer, packRecord } from './packed.mjs';
-import { readSealed, writeSealed } from './sealed.mjs';
+import { readSealedJson, sha256, writeSealed } from './sealed.mjs';
 
 /** The engine's modules that are started on their own: the CLI and each worker thread's module. */
 export const ENGINE_ENTRIES = {
@@ -48,7 +47,7 @@ const SHARED_PACKAGES = /^(zod|react|react-dom)(\/.*)?$/;
 export const PACKED_ENGINE = join(ENGINE_ROOT, 'lib', 'engine');
 const KEEP = 4; // compiled versions kept, so a process started from an older one (a running `dev`) still starts its worker threads from it
 
-const sha = (text) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+const sha = (text) => sha256(text).slice(0, 16);
 /** This compiler's own source: part of every key (another compile.mjs may write other code). */
 const COMPILER = readFileSync(fileURLToPath(import.meta.url), 'utf8');
 
@@ -78,8 +77,9 @@ function engineCacheDir(siteFile) {
 function current(dir) {
   try {
     // Both sealed (sealed.mjs): a damaged or older record is a miss, and the layer is compiled again.
-    const { version } = JSON.parse(readSealed(join(dir, 'current.json')).toString('utf8'));
-    const manifest = JSON.parse(readSealed(join(dir, version, 'manifest.json')).toString('utf8'));
+    const version = readSealedJson(join(dir, 'current.json'))?.version;
+    const manifest = typeof version === 'string' ? readSealedJson(join(dir, version, 'manifest.json')) : undefined;
+    if (!manifest) return undefined;
     for (const [file, [size, mtime]] of Object.entries(manifest.inputs)) {
       const stat = statSync(file);
       if (stat.size !== size || stat.mtimeMs !== mtime) return undefined;
@@ -181,8 +181,8 @@ export function writtenDuring(mtimeMs, started, finished) {
 
 /** Each entry's bundle, and the SHA-256 of each (checked before it runs, see run-compiled.mjs: a damaged or swapped bundle is never run). */
 function bundleRecord(folder, entries) {
-  const sha256 = Object.fromEntries(Object.values(entries).map((name) => [name, createHash('sha256').update(readFileSync(join(folder, name))).digest('hex')]));
-  return { entries, sha256 };
+  const hashes = Object.fromEntries(Object.values(entries).map((name) => [name, sha256(readFileSync(join(folder, name)))]));
+  return { entries, sha256: hashes };
 }
 
 /** What esbuild is asked for both layers: CommonJS, so run-compiled.mjs can run it through V8's code cache (vm.Script), which Node 20 has for scripts only. */
@@ -496,9 +496,9 @@ export function compiledBundle(dir, sourcePath) {
   // A packed engine's manifest is the package's own file (plain JSON); a compiled layer's in a cache is sealed.
   if (!manifest) {
     const file = join(dir, 'manifest.json');
-    const text = dir === PACKED_ENGINE ? readFileSync(file, 'utf8') : readSealed(file)?.toString('utf8');
-    if (text === undefined) throw new Error(`${file} is not as it was written: delete ${dir} to have it compiled afresh`);
-    manifests.set(dir, (manifest = JSON.parse(text)));
+    manifest = dir === PACKED_ENGINE ? JSON.parse(readFileSync(file, 'utf8')) : readSealedJson(file);
+    if (!manifest) throw new Error(`${file} is not as it was written: delete ${dir} to have it compiled afresh`);
+    manifests.set(dir, manifest);
   }
   const entry = relative(ENGINE_ROOT, resolve(sourcePath)).split(sep).join('/');
   const out = manifest.entries[entry] ?? manifest.entries[resolve(sourcePath)];

@@ -5,12 +5,9 @@
 // patch-package changed, and the layer is compiled from what is installed instead. Hashing ~250 files
 // costs a few milliseconds; it is done once, and a stamp in the user's cache records each file's size,
 // times and inode, so later starts only stat them. Plain JavaScript: it runs before anything is compiled.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { readSealed, writeSealed } from './sealed.mjs';
-
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+import { readSealedJson, sha256, writeSealed } from './sealed.mjs';
 
 /**
  * The record of what a packed layer was made from (its manifest keeps it), from esbuild's metafile
@@ -176,7 +173,8 @@ export function checkPackedLayer({ root, packed, stamp, settled = SETTLED_MS }) 
  */
 function stillVerified(stamp, manifest, dirs, expected) {
   try {
-    const kept = JSON.parse(readSealed(stamp).toString('utf8')); // sealed (sealed.mjs): none, or not as written, is no verdict
+    const kept = readSealedJson(stamp); // sealed (sealed.mjs): none, or not as written, is no verdict
+    if (!kept) return false;
     if (kept.manifest !== manifest || JSON.stringify(kept.dirs) !== JSON.stringify(dirs)) return false;
     if (Object.keys(kept.files).length !== expected.length || !expected.every((file) => Object.hasOwn(kept.files, file))) return false;
     for (const [file, [size, mtime, ctime, ino]] of Object.entries(kept.files)) {

@@ -14,3 +14,6 @@ export declare function writeSealed(file: string, payload: string | Uint8Array):
 
 /** What a sealed file holds while its seal still matches; none when it is missing, unreadable, or not as it was written. */
 export declare function readSealed(file: string): Buffer | undefined;
+
+/** The JSON value a sealed file holds (a kept record); none when readSealed gives none or it is not JSON. */
+export declare function readSealedJson(file: string): unknown;

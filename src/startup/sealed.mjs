@@ -36,3 +36,14 @@ export function readSealed(file) {
   const payload = bytes.subarray(SEAL_BYTES);
   return sha256(payload) === bytes.toString('latin1', 0, SEAL_BYTES - 1) ? payload : undefined;
 }
+
+/** The JSON value a sealed file holds (a kept record); none when readSealed gives none or it is not JSON. */
+export function readSealedJson(file) {
+  const payload = readSealed(file);
+  if (!payload) return undefined;
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

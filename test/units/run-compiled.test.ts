@@ -165,6 +165,17 @@ module.exports = {
     delete registry[SHARED];
     delete registry[COMPILED_SITE];
   };
+  /** What starting the CLI from an engine layer alone throws (nothing when it starts). */
+  const startError = (engine: string): unknown => {
+    try {
+      startCompiled({ engine, engineId: 'test', codeCache: engine }, cli);
+      return undefined;
+    } catch (caught) {
+      return caught;
+    } finally {
+      clean();
+    }
+  };
 
   it("run the site's first: the engine takes React from it, the site takes the engine by name, and no second copy of a shared package is loaded", async () => {
     const site = await layer('site-layer', { [siteFile]: ['site.cjs', siteCode] });
@@ -196,14 +207,7 @@ module.exports = {
   it('never run a bundle whose bytes are not the ones compiled, and say which', async () => {
     const engine = await layer('engine-tampered', { 'src/cli/main.ts': ['engine.cjs', 'exports.start = () => 1;\n'] });
     await writeFile(join(engine, 'engine.cjs'), "exports.start = () => 1; globalThis.PLANTED = 'ran';\n");
-    let error: unknown;
-    try {
-      startCompiled({ engine, engineId: 'test', codeCache: engine }, cli);
-    } catch (caught) {
-      error = caught;
-    } finally {
-      clean();
-    }
+    const error = startError(engine);
     expect(error).toBeInstanceOf(BundleMismatch);
     expect((error as BundleMismatch).file).toBe(join(engine, 'engine.cjs'));
     expect(String(error)).toContain(`${join(engine, 'engine.cjs')} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${engine} to have it compiled afresh`);
@@ -215,15 +219,7 @@ module.exports = {
     const manifest = join(engine, 'manifest.json');
     // One byte more (a space: still JSON, still naming the same bundle), not through the seal.
     await writeFile(manifest, `${await readFile(manifest, 'utf8')} `);
-    let error: unknown;
-    try {
-      startCompiled({ engine, engineId: 'test', codeCache: engine }, cli);
-    } catch (caught) {
-      error = caught;
-    } finally {
-      clean();
-    }
-    expect(String(error)).toContain(`${manifest} is not as it was written: delete ${engine} to have it compiled afresh`);
+    expect(String(startError(engine))).toContain(`${manifest} is not as it was written: delete ${engine} to have it compiled afresh`);
   });
 
   it("start a worker thread at its own entry of the engine's one bundle, and never from a bundle whose bytes changed", async () => {
