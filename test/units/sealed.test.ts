@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSealed, SEAL_BYTES, writeSealed } from '../../src/startup/sealed.mjs';
+import { readSealed, readSealedJson, SEAL_BYTES, writeSealed } from '../../src/startup/sealed.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'sealed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,6 +60,19 @@ describe('a sealed cache file', () => {
     writeSealed(join(folder, 'inside'), 'x');
     expect(writeSealed(folder, 'data')).toBe(false);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('a sealed record', () => {
+  it('gives back the JSON value written, and none for a file that is missing, not as sealed, or not JSON', () => {
+    const file = join(dir, 'record.json');
+    writeSealed(file, JSON.stringify({ version: 'abc', n: [1, 2] }));
+    expect(readSealedJson(file)).toEqual({ version: 'abc', n: [1, 2] });
+    writeSealed(file, '{"version": "abc"');
+    expect(readSealedJson(file)).toBeUndefined();
+    writeFileSync(file, '{"version":"abc"}');
+    expect(readSealedJson(file)).toBeUndefined();
+    expect(readSealedJson(join(dir, 'no-record.json'))).toBeUndefined();
   });
 });
 
