@@ -155,7 +155,7 @@ describe('the packed engine', () => {
     expect(built.stdout).toMatch(/^Built 33 pages into dist \(en: 17, es: 16\)/);
     // The engine came compiled in the package (lib/engine/): the first build compiled the site's code only.
     const compiled = join(site, 'node_modules/.cache', ENGINE, 'compiled');
-    expect(existsSync(join(site, 'node_modules', ENGINE, 'lib/engine/engine.cjs'))).toBe(true);
+    for (const bundle of ['cli.cjs', 'engine.cjs']) expect(existsSync(join(site, 'node_modules', ENGINE, 'lib/engine', bundle))).toBe(true);
     expect((await readdir(compiled)).filter((f) => f.startsWith('engine-'))).toEqual([]);
     expect((await readdir(compiled)).filter((f) => f.startsWith('site-'))).toHaveLength(1);
     // An installed engine whose sources were edited by hand (here to the same size) compiles its own

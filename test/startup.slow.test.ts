@@ -133,10 +133,10 @@ describe('launcher', () => {
   it('keeps the V8 code cache of a whole build beside the compiled CLI, and starts cold from a damaged one', async () => {
     const out = join(dir, 'dist-code-cache');
     const first = await site('build', '-o', out);
-    expect(first.stderr).toMatch(/startup: code cache (none|used)/);
+    expect(first.stderr).toMatch(/startup: code cache of the engine (none|used)/);
     const built = await readFile(join(out, 'index.html'), 'utf8');
     const second = await site('build', '-o', out);
-    expect(second.stderr).toContain('startup: code cache used');
+    expect(second.stderr).toContain('startup: code cache of the engine used');
     // Damaged in the middle, its length unchanged: never handed to V8, the build as before, the cache written again.
     // (Every kept cache: the one of the commands that need no site, --help above, too.)
     const kept = async () => (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('engine.cjs.v8cache'));
@@ -147,9 +147,9 @@ describe('launcher', () => {
     }
     const damaged = await site('build', '-o', out);
     expect(damaged.code).toBe(0);
-    expect(damaged.stderr).toContain('startup: code cache none');
+    expect(damaged.stderr).toContain('startup: code cache of the engine none');
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe(built);
-    expect((await site('build', '-o', out)).stderr).toContain('startup: code cache used');
+    expect((await site('build', '-o', out)).stderr).toContain('startup: code cache of the engine used');
     // A failed build keeps no cache: it would hold little of what a build runs.
     for (const file of await kept()) await rm(join(cache(), file));
     await edit('content/en/ui.yaml', (t) => `${t}\nnot valid: [yaml`);
@@ -167,11 +167,41 @@ describe('launcher', () => {
     const bundles = (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('engine.cjs'));
     expect(bundles.length).toBeGreaterThan(0);
     for (const file of bundles) await writeFile(join(cache(), file), `${await readFile(join(cache(), file), 'utf8')}\nconsole.log('PLANTED CODE RAN');\n`);
+    // The CLI's own bundle answers --help without reading the engine's: nothing is said of it, nor run.
+    const help = await site('--help');
+    expect(help.stdout).toContain('Usage: site [options] [command]');
+    expect(help.stdout + help.stderr).not.toMatch(/PLANTED CODE RAN|engine\.cjs/);
     const run = await site('build', '-o', out);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).not.toContain('PLANTED CODE RAN');
     expect(run.stderr).toMatch(/engine\.cjs is not the bundle that was compiled \(its SHA-256 differs\): it is not run\. Delete \S+ to have it compiled afresh; compiling again\./);
     expect((await site('build', '-o', out)).stdout).not.toContain('PLANTED CODE RAN');
+  });
+
+  it("answers --help and --version from the CLI's own bundle: no engine module, no child_process or worker_threads loaded", async () => {
+    const probe = join(dir, 'loaded-builtins.cjs');
+    await writeFile(probe, "process.on('exit', () => process.stderr.write('builtins: ' + process.moduleLoadList.join('|') + '\\n'));\n");
+    for (const flag of ['--help', '--version']) {
+      const { stdout, stderr } = await promisify(execFile)(join(dir, 'bin/site'), [flag], { cwd: dir, env: { ...env(), NODE_OPTIONS: `--require ${probe}` } });
+      expect(stdout).toMatch(flag === '--help' ? /^Usage: site/ : /^\d+\.\d+\.\d+/);
+      expect(stderr).toContain('startup: code cache of the CLI');
+      expect(stderr).not.toContain('startup: code cache of the engine');
+      const builtins = /^builtins: (.*)$/m.exec(stderr)![1]!.split('|');
+      expect(builtins).toContain('NativeModule vm'); // the probe sees the launcher's modules
+      expect(builtins.filter((m) => /^NativeModule (child_process|worker_threads)$/.test(m))).toEqual([]);
+    }
+  });
+
+  it("refuses to compile a CLI whose bundle would hold a copy of the engine's modules", async () => {
+    await edit('src/cli/main.ts', (t) => `import { build as buildSite } from '../pipeline/build.ts';\nvoid buildSite;\n${t}`);
+    try {
+      const result = await site('--help');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("the CLI's bundle would hold a second copy of modules the engine's bundle holds (src/cli/main.ts imports src/pipeline/build.ts)");
+      expect(result.stderr).toContain('through src/cli/modules.ts');
+    } finally {
+      await edit('src/cli/main.ts', (t) => t.replace("import { build as buildSite } from '../pipeline/build.ts';\nvoid buildSite;\n", ''));
+    }
   });
 
   it('loads React from its compiled bundle, and never esprima, which js-yaml would use to build functions from YAML text', async () => {

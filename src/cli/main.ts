@@ -2,9 +2,11 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { inertLines } from '../problems/inert.ts';
 import { DEFAULT_SITE_FILE, ENGINE } from '../startup/engine.mjs';
+import { loadModule } from './modules.ts';
 
-// Each command loads its own modules when it runs, so `build` never loads the servers' code. A
-// template or source file that does not compile fails here: say which, without a loader stack.
+// Each command loads its own modules when it runs (modules.ts), so `build` never loads the servers'
+// code and `--help` none of the engine. A template or source file that does not compile fails here:
+// say which, without a loader stack.
 type Action<T> = (opts: T, args: string[]) => Promise<void>;
 const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[]) => {
   // commander passes the positional arguments first, then the options, then the command.
@@ -25,19 +27,19 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
     // A mistake in the command line is told in a sentence; anything else is a bug and keeps its stack.
     if (!(error instanceof Error && error.name === 'UsageError')) {
       // Its frames at the engine's TypeScript, as Node would print them with source maps on.
-      if (error instanceof Error && error.stack) error.stack = (await import('../problems/stack.ts')).mappedStack(error.stack);
+      if (error instanceof Error && error.stack) error.stack = (await loadModule('stack')).mappedStack(error.stack);
       throw error;
     }
     console.error(`site: ${inertLines(error.message)}`);
     process.exitCode = 2;
   }
 };
-const runInit = lazy(async () => (await import('./commands/init.ts')).runInit);
-const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
-const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
-const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
-const runStage = lazy(async () => (await import('./commands/stage.ts')).runStage);
-const runCheck = lazy(async () => (await import('./commands/check.ts')).runCheck);
+const runInit = lazy(async () => (await loadModule('init')).runInit);
+const runBuild = lazy(async () => (await loadModule('build')).runBuild);
+const runServe = lazy(async () => (await loadModule('serve')).runServe);
+const runDev = lazy(async () => (await loadModule('dev')).runDev);
+const runStage = lazy(async () => (await loadModule('stage')).runStage);
+const runCheck = lazy(async () => (await loadModule('check')).runCheck);
 
 const program = new Command()
   .name('site')

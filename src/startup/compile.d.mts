@@ -4,6 +4,8 @@ export const ENGINE_ENTRIES: Record<string, string>;
 export const SHARED_MODULES: string[];
 export const SITE_BUNDLE: string;
 export const ENGINE_BUNDLE: string;
+export const CLI_ENTRY: string;
+export const CLI_BUNDLE: string;
 export const PACKED_ENGINE: string;
 export function cacheDir(siteFile: string): string;
 export function compile(options?: { site?: string; distrust?: string }): Promise<Omit<Layers, 'siteFile'> & { compiled: boolean }>;

@@ -1,9 +1,11 @@
 // Compiles the engine and a site ahead of time, so a start neither transforms TypeScript again nor
-// loads hundreds of small modules. Two layers, each one CommonJS bundle run by run-compiled.mjs
-// through V8's code cache:
-// - the engine: one bundle holding each engine entry (the CLI and each worker thread's module), the same for
-//   every site. A packed engine carries it (lib/engine/, made at `npm pack`); a checkout compiles it
-//   on its first start and keeps it in its cache.
+// loads hundreds of small modules. Two layers of CommonJS bundles, run by run-compiled.mjs through
+// V8's code cache:
+// - the engine, the same for every site: the CLI's own small bundle (commander and the command
+//   definitions: `--help` and a mistyped flag load nothing else), and one bundle holding every module
+//   started on its own (the commands', reached from the CLI through src/cli/modules.ts, and each worker
+//   thread's). A packed engine carries them (lib/engine/, made at `npm pack`); a checkout compiles them
+//   on its first start and keeps them in its cache.
 // - the site: its definition with everything it imports, and one copy of React, React DOM's server
 //   renderer and zod, taken from the site's own folder (else the engine's) and shared with the engine
 //   through a registry (the engine's bundle leaves those packages out): engine and templates share
@@ -19,20 +21,28 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
+import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_DOOR, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
 import { checkPackedLayer, packRecord } from './packed.mjs';
 import { readSealedJson, sha256, writeSealed } from './sealed.mjs';
 
-/** The engine's modules that are started on their own: the CLI and each worker thread's module. */
+/** The command line, compiled into a bundle of its own (CLI_BUNDLE) that loads the engine's only when a command runs. */
+export const CLI_ENTRY = 'src/cli/main.ts';
+export const CLI_BUNDLE = 'cli.cjs';
+/**
+ * What the CLI's bundle may hold of the engine's sources besides its entry: modules that keep no state
+ * (a copy of them is also in the engine's bundle). Any other is reached through src/cli/modules.ts.
+ */
+const CLI_SOURCES = ['src/cli/main.ts', 'src/problems/inert.ts', 'src/startup/engine.mjs'];
+/** The engine's modules that are started on their own: the CLI's door to the commands (modules.ts) and each worker thread's module. */
 export const ENGINE_ENTRIES = {
-  cli: 'src/cli/main.ts',
+  modules: 'src/cli/modules.ts',
   'render-worker': 'src/pipeline/render-worker.ts',
   'build-worker': 'src/dev/build-worker.ts',
 };
 /**
- * The engine layer's one bundle, holding every entry (each evaluated only when started): one bundle
- * instead of one per entry is compiled in ~400 ms instead of ~465 here, and a worker thread starts
- * from the code cache the main thread keeps (a worker's own bundle had none).
+ * The bundle holding every engine entry (each evaluated only when started): one bundle instead of one
+ * per entry is compiled in ~400 ms instead of ~465 here, and a worker thread starts from the code cache
+ * the main thread keeps (a worker's own bundle had none).
  */
 export const ENGINE_BUNDLE = 'engine.cjs';
 /** The site layer's one bundle. */
@@ -126,11 +136,12 @@ export async function compile({ site, distrust } = {}) {
 }
 
 /**
- * One layer's current version folder in `dir`, compiled with `options` when stale: built beside the
- * final folder and renamed into place, so concurrent starts never see half of it. Its manifest names
- * each entry's bundle, the SHA-256 each bundle must have when it runs, and the inputs' sizes and times.
+ * One layer's current version folder in `dir`, compiled with its `builds` (esbuild's options and a
+ * check of what each bundled) when stale: built beside the final folder and renamed into place, so
+ * concurrent starts never see half of it. Its manifest names each entry's bundle, the SHA-256 each
+ * bundle must have when it runs, and the inputs' sizes and times.
  */
-async function compileLayer(dir, { options, entries, check }) {
+async function compileLayer(dir, { builds, entries }) {
   const fresh = current(dir);
   if (fresh) return { dir: fresh, compiled: false };
   mkdirSync(dir, { recursive: true });
@@ -139,17 +150,18 @@ async function compileLayer(dir, { options, entries, check }) {
   try {
     const { build } = await import('esbuild');
     const started = Date.now();
-    const result = await build({ ...options, outdir: staging, metafile: true, logLevel: 'silent' });
-    check?.(result.metafile);
+    const metafiles = await runBuilds(build, builds, staging);
     const stamps = [];
     /** A file's size and time, when it is one (not an entry of esbuild's own namespace). */
     const record = (file) => {
       const stat = statSync(file, { throwIfNoEntry: false });
       if (stat) stamps.push([file, stat.size, stat.mtimeMs]);
     };
-    for (const input of Object.keys(result.metafile.inputs)) record(resolve(options.absWorkingDir, input.replace(/^[a-z-]+:/, '')));
-    // Files the bundle requires as it runs (esbuild; zod's translations) count too: one removed or changed is another layer.
-    for (const { imports } of Object.values(result.metafile.inputs)) for (const { path, external } of imports) if (external && isAbsolute(path)) record(path);
+    for (const [i, { inputs }] of metafiles.entries()) {
+      for (const input of Object.keys(inputs)) record(resolve(builds[i].options.absWorkingDir, input.replace(/^[a-z-]+:/, '')));
+      // Files the bundle requires as it runs (esbuild; zod's translations) count too: one removed or changed is another layer.
+      for (const { imports } of Object.values(inputs)) for (const { path, external } of imports) if (external && isAbsolute(path)) record(path);
+    }
     // The tools that compiled it count too.
     for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) record(file);
     // A file written between esbuild's read and its stamp here (a formatter's second save in dev) may have
@@ -169,6 +181,13 @@ async function compileLayer(dir, { options, entries, check }) {
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** Runs a layer's builds at once into `outdir`, checks what each bundled, and returns their metafiles. */
+async function runBuilds(build, builds, outdir) {
+  const results = await Promise.all(builds.map(({ options }) => build({ ...options, outdir, metafile: true, logLevel: 'silent' })));
+  for (const [i, { metafile }] of results.entries()) builds[i].check?.(metafile);
+  return results.map((result) => result.metafile);
 }
 
 /** How far a file's time may lag the clock: Linux stamps files from a clock a tick (up to 10 ms) behind. */
@@ -207,54 +226,101 @@ const COMMON = {
 const ENTRY_NAMESPACE = 'engine-entry';
 const ZOD_CONFIG = 'src/content/zod-config.ts';
 
-/** The engine layer: its entries, each first configuring zod and registering the engine's public contract for the site's layer. */
+/**
+ * The engine layer, two bundles compiled at once: the engine's entries, each first configuring zod and
+ * registering the engine's public contract for the site's layer; and the CLI's own.
+ */
 function engineBuild({ packing = false, maps = true } = {}) {
+  const common = { ...COMMON, sourcemap: maps ? COMMON.sourcemap : false, absWorkingDir: ENGINE_ROOT, entryNames: '[name]' };
   return {
-    options: {
-      ...COMMON,
-      sourcemap: maps ? COMMON.sourcemap : false,
-      absWorkingDir: ENGINE_ROOT,
-      entryPoints: { [ENGINE_BUNDLE.replace(/\.cjs$/, '')]: `${ENTRY_NAMESPACE}:engine` },
-      entryNames: '[name]',
-      plugins: [engineEntries, enginePackages, grayMatterYaml, sourceUrls({ packing, layer: 'engine' })],
-    },
+    builds: [
+      {
+        options: { ...common, entryPoints: { [ENGINE_BUNDLE.replace(/\.cjs$/, '')]: `${ENTRY_NAMESPACE}:engine` }, plugins: [entryModule(engineEntry()), enginePackages, grayMatterYaml, sourceUrls({ packing, layer: 'engine' })] },
+        check: (metafile) => {
+          const imported = new Set(Object.values(metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && SHARED_PACKAGES.test(i.path)).map((i) => i.path)));
+          const unknown = [...imported].filter((id) => !SHARED_MODULES.includes(id));
+          if (unknown.length) throw new Error(`the engine imports ${unknown.join(', ')}, which the site's layer does not provide: add it to SHARED_MODULES in ${relative(process.cwd(), fileURLToPath(import.meta.url))}`);
+        },
+      },
+      {
+        options: { ...common, entryPoints: { [CLI_BUNDLE.replace(/\.cjs$/, '')]: `${ENTRY_NAMESPACE}:cli` }, plugins: [entryModule(cliEntry()), engineDoor, lazyChildProcess, enginePackages, sourceUrls({ packing, layer: 'engine' })] },
+        check: (metafile) => {
+          // Named by the imports that reach beyond what the CLI may hold (the rest follows from them).
+          const allowed = (path) => !path.startsWith('src/') || CLI_SOURCES.includes(path) || path === ENGINE_ENTRIES.modules;
+          const reaching = Object.entries(metafile.inputs).filter(([input]) => allowed(input)).flatMap(([input, { imports }]) => imports.filter((i) => !i.external && !allowed(i.path)).map((i) => `${input} imports ${i.path}`));
+          if (reaching.length) throw new Error(`the CLI's bundle would hold a second copy of modules the engine's bundle holds (${reaching.join('; ')}). Load them when a command runs, through ${ENGINE_ENTRIES.modules}, or add a module that keeps no state to CLI_SOURCES in ${relative(process.cwd(), fileURLToPath(import.meta.url))}`);
+        },
+      },
+    ],
     // By path within the engine: the same in a packed engine wherever it is installed.
-    entries: Object.fromEntries(Object.values(ENGINE_ENTRIES).map((file) => [file, ENGINE_BUNDLE])),
-    check: (metafile) => {
-      const imported = new Set(Object.values(metafile.inputs).flatMap((input) => input.imports.filter((i) => i.external && SHARED_PACKAGES.test(i.path)).map((i) => i.path)));
-      const unknown = [...imported].filter((id) => !SHARED_MODULES.includes(id));
-      if (unknown.length) throw new Error(`the engine imports ${unknown.join(', ')}, which the site's layer does not provide: add it to SHARED_MODULES in ${relative(process.cwd(), fileURLToPath(import.meta.url))}`);
-    },
+    entries: { ...Object.fromEntries(Object.values(ENGINE_ENTRIES).map((file) => [file, ENGINE_BUNDLE])), [CLI_ENTRY]: CLI_BUNDLE },
   };
 }
 
-const engineEntries = {
-  name: 'engine-entries',
+/** A layer's entry module (`engine-entry:<name>`), made of these lines. */
+const entryModule = (lines) => ({
+  name: 'entry-module',
   setup(b) {
     b.onResolve({ filter: new RegExp(`^${ENTRY_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(ENTRY_NAMESPACE.length + 1), namespace: ENTRY_NAMESPACE }));
-    b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => {
-      // zod's configuration first when a site runs (it is read as each schema is made, the site's
-      // among them); the public contract, which the site's layer takes by the engine's name (its very
-      // modules), evaluated when the site asks for it; then the entry that start() names (run-compiled.mjs).
-      // Required, not imported, so each is evaluated only when reached: a command without a site
-      // (--help, serve) loads neither zod nor React, and a worker none of the CLI.
-      const starts = Object.values(ENGINE_ENTRIES).map((file) => `    case ${JSON.stringify(file)}: return require(${JSON.stringify(join(ENGINE_ROOT, file))});`);
-      return {
-        contents: [
-          'exports.start = (entry) => {',
-          `  const shared = (globalThis[Symbol.for(${JSON.stringify(SHARED.description)})] ??= {});`,
-          `  if (globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})]) require(${JSON.stringify(join(ENGINE_ROOT, ZOD_CONFIG))});`,
-          `  Object.defineProperty(shared, ${JSON.stringify(ENGINE.name)}, { get: () => require(${JSON.stringify(join(ENGINE_ROOT, 'src/index.ts'))}), enumerable: true, configurable: true });`,
-          '  switch (entry) {',
-          ...starts,
-          '  }',
-          '  throw new Error(`${entry} is not an entry of the engine`);',
-          '};',
-        ].join('\n'),
-        resolveDir: ENGINE_ROOT,
-        loader: 'js',
-      };
-    });
+    b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => ({ contents: lines.join('\n'), resolveDir: ENGINE_ROOT, loader: 'js' }));
+  },
+});
+
+/**
+ * The engine bundle's entry: zod's configuration first when a site runs (it is read as each schema is
+ * made, the site's among them); the public contract, which the site's layer takes by the engine's name
+ * (its very modules), evaluated when the site asks for it; then the entry that start() names
+ * (run-compiled.mjs). Required, not imported, so each is evaluated only when reached: a command
+ * without a site (serve) loads neither zod nor React, and a worker none of the commands.
+ */
+function engineEntry() {
+  const starts = Object.values(ENGINE_ENTRIES).map((file) => `    case ${JSON.stringify(file)}: return require(${JSON.stringify(join(ENGINE_ROOT, file))});`);
+  return [
+    'exports.start = (entry) => {',
+    `  const shared = (globalThis[Symbol.for(${JSON.stringify(SHARED.description)})] ??= {});`,
+    `  if (globalThis[Symbol.for(${JSON.stringify(COMPILED_SITE.description)})]) require(${JSON.stringify(join(ENGINE_ROOT, ZOD_CONFIG))});`,
+    `  Object.defineProperty(shared, ${JSON.stringify(ENGINE.name)}, { get: () => require(${JSON.stringify(join(ENGINE_ROOT, 'src/index.ts'))}), enumerable: true, configurable: true });`,
+    '  switch (entry) {',
+    ...starts,
+    '  }',
+    '  throw new Error(`${entry} is not an entry of the engine`);',
+    '};',
+  ];
+}
+
+/** The CLI bundle's entry: the command line, run when started. */
+function cliEntry() {
+  return [`exports.start = () => require(${JSON.stringify(join(ENGINE_ROOT, CLI_ENTRY))});`];
+}
+
+/**
+ * In the CLI's bundle, src/cli/modules.ts is the door to the engine's bundle: each module asked for
+ * is the engine's, which the launcher starts on the first call (ENGINE_DOOR, launch.mjs).
+ */
+const engineDoor = {
+  name: 'engine-door',
+  setup(b) {
+    const modules = join(ENGINE_ROOT, ENGINE_ENTRIES.modules);
+    b.onLoad({ filter: new RegExp(`^${modules.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) }, () => ({
+      contents: `export const loadModule = (name) => globalThis[Symbol.for(${JSON.stringify(ENGINE_DOOR.description)})](name);\n`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * commander loads child_process as it loads (for subcommands that are programs of their own, which this
+ * CLI has none of), and with it net, dgram and streams: ~10 ms of every start. In the CLI's bundle, it
+ * gets an object that loads child_process when first used.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "let loaded;\nmodule.exports = new Proxy({}, { get: (_, key) => (loaded ??= require('node:child_process'))[key] });\n",
+      loader: 'js',
+    }));
   },
 };
 
@@ -312,14 +378,18 @@ function siteBuild(siteFile) {
     },
   };
   return {
-    options: {
-      ...COMMON,
-      absWorkingDir: siteDir,
-      entryPoints: { site: 'site-entry' },
-      entryNames: '[name]',
-      define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
-      plugins: [entry, sitePackages(siteDir), zodLocales, sourceUrls({ layer: 'site' })],
-    },
+    builds: [
+      {
+        options: {
+          ...COMMON,
+          absWorkingDir: siteDir,
+          entryPoints: { site: 'site-entry' },
+          entryNames: '[name]',
+          define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
+          plugins: [entry, sitePackages(siteDir), zodLocales, sourceUrls({ layer: 'site' })],
+        },
+      },
+    ],
     entries: { [siteFile]: SITE_BUNDLE },
   };
 }
@@ -454,10 +524,9 @@ export async function compileEngineForPack() {
   const { build } = await import('esbuild');
   // No source maps: they would be two thirds of the package (1.1 of 1.7 MB compressed), and serve only
   // --debug's view of the engine's own frames (a message shows the site's frames, from the site's layer).
-  const { options, entries, check } = engineBuild({ packing: true, maps: false });
-  const result = await build({ ...options, outdir: PACKED_ENGINE, metafile: true, logLevel: 'silent' });
-  check(result.metafile);
-  writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, result.metafile.inputs) }));
+  const { builds, entries } = engineBuild({ packing: true, maps: false });
+  const inputs = Object.assign({}, ...(await runBuilds(build, builds, PACKED_ENGINE)).map((metafile) => metafile.inputs));
+  writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, inputs) }));
 }
 
 /** Removes all but the newest few compiled versions. */

@@ -4,7 +4,6 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, parse } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { threadId } from 'node:worker_threads';
 
 /** The engine's package folder (where its package.json is). */
 export const ENGINE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,6 +16,8 @@ export const ENGINE = JSON.parse(readFileSync(join(ENGINE_ROOT, 'package.json'),
  * DOM's server renderer and zod from the site's layer, the engine's public contract from the engine's.
  */
 export const SHARED = Symbol.for(`${ENGINE.name}.shared`);
+/** Where the launcher leaves the CLI's compiled bundle its way to the engine's modules: (name) => a promise of the module (compile.mjs, engineDoor). */
+export const ENGINE_DOOR = Symbol.for(`${ENGINE.name}.engine-modules`);
 /** Where the site's layer leaves the site definition's loader, for loadSite (compiled.ts reads it). */
 export const COMPILED_SITE = Symbol.for(`${ENGINE.name}.compiled-site`);
 
@@ -115,7 +116,8 @@ export function compiledLayers() {
  * left as it was (false): it costs the next start or build time, nothing else.
  */
 export function writeKept(file, write) {
-  const temporary = `${file}.${process.pid}-${threadId}.tmp`;
+  // worker_threads asked for here, not imported: the launcher's every start (`--help`) would load it.
+  const temporary = `${file}.${process.pid}-${process.getBuiltinModule('node:worker_threads').threadId}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     write(temporary);

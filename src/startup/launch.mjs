@@ -3,9 +3,9 @@
 // (engine.mjs) in the current folder or the nearest folder above it.
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { compile, describeCompileError, ENGINE_ENTRIES } from './compile.mjs';
-import { ENGINE_ROOT, exportLayers, findSite, untrustedCaches } from './engine.mjs';
-import { BundleMismatch, startCompiled } from './run-compiled.mjs';
+import { CLI_ENTRY, compile, describeCompileError, ENGINE_ENTRIES } from './compile.mjs';
+import { ENGINE_DOOR, ENGINE_ROOT, exportLayers, findSite, untrustedCaches } from './engine.mjs';
+import { BundleMismatch, startCompiled, startEntry } from './run-compiled.mjs';
 
 const args = process.argv.slice(2);
 const started = performance.now();
@@ -31,18 +31,34 @@ if (process.env.SITE_TIMINGS) {
 // reading each module's map as it loads (~90 ms of every start), only with --debug.
 if (process.env.SITE_DEBUG) process.setSourceMapsEnabled(true);
 // Worker threads inherit the environment, and spawn.ts starts them from the same compiled layers.
-const cliSource = resolve(ENGINE_ROOT, ENGINE_ENTRIES.cli);
-let cache;
-try {
-  ({ cache } = startCompiled(announce(result), cliSource, { keep: true }));
-} catch (error) {
-  if (!(error instanceof BundleMismatch)) throw error;
-  // Damaged or swapped since it was compiled: made again from the sources, then run.
-  console.error(`site: ${error.message}; compiling again.`);
-  result = await compile({ site: site && existsQuiet(site) ? site : undefined, distrust: dirname(error.file) });
-  ({ cache } = startCompiled(announce(result), cliSource, { keep: true }));
+// The CLI runs from its own small bundle; the engine's is started when a command first asks for one
+// of its modules (src/cli/modules.ts), so `--help` loads none of it.
+let layers = announce(result);
+let engine;
+globalThis[ENGINE_DOOR] = async (name) => {
+  engine ??= start(resolve(ENGINE_ROOT, ENGINE_ENTRIES.modules), 'the engine', startEntry);
+  return (await engine).loadModule(name);
+};
+await start(resolve(ENGINE_ROOT, CLI_ENTRY), 'the CLI', startCompiled);
+
+/**
+ * Starts an entry from the compiled layers (`how`: startCompiled, the site's layer first; or
+ * startEntry) and returns its exports. A bundle damaged or swapped since it was compiled is never
+ * run: it is made again from the sources, then run.
+ */
+async function start(entry, what, how) {
+  let run;
+  try {
+    run = how(layers, entry, { keep: true });
+  } catch (error) {
+    if (!(error instanceof BundleMismatch)) throw error;
+    console.error(`site: ${error.message}; compiling again.`);
+    layers = announce(await compile({ site: site && existsQuiet(site) ? site : undefined, distrust: dirname(error.file) }));
+    run = how(layers, entry, { keep: true });
+  }
+  if (process.env.SITE_TIMINGS) console.error(`startup: code cache of ${what} ${run.cache}`);
+  return run.exports;
 }
-if (process.env.SITE_TIMINGS) console.error(`startup: code cache ${cache}`);
 
 /** The compiled layers, told to this process's engine and its worker threads (compiled.ts reads them) and returned for startCompiled. */
 function announce(layers) {

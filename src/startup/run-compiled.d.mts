@@ -7,3 +7,5 @@ export function startCompiled(layers: Layers, entry: string, options?: { keep?: 
 export class BundleMismatch extends Error {
   file: string;
 }
+/** Starts one more entry of the engine's layer in this thread (each bundle runs once in a thread). */
+export function startEntry(layers: Layers, entry: string, options?: { keep?: boolean }): { exports: unknown; cache: 'none' | 'used' | 'rejected' };

@@ -87,20 +87,32 @@ function guardedRequire(from) {
 
 /**
  * Starts an engine entry from the compiled layers (compile.mjs): the site's layer first, when there
- * is one, registering the shared modules and the site definition's loader, then the engine's bundle.
+ * is one, registering the shared modules and the site definition's loader, then the entry's bundle.
  * `layers`: compile's result with the site definition's file; `entry`: the engine entry's source file.
  * Throws BundleMismatch, naming the file, when a bundle is not the one compiled.
  */
 export function startCompiled(layers, entry, { keep = false } = {}) {
-  const fromEngine = join(ENGINE_ROOT, 'package.json');
   if (layers.site) {
     const site = compiledBundle(layers.site, layers.siteFile);
-    const { exports } = runCompiled(site.file, { keep, sha256: site.sha256, requireFrom: fromEngine });
+    const { exports } = runCompiled(site.file, { keep, sha256: site.sha256, requireFrom: ENGINE_PACKAGE });
     // Getters: each shared module is evaluated when the engine first requires it.
     globalThis[SHARED] = Object.defineProperties(globalThis[SHARED] ?? {}, Object.getOwnPropertyDescriptors(exports.shared));
     globalThis[COMPILED_SITE] = { file: layers.siteFile, load: exports.load };
   }
-  const engine = compiledBundle(layers.engine, entry);
-  const { exports, cache } = runCompiled(engine.file, { keep, sha256: engine.sha256, codeCache: layers.codeCache, requireFrom: fromEngine });
-  return { exports: exports.start(engine.entry), cache };
+  return startEntry(layers, entry, { keep });
 }
+
+/**
+ * Starts one more entry of the engine's layer, after startCompiled started the site's (the CLI's
+ * bundle, then the commands' from the engine's bundle). Each bundle runs once in a thread.
+ */
+export function startEntry(layers, entry, { keep = false } = {}) {
+  const bundle = compiledBundle(layers.engine, entry);
+  if (started.has(bundle.file)) throw new Error(`${bundle.file} already runs in this thread: a second copy would not share its modules`);
+  const { exports, cache } = runCompiled(bundle.file, { keep, sha256: bundle.sha256, codeCache: layers.codeCache, requireFrom: ENGINE_PACKAGE });
+  started.add(bundle.file);
+  return { exports: exports.start(bundle.entry), cache };
+}
+
+const ENGINE_PACKAGE = join(ENGINE_ROOT, 'package.json');
+const started = new Set();

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
 import { COMPILED_SITE, ENGINE, ENGINE_ROOT, exportLayers, SHARED } from '../../src/startup/engine.mjs';
-import { BundleMismatch, runCompiled, startCompiled } from '../../src/startup/run-compiled.mjs';
+import { BundleMismatch, runCompiled, startCompiled, startEntry } from '../../src/startup/run-compiled.mjs';
 import { readSealed, SEAL_BYTES, writeSealed } from '../../src/startup/sealed.mjs';
 import { spawnTsWorker } from '../../src/workers/spawn.ts';
 
@@ -212,6 +212,22 @@ module.exports = {
     expect((error as BundleMismatch).file).toBe(join(engine, 'engine.cjs'));
     expect(String(error)).toContain(`${join(engine, 'engine.cjs')} is not the bundle that was compiled (its SHA-256 differs): it is not run. Delete ${engine} to have it compiled afresh`);
     expect((globalThis as Record<string, unknown>).PLANTED).toBeUndefined();
+  });
+
+  it("start the CLI from its own bundle and the engine's later, when a command asks, each bundle once in a thread", async () => {
+    const cliCode = "let runs = 0;\nexports.start = () => ({ cli: true, runs: ++runs });\n";
+    const engineCode = 'exports.start = (entry) => ({ entry, modules: true });\n';
+    const engine = await layer('engine-and-cli', { 'src/cli/main.ts': ['cli.cjs', cliCode], 'src/cli/modules.ts': ['engine.cjs', engineCode], 'src/pipeline/render-worker.ts': ['engine.cjs', engineCode] });
+    const layers = { engine, engineId: 'test', codeCache: engine };
+    try {
+      expect(startCompiled(layers, cli).exports).toEqual({ cli: true, runs: 1 });
+      expect(startEntry(layers, join(ENGINE_ROOT, 'src/cli/modules.ts')).exports).toEqual({ entry: 'src/cli/modules.ts', modules: true });
+      // A second start of a bundle that runs already would be a second copy of its modules: refused.
+      expect(() => startEntry(layers, join(ENGINE_ROOT, 'src/pipeline/render-worker.ts'))).toThrow(`${join(engine, 'engine.cjs')} already runs in this thread: a second copy would not share its modules`);
+      expect(() => startEntry(layers, cli)).toThrow(`${join(engine, 'cli.cjs')} already runs in this thread`);
+    } finally {
+      clean();
+    }
   });
 
   it('never trust a manifest that is not as it was written (it names the SHA-256 each bundle must have)', async () => {
