@@ -22,7 +22,6 @@ import { createRequire } from 'node:module';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheRoot, COMPILED_SITE, ENGINE, ENGINE_DOOR, ENGINE_ROOT, SHARED, trustedCache } from './engine.mjs';
-import { checkPackedLayer, packRecord } from './packed.mjs';
 import { readSealedJson, sha256, writeSealed } from './sealed.mjs';
 
 /** The command line, compiled into a bundle of its own (CLI_BUNDLE) that loads the engine's only when a command runs. */
@@ -105,8 +104,10 @@ function current(dir) {
  * node_modules: a checkout, linked or not, always compiles its own) and every source and package it
  * was bundled from is installed as it was packed (packed.mjs); `stamp` keeps that verdict.
  */
-function packedEngine(stamp) {
+async function packedEngine(stamp) {
   if (!ENGINE_ROOT.includes(`${sep}node_modules${sep}`)) return undefined;
+  // Imported here: a checkout's every start (`--help`) would load it for nothing (~5 ms).
+  const { checkPackedLayer } = await import('./packed.mjs');
   return checkPackedLayer({ root: ENGINE_ROOT, packed: PACKED_ENGINE, stamp }).stale ? undefined : PACKED_ENGINE;
 }
 
@@ -120,7 +121,7 @@ export async function compile({ site, distrust } = {}) {
   const siteFile = site ? resolve(site) : undefined;
   // V8's code cache of a packed engine is the user's, in the cache (never written into the package).
   const packedCache = join(cacheBase(siteFile), `packed-${sha(`${ENGINE_ROOT}\0${process.version}`)}`);
-  const packed = distrust === PACKED_ENGINE ? undefined : packedEngine(join(packedCache, 'verified.json'));
+  const packed = distrust === PACKED_ENGINE ? undefined : await packedEngine(join(packedCache, 'verified.json'));
   if (distrust && distrust !== PACKED_ENGINE) rmSync(distrust, { recursive: true, force: true });
   // The site's layer asked for first: the longer of the two here (React DOM and zod in it), it starts
   // ~40 ms sooner than when its build waited for the engine's to start (the compile ends sooner by as much).
@@ -524,6 +525,7 @@ export async function compileEngineForPack() {
   const { build } = await import('esbuild');
   // No source maps: they would be two thirds of the package (1.1 of 1.7 MB compressed), and serve only
   // --debug's view of the engine's own frames (a message shows the site's frames, from the site's layer).
+  const { packRecord } = await import('./packed.mjs');
   const { builds, entries } = engineBuild({ packing: true, maps: false });
   const inputs = Object.assign({}, ...(await runBuilds(build, builds, PACKED_ENGINE)).map((metafile) => metafile.inputs));
   writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, inputs) }));
