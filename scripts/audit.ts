@@ -7,10 +7,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from '../src/pipeline/build.ts';
 import { createDistServer, listen } from '../src/serve/server.ts';
 
@@ -21,6 +20,15 @@ const PAGES = flags.pages ? flags.pages.split(',') : flags.photos
   ? ['/services/vaccines', '/locations', '/es/services/vaccines', '/es/locations']
   : ['/', '/services/vaccines', '/contact', '/reviews', '/es/', '/es/services/vaccines', '/es/contact', '/es/reviews'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+// Lighthouse is installed into tools/audit/ by `npm run audit` (scripts/tool.mjs), not by `npm ci`:
+// loaded from there, with the little of its types this script uses.
+interface Category { score: number | null; auditRefs: { id: string; weight: number }[] }
+interface Report { categories: Record<string, Category | undefined>; audits: Record<string, { score: number | null; displayValue?: string } | undefined> }
+const tools = createRequire(new URL('../tools/audit/package.json', import.meta.url));
+const load = async <T>(name: string): Promise<T> => (await import(pathToFileURL(tools.resolve(name)).href)) as T;
+const chromeLauncher = await load<{ launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> }> }>('chrome-launcher');
+const { default: lighthouse } = await load<{ default: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Report } | undefined> }>('lighthouse');
 
 const work = await mkdtemp(join(tmpdir(), 'site-audit-'));
 const dist = join(work, 'dist');
@@ -39,7 +47,7 @@ try {
   const rows: string[][] = [];
   const failures: string[] = [];
   for (const path of PAGES) {
-    const runs: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'][] = [];
+    const runs: Report[] = [];
     for (let run = 0; run < RUNS; run++) {
       const result = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
       runs.push(result!.lhr);
