@@ -230,6 +230,55 @@ module.exports = {
     }
   });
 
+  it("never run a site's bundle whose bytes are not the ones compiled, and require what it does not share from the engine's folder", async () => {
+    const code = "module.exports = { shared: {}, load: () => ({ command: typeof require('commander').Command }) };\n";
+    const site = await layer('site-tampered', { [siteFile]: ['site.cjs', code] });
+    const engine = await layer('engine-for-site', { 'src/cli/main.ts': ['engine.cjs', 'exports.start = () => globalThis[Symbol.for(' + JSON.stringify(COMPILED_SITE.description) + ')].load();\n'] });
+    try {
+      // Its folder (a temporary one) has no node_modules: commander is found from the engine's.
+      expect(startCompiled({ engine, engineId: 'test', codeCache: engine, site, siteFile }, cli).exports).toEqual({ command: 'function' });
+    } finally {
+      clean();
+    }
+    await writeFile(join(site, 'site.cjs'), `${code}globalThis.PLANTED = 'ran';\n`);
+    const other = await layer('engine-for-site-2', { 'src/cli/main.ts': ['engine.cjs', 'exports.start = () => 1;\n'] });
+    let error: unknown;
+    try {
+      startCompiled({ engine: other, engineId: 'test', codeCache: other, site, siteFile }, cli);
+    } catch (caught) {
+      error = caught;
+    } finally {
+      clean();
+    }
+    expect(error).toBeInstanceOf(BundleMismatch);
+    expect((error as BundleMismatch).file).toBe(join(site, 'site.cjs'));
+    expect((globalThis as Record<string, unknown>).PLANTED).toBeUndefined();
+  });
+
+  it("keep the code cache of every layer it starts when told to, and of none otherwise", async () => {
+    const exitListeners = () => process.rawListeners('exit').length;
+    const layers = async (name: string) => ({
+      engine: await layer(`${name}-engine`, { 'src/cli/main.ts': ['cli.cjs', 'exports.start = () => 1;\n'], 'src/cli/modules.ts': ['engine.cjs', 'exports.start = () => 2;\n'] }),
+      site: await layer(`${name}-site`, { [siteFile]: ['site.cjs', 'module.exports = { shared: {}, load: () => 0 };\n'] }),
+    });
+    const started = (told: { engine: string; site: string }, keep?: boolean) => {
+      const before = exitListeners();
+      const all = { engine: told.engine, engineId: 'test', codeCache: told.engine, site: told.site, siteFile };
+      try {
+        startCompiled(all, cli, keep === undefined ? undefined : { keep });
+        startEntry(all, join(ENGINE_ROOT, 'src/cli/modules.ts'), keep === undefined ? undefined : { keep });
+        return exitListeners() - before;
+      } finally {
+        // This test's process goes on: the listeners it added are taken off again.
+        for (const listener of process.rawListeners('exit').slice(before)) process.removeListener('exit', listener as () => void);
+        clean();
+      }
+    };
+    expect(started(await layers('unkept'))).toBe(0);
+    expect(started(await layers('unkept-told'), false)).toBe(0);
+    expect(started(await layers('kept'), true)).toBe(3); // the site's bundle, the CLI's and the engine's
+  });
+
   it('never trust a manifest that is not as it was written (it names the SHA-256 each bundle must have)', async () => {
     const engine = await layer('engine-manifest-edited', { 'src/cli/main.ts': ['engine.cjs', "exports.start = () => 'ran';\n"] });
     const manifest = join(engine, 'manifest.json');
