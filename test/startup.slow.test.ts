@@ -5,7 +5,7 @@
 // set: it compiles the engine from cold about a dozen times, and builds 470 pages.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -138,15 +138,17 @@ describe('launcher', () => {
     const second = await site('build', '-o', out);
     expect(second.stderr).toContain('startup: code cache of the engine used');
     // Damaged in the middle, its length unchanged: never handed to V8, the build as before, the cache written again.
-    // (Every kept cache: the one of the commands that need no site, --help above, too.)
-    const kept = async () => (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('engine.cjs.v8cache'));
+    // (Every kept cache of the engine's layer: the CLI's bundle's, which --help above kept too, and the engine's.)
+    const kept = async () => (await readdir(cache(), { recursive: true })).filter((f) => /(cli|engine)\.cjs\.v8cache$/.test(f));
     for (const file of await kept()) {
       const bytes = await readFile(join(cache(), file));
       bytes.fill(0x5a, bytes.length >> 1, (bytes.length >> 1) + 64);
       await writeFile(join(cache(), file), bytes);
     }
+    expect((await kept()).length).toBeGreaterThanOrEqual(2);
     const damaged = await site('build', '-o', out);
     expect(damaged.code).toBe(0);
+    expect(damaged.stderr).toContain('startup: code cache of the CLI none');
     expect(damaged.stderr).toContain('startup: code cache of the engine none');
     expect(await readFile(join(out, 'index.html'), 'utf8')).toBe(built);
     expect((await site('build', '-o', out)).stderr).toContain('startup: code cache of the engine used');
@@ -176,9 +178,44 @@ describe('launcher', () => {
     expect(run.stdout).not.toContain('PLANTED CODE RAN');
     expect(run.stderr).toMatch(/engine\.cjs is not the bundle that was compiled \(its SHA-256 differs\): it is not run\. Delete \S+ to have it compiled afresh; compiling again\./);
     expect((await site('build', '-o', out)).stdout).not.toContain('PLANTED CODE RAN');
+
+    // The CLI's own bundle, which every start runs, is checked the same way.
+    const clis = (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('cli.cjs'));
+    expect(clis.length).toBeGreaterThan(0);
+    for (const file of clis) await writeFile(join(cache(), file), `${await readFile(join(cache(), file), 'utf8')}\nconsole.log('PLANTED CODE RAN');\n`);
+    const helped = await site('--help');
+    expect(helped.code, helped.stderr).toBe(0);
+    expect(helped.stdout).toContain('Usage: site [options] [command]');
+    expect(helped.stdout).not.toContain('PLANTED CODE RAN');
+    expect(helped.stderr).toMatch(/cli\.cjs is not the bundle that was compiled \(its SHA-256 differs\): it is not run\. Delete \S+ to have it compiled afresh; compiling again\./);
+  });
+
+  it("says what became of a start whose engine bundle was refused and could not be compiled again, and exits as a build that does not compile", async () => {
+    const out = join(dir, 'dist-refused');
+    // A source given a time in whole seconds, and compiled so: a time the edit below can give back exactly.
+    const source = join(dir, 'src/cli/commands/serve.ts');
+    const when = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    await utimes(source, when, when);
+    expect((await site('build', '-o', out)).code).toBe(0);
+    for (const file of (await readdir(cache(), { recursive: true })).filter((f) => f.endsWith('engine.cjs'))) await writeFile(join(cache(), file), `${await readFile(join(cache(), file), 'utf8')}\n// changed\n`);
+    // A source changed without a change of size or time (its compiled layer is still taken as current): read when it is compiled again.
+    const text = await readFile(source, 'utf8');
+    await writeFile(source, text.replace('export ', 'expor t'));
+    await utimes(source, when, when);
+    try {
+      const result = await site('build', '-o', out);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/engine\.cjs is not the bundle that was compiled .*; compiling again\./);
+      expect(result.stderr).toContain('Could not start: a template or source file does not compile:');
+      expect(result.stderr).toContain('src/cli/commands/serve.ts:');
+    } finally {
+      await writeFile(source, text);
+    }
+    expect((await site('build', '-o', out)).code).toBe(0);
   });
 
   it("answers --help and --version from the CLI's own bundle: no engine module, no child_process or worker_threads loaded", async () => {
+    expect((await site('--help')).code).toBe(0); // compiled first, if a test before changed a source (a compile starts esbuild's process)
     const probe = join(dir, 'loaded-builtins.cjs');
     await writeFile(probe, "process.on('exit', () => process.stderr.write('builtins: ' + process.moduleLoadList.join('|') + '\\n'));\n");
     for (const flag of ['--help', '--version']) {
@@ -197,7 +234,7 @@ describe('launcher', () => {
     try {
       const result = await site('--help');
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain("the CLI's bundle would hold a second copy of modules the engine's bundle holds (src/cli/main.ts imports src/pipeline/build.ts)");
+      expect(result.stderr).toContain("the CLI's bundle would hold engine sources that are not in CLI_SOURCES (src/cli/main.ts imports src/pipeline/build.ts)");
       expect(result.stderr).toContain('through src/cli/modules.ts');
     } finally {
       await edit('src/cli/main.ts', (t) => t.replace("import { build as buildSite } from '../pipeline/build.ts';\nvoid buildSite;\n", ''));

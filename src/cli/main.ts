@@ -1,7 +1,7 @@
 // The command line: init, build, check, stage, serve and dev.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { inertLines } from '../problems/inert.ts';
-import { DEFAULT_SITE_FILE, ENGINE } from '../startup/engine.mjs';
+import { DEFAULT_SITE_FILE, ENGINE } from '../startup/about.mjs';
 import { loadModule } from './modules.ts';
 
 // Each command loads its own modules when it runs (modules.ts), so `build` never loads the servers'
@@ -16,9 +16,12 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
   try {
     action = await load();
   } catch (error) {
+    // Compiled, the engine's bundle is started here (launch.mjs says why it could not be); from the
+    // sources, a module that fails to load is one that does not compile.
+    const started = error instanceof Error && error.name === 'EngineStartError';
     const message = error instanceof Error ? error.message : String(error);
-    console.error(`Could not start: a template or source file does not compile:\n\n${message}`);
-    process.exitCode = 1;
+    console.error(started ? `Could not start: ${message}` : `Could not start: a template or source file does not compile:\n\n${message}`);
+    process.exitCode = started ? ((error as { exitCode?: number }).exitCode ?? 1) : 1;
     return;
   }
   try {

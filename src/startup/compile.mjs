@@ -28,10 +28,10 @@ import { readSealedJson, sha256, writeSealed } from './sealed.mjs';
 export const CLI_ENTRY = 'src/cli/main.ts';
 export const CLI_BUNDLE = 'cli.cjs';
 /**
- * What the CLI's bundle may hold of the engine's sources besides its entry: modules that keep no state
- * (a copy of them is also in the engine's bundle). Any other is reached through src/cli/modules.ts.
+ * What the CLI's bundle may hold of the engine's sources besides its entry: modules of constants and
+ * pure functions, whose copy there is as good as the engine's. Any other is reached through src/cli/modules.ts.
  */
-const CLI_SOURCES = ['src/cli/main.ts', 'src/problems/inert.ts', 'src/startup/engine.mjs'];
+const CLI_SOURCES = ['src/cli/main.ts', 'src/problems/inert.ts', 'src/startup/about.mjs'];
 /** The engine's modules that are started on their own: the CLI's door to the commands (modules.ts) and each worker thread's module. */
 export const ENGINE_ENTRIES = {
   modules: 'src/cli/modules.ts',
@@ -249,7 +249,10 @@ function engineBuild({ packing = false, maps = true } = {}) {
           // Named by the imports that reach beyond what the CLI may hold (the rest follows from them).
           const allowed = (path) => !path.startsWith('src/') || CLI_SOURCES.includes(path) || path === ENGINE_ENTRIES.modules;
           const reaching = Object.entries(metafile.inputs).filter(([input]) => allowed(input)).flatMap(([input, { imports }]) => imports.filter((i) => !i.external && !allowed(i.path)).map((i) => `${input} imports ${i.path}`));
-          if (reaching.length) throw new Error(`the CLI's bundle would hold a second copy of modules the engine's bundle holds (${reaching.join('; ')}). Load them when a command runs, through ${ENGINE_ENTRIES.modules}, or add a module that keeps no state to CLI_SOURCES in ${relative(process.cwd(), fileURLToPath(import.meta.url))}`);
+          const here = relative(process.cwd(), fileURLToPath(import.meta.url));
+          // The door itself bundled means the plugin that replaces it did not find it.
+          if (Object.keys(metafile.inputs).some((input) => input === ENGINE_ENTRIES.modules && metafile.inputs[input].imports.length)) throw new Error(`the CLI's bundle holds ${ENGINE_ENTRIES.modules} itself, not the door to the engine's bundle that engineDoor in ${here} makes of it`);
+          if (reaching.length) throw new Error(`the CLI's bundle would hold engine sources that are not in CLI_SOURCES (${reaching.join('; ')}). Load them when a command runs, through ${ENGINE_ENTRIES.modules}, or, for a module of constants and pure functions, add it to CLI_SOURCES in ${here}`);
         },
       },
     ],
@@ -527,8 +530,20 @@ export async function compileEngineForPack() {
   // --debug's view of the engine's own frames (a message shows the site's frames, from the site's layer).
   const { packRecord } = await import('./packed.mjs');
   const { builds, entries } = engineBuild({ packing: true, maps: false });
-  const inputs = Object.assign({}, ...(await runBuilds(build, builds, PACKED_ENGINE)).map((metafile) => metafile.inputs));
+  const inputs = mergedInputs(await runBuilds(build, builds, PACKED_ENGINE));
   writeFileSync(join(PACKED_ENGINE, 'manifest.json'), JSON.stringify({ ...bundleRecord(PACKED_ENGINE, entries), ...packRecord(ENGINE_ROOT, inputs) }));
+}
+
+/** The inputs of a layer's builds as one metafile's: a file both bundled has the imports either found in it. */
+function mergedInputs(metafiles) {
+  const merged = {};
+  for (const { inputs } of metafiles) {
+    for (const [file, input] of Object.entries(inputs)) {
+      const seen = merged[file];
+      merged[file] = seen ? { ...seen, imports: [...seen.imports, ...input.imports.filter((i) => !seen.imports.some((s) => s.path === i.path && s.kind === i.kind))] } : input;
+    }
+  }
+  return merged;
 }
 
 /** Removes all but the newest few compiled versions. */

@@ -1,13 +1,5 @@
-// Types of engine.mjs.
-export const ENGINE_ROOT: string;
-export const ENGINE: { name: string; version: string; peerDependencies?: Record<string, string> };
-export const DEFAULT_SITE_FILE: string;
-/** The registry of modules the compiled layers share (globalThis[SHARED]). */
-export const SHARED: symbol;
-/** Where the launcher leaves the CLI's compiled bundle its way to the engine's modules (globalThis[ENGINE_DOOR]). */
-export const ENGINE_DOOR: symbol;
-/** Where the site's compiled layer leaves the site definition's loader (globalThis[COMPILED_SITE]). */
-export const COMPILED_SITE: symbol;
+// Types of engine.mjs (what it passes on of about.mjs is typed there).
+export { COMPILED_SITE, DEFAULT_SITE_FILE, ENGINE, ENGINE_DOOR, ENGINE_ROOT, SHARED } from './about.mjs';
 export function findSite(from: string): string | undefined;
 export function cacheRoot(from: string): string;
 export function trustedCache(dir: string): string;

@@ -1,28 +1,11 @@
-// What the engine knows about itself and where it keeps its caches. Plain JavaScript: the launcher
-// reads it before anything is compiled.
+// Where the engine keeps its caches, and what it knows about itself (about.mjs, passed on). Plain
+// JavaScript: the launcher reads it before anything is compiled.
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, parse } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DEFAULT_SITE_FILE, ENGINE } from './about.mjs';
 
-/** The engine's package folder (where its package.json is). */
-export const ENGINE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** The engine's package name and version. */
-export const ENGINE = JSON.parse(readFileSync(join(ENGINE_ROOT, 'package.json'), 'utf8'));
-
-/**
- * The registry of modules the engine and the site's compiled layers share (compile.mjs): React, React
- * DOM's server renderer and zod from the site's layer, the engine's public contract from the engine's.
- */
-export const SHARED = Symbol.for(`${ENGINE.name}.shared`);
-/** Where the launcher leaves the CLI's compiled bundle its way to the engine's modules: (name) => a promise of the module (compile.mjs, engineDoor). */
-export const ENGINE_DOOR = Symbol.for(`${ENGINE.name}.engine-modules`);
-/** Where the site's layer leaves the site definition's loader, for loadSite (compiled.ts reads it). */
-export const COMPILED_SITE = Symbol.for(`${ENGINE.name}.compiled-site`);
-
-/** The file a site's definition is looked for in, from the current folder up: the one site file name the engine knows. */
-export const DEFAULT_SITE_FILE = 'site.config.ts';
+export { COMPILED_SITE, DEFAULT_SITE_FILE, ENGINE, ENGINE_DOOR, ENGINE_ROOT, SHARED } from './about.mjs';
 
 /** The nearest site definition, looking in `from` and the folders above it. */
 export function findSite(from) {

@@ -36,7 +36,9 @@ if (process.env.SITE_DEBUG) process.setSourceMapsEnabled(true);
 let layers = announce(result);
 let engine;
 globalThis[ENGINE_DOOR] = async (name) => {
-  engine ??= start(resolve(ENGINE_ROOT, ENGINE_ENTRIES.modules), 'the engine', startEntry);
+  engine ??= start(resolve(ENGINE_ROOT, ENGINE_ENTRIES.modules), 'the engine', startEntry).catch(async (error) => {
+    throw await engineStartError(error);
+  });
   return (await engine).loadModule(name);
 };
 await start(resolve(ENGINE_ROOT, CLI_ENTRY), 'the CLI', startCompiled);
@@ -58,6 +60,17 @@ async function start(entry, what, how) {
   }
   if (process.env.SITE_TIMINGS) console.error(`startup: code cache of ${what} ${run.cache}`);
   return run.exports;
+}
+
+/**
+ * Why the engine's bundle did not start, as the CLI tells it (main.ts): code that does not compile
+ * (compiled again after its bundle was refused) exits 1 like a build's; anything else (a folder that
+ * cannot be removed, a bundle refused again) exits 2, with what happened.
+ */
+async function engineStartError(error) {
+  const compiling = Array.isArray(error?.errors);
+  const told = new Error(compiling ? `a template or source file does not compile:\n\n${await describeCompileError(error)}` : `the engine's compiled bundle could not be started: ${error?.message ?? error}`);
+  return Object.assign(told, { name: 'EngineStartError', exitCode: compiling ? 1 : 2 });
 }
 
 /** The compiled layers, told to this process's engine and its worker threads (compiled.ts reads them) and returned for startCompiled. */

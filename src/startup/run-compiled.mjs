@@ -92,9 +92,11 @@ function guardedRequire(from) {
  * Throws BundleMismatch, naming the file, when a bundle is not the one compiled.
  */
 export function startCompiled(layers, entry, { keep = false } = {}) {
-  if (layers.site) {
-    const site = compiledBundle(layers.site, layers.siteFile);
+  const site = layers.site ? compiledBundle(layers.site, layers.siteFile) : undefined;
+  // Once in a thread: started again after the engine's bundle was refused and compiled again, it has run already.
+  if (site && !started.has(site.file)) {
     const { exports } = runCompiled(site.file, { keep, sha256: site.sha256, requireFrom: ENGINE_PACKAGE });
+    started.add(site.file);
     // Getters: each shared module is evaluated when the engine first requires it.
     globalThis[SHARED] = Object.defineProperties(globalThis[SHARED] ?? {}, Object.getOwnPropertyDescriptors(exports.shared));
     globalThis[COMPILED_SITE] = { file: layers.siteFile, load: exports.load };

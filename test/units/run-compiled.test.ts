@@ -230,6 +230,23 @@ module.exports = {
     }
   });
 
+  it("run the site's bundle once in a thread, also when the engine's is started again after it was refused", async () => {
+    const site = await layer('site-once', { [siteFile]: ['site.cjs', 'globalThis.SITE_RUNS = (globalThis.SITE_RUNS ?? 0) + 1;\nmodule.exports = { shared: {}, load: () => 0 };\n'] });
+    const engine = await layer('engine-refused', { 'src/cli/main.ts': ['engine.cjs', 'exports.start = () => 1;\n'] });
+    const again = await layer('engine-compiled-again', { 'src/cli/main.ts': ['engine.cjs', 'exports.start = () => 2;\n'] });
+    await writeFile(join(engine, 'engine.cjs'), 'exports.start = () => 3;\n'); // refused: not the bytes compiled
+    const runs = globalThis as Record<string, unknown>;
+    try {
+      expect(() => startCompiled({ engine, engineId: 'test', codeCache: engine, site, siteFile }, cli)).toThrow(BundleMismatch);
+      expect(runs.SITE_RUNS).toBe(1);
+      expect(startCompiled({ engine: again, engineId: 'test', codeCache: again, site, siteFile }, cli).exports).toBe(2);
+      expect(runs.SITE_RUNS).toBe(1);
+    } finally {
+      delete runs.SITE_RUNS;
+      clean();
+    }
+  });
+
   it("never run a site's bundle whose bytes are not the ones compiled, and require what it does not share from the engine's folder", async () => {
     const code = "module.exports = { shared: {}, load: () => ({ command: typeof require('commander').Command }) };\n";
     const site = await layer('site-tampered', { [siteFile]: ['site.cjs', code] });
@@ -240,18 +257,19 @@ module.exports = {
     } finally {
       clean();
     }
-    await writeFile(join(site, 'site.cjs'), `${code}globalThis.PLANTED = 'ran';\n`);
+    const tampered = await layer('site-tampered-2', { [siteFile]: ['site.cjs', code] });
+    await writeFile(join(tampered, 'site.cjs'), `${code}globalThis.PLANTED = 'ran';\n`);
     const other = await layer('engine-for-site-2', { 'src/cli/main.ts': ['engine.cjs', 'exports.start = () => 1;\n'] });
     let error: unknown;
     try {
-      startCompiled({ engine: other, engineId: 'test', codeCache: other, site, siteFile }, cli);
+      startCompiled({ engine: other, engineId: 'test', codeCache: other, site: tampered, siteFile }, cli);
     } catch (caught) {
       error = caught;
     } finally {
       clean();
     }
     expect(error).toBeInstanceOf(BundleMismatch);
-    expect((error as BundleMismatch).file).toBe(join(site, 'site.cjs'));
+    expect((error as BundleMismatch).file).toBe(join(tampered, 'site.cjs'));
     expect((globalThis as Record<string, unknown>).PLANTED).toBeUndefined();
   });
 
