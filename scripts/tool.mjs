@@ -1,7 +1,7 @@
 // node scripts/tool.mjs <audit|mutate>: installs a developer tool that CI and a fresh clone never run
 // (Lighthouse, Stryker) into tools/<name>/node_modules from its own lockfile, the first time it is
-// used and again when its lockfile changes. Kept out of the project's dependencies, they made every
-// `npm ci` install 272 more packages (~160 MB, ~11 s of a 33 s install here).
+// used and again when its lockfile, package.json or .npmrc changes. In the project's dependencies,
+// they made every `npm ci` install 272 more packages (~160 MB, ~11 s of a 33 s install here).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,13 +15,15 @@ if (!name || !/^[a-z]+$/.test(name) || !existsSync(join(TOOLS, name, 'package.js
   process.exit(2);
 }
 const folder = join(TOOLS, name);
-const lock = readFileSync(join(folder, 'package-lock.json'));
-const wanted = createHash('sha256').update(lock).digest('hex');
+// What an install is made from: the lockfile, the tool's package.json and its npm settings (.npmrc).
+const hash = createHash('sha256');
+for (const file of ['package-lock.json', 'package.json', '.npmrc']) hash.update(`${file}\0`).update(existsSync(join(folder, file)) ? readFileSync(join(folder, file)) : '');
+const wanted = hash.digest('hex');
 // What the last install was made from, kept inside what it installed (a new node_modules has none).
 const stamp = join(folder, 'node_modules', '.installed-from-lock');
 const installed = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
 if (installed !== wanted) {
-  console.error(`Installing ${name}'s tools into tools/${name}/ (npm ci there; once, and again when its lockfile changes)…`);
+  console.error(`Installing ${name}'s tools into tools/${name}/ (npm ci there; once, and again when its lockfile, package.json or .npmrc changes)…`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const run = spawnSync(npm, ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, stdio: 'inherit', shell: process.platform === 'win32' });
   if (run.status !== 0) {

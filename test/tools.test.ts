@@ -41,7 +41,7 @@ describe('scripts/tool.mjs', () => {
   it('installs a tool on its first use, not again while its lockfile is the same, and again when it changes', async () => {
     const first = await tool('empty');
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toContain("Installing empty's tools into tools/empty/ (npm ci there; once, and again when its lockfile changes)");
+    expect(first.stderr).toContain("Installing empty's tools into tools/empty/ (npm ci there; once, and again when its lockfile, package.json or .npmrc changes)");
     expect(existsSync(join(dir, 'tools/empty/node_modules/.installed-from-lock'))).toBe(true);
 
     const again = await tool('empty');
@@ -52,6 +52,10 @@ describe('scripts/tool.mjs', () => {
     const changed = await tool('empty');
     expect(changed.code, changed.stderr).toBe(0);
     expect(changed.stderr).toContain("Installing empty's tools");
+    expect((await tool('empty')).stderr).toBe('');
+    // Its npm settings are part of what it was installed with.
+    await writeFile(join(dir, 'tools/empty/.npmrc'), 'legacy-peer-deps=true\n');
+    expect((await tool('empty')).stderr).toContain("Installing empty's tools");
     expect((await tool('empty')).stderr).toBe('');
   });
 
@@ -89,5 +93,14 @@ describe('scripts/tool.mjs', () => {
       }
       expect(root.scripts[name]).toMatch(new RegExp(`^node scripts/tool\\.mjs ${name} && `));
     }
+    // npm run mutate runs the Stryker its lockfile installs (by node, as every shell runs it), whose
+    // vitest runner takes the project's vitest (not installed beside it): a version its range allows.
+    const mutateLock = JSON.parse(await readFile(join(ROOT, 'tools/mutate/package-lock.json'), 'utf8')) as { packages: Record<string, { bin?: Record<string, string>; peerDependencies?: Record<string, string> }> };
+    expect(root.scripts.mutate).toContain(`node tools/mutate/node_modules/@stryker-mutator/core/${mutateLock.packages['node_modules/@stryker-mutator/core']!.bin!.stryker} run`);
+    const range = mutateLock.packages['node_modules/@stryker-mutator/vitest-runner']!.peerDependencies!.vitest!;
+    const floor = /^>=(\d+)\.\d+\.\d+$/.exec(range); // the shape it has; another needs a look by hand
+    expect(floor, `the vitest runner asks for vitest ${range}`).not.toBeNull();
+    const vitest = (JSON.parse(await readFile(join(ROOT, 'node_modules/vitest/package.json'), 'utf8')) as { version: string }).version;
+    expect(Number(vitest.split('.')[0])).toBeGreaterThanOrEqual(Number(floor![1]));
   });
 });
