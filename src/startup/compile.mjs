@@ -158,11 +158,11 @@ async function compileLayer(dir, { builds, entries }) {
       const stat = statSync(file, { throwIfNoEntry: false });
       if (stat) stamps.push([file, stat.size, stat.mtimeMs]);
     };
-    for (const [i, { inputs }] of metafiles.entries()) {
-      for (const input of Object.keys(inputs)) record(resolve(builds[i].options.absWorkingDir, input.replace(/^[a-z-]+:/, '')));
-      // Files the bundle requires as it runs (esbuild; zod's translations) count too: one removed or changed is another layer.
-      for (const { imports } of Object.values(inputs)) for (const { path, external } of imports) if (external && isAbsolute(path)) record(path);
-    }
+    const read = mergedInputs(metafiles);
+    // A layer's builds work in one folder (the engine's, or the site's), which their inputs are relative to.
+    for (const input of Object.keys(read)) record(resolve(builds[0].options.absWorkingDir, input.replace(/^[a-z-]+:/, '')));
+    // Files the bundle requires as it runs (esbuild; zod's translations) count too: one removed or changed is another layer.
+    for (const { imports } of Object.values(read)) for (const { path, external } of imports) if (external && isAbsolute(path)) record(path);
     // The tools that compiled it count too.
     for (const file of [fileURLToPath(import.meta.url), join(ENGINE_ROOT, 'package.json')]) record(file);
     // A file written between esbuild's read and its stamp here (a formatter's second save in dev) may have
@@ -246,12 +246,12 @@ function engineBuild({ packing = false, maps = true } = {}) {
       {
         options: { ...common, entryPoints: { [CLI_BUNDLE.replace(/\.cjs$/, '')]: `${ENTRY_NAMESPACE}:cli` }, plugins: [entryModule(cliEntry()), engineDoor, lazyChildProcess, enginePackages, sourceUrls({ packing, layer: 'engine' })] },
         check: (metafile) => {
+          const here = relative(process.cwd(), fileURLToPath(import.meta.url));
+          // The door with imports of its own is modules.ts itself: the plugin that replaces it did not find it.
+          if (metafile.inputs[ENGINE_ENTRIES.modules]?.imports.length) throw new Error(`the CLI's bundle holds ${ENGINE_ENTRIES.modules} itself, not the door to the engine's bundle that engineDoor in ${here} makes of it`);
           // Named by the imports that reach beyond what the CLI may hold (the rest follows from them).
           const allowed = (path) => !path.startsWith('src/') || CLI_SOURCES.includes(path) || path === ENGINE_ENTRIES.modules;
           const reaching = Object.entries(metafile.inputs).filter(([input]) => allowed(input)).flatMap(([input, { imports }]) => imports.filter((i) => !i.external && !allowed(i.path)).map((i) => `${input} imports ${i.path}`));
-          const here = relative(process.cwd(), fileURLToPath(import.meta.url));
-          // The door itself bundled means the plugin that replaces it did not find it.
-          if (Object.keys(metafile.inputs).some((input) => input === ENGINE_ENTRIES.modules && metafile.inputs[input].imports.length)) throw new Error(`the CLI's bundle holds ${ENGINE_ENTRIES.modules} itself, not the door to the engine's bundle that engineDoor in ${here} makes of it`);
           if (reaching.length) throw new Error(`the CLI's bundle would hold engine sources that are not in CLI_SOURCES (${reaching.join('; ')}). Load them when a command runs, through ${ENGINE_ENTRIES.modules}, or, for a module of constants and pure functions, add it to CLI_SOURCES in ${here}`);
         },
       },
@@ -261,12 +261,12 @@ function engineBuild({ packing = false, maps = true } = {}) {
   };
 }
 
-/** A layer's entry module (`engine-entry:<name>`), made of these lines. */
-const entryModule = (lines) => ({
+/** A layer's entry module (`engine-entry:<name>`), made of these lines; its imports resolved from `resolveDir`. */
+const entryModule = (lines, resolveDir = ENGINE_ROOT) => ({
   name: 'entry-module',
   setup(b) {
     b.onResolve({ filter: new RegExp(`^${ENTRY_NAMESPACE}:`) }, (args) => ({ path: args.path.slice(ENTRY_NAMESPACE.length + 1), namespace: ENTRY_NAMESPACE }));
-    b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => ({ contents: lines.join('\n'), resolveDir: ENGINE_ROOT, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => ({ contents: lines.join('\n'), resolveDir, loader: 'js' }));
   },
 });
 
@@ -365,29 +365,22 @@ export const grayMatterYaml = {
 /** The site layer: one bundle whose exports are the shared modules (each required when the engine asks) and the site definition (loaded when the engine loads the site). */
 function siteBuild(siteFile) {
   const siteDir = dirname(siteFile);
-  const entry = {
-    name: 'site-entry',
-    setup(b) {
-      b.onResolve({ filter: /^site-entry$/ }, () => ({ path: 'site', namespace: ENTRY_NAMESPACE }));
-      b.onLoad({ filter: /.*/, namespace: ENTRY_NAMESPACE }, () => ({
-        contents: [
-          'module.exports = {',
-          `  shared: { ${SHARED_MODULES.map((id) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(id)}); }`).join(', ')} },`,
-          `  load: () => require(${JSON.stringify(siteFile)}),`,
-          '};',
-        ].join('\n'),
-        resolveDir: siteDir,
-        loader: 'js',
-      }));
-    },
-  };
+  const entry = entryModule(
+    [
+      'module.exports = {',
+      `  shared: { ${SHARED_MODULES.map((id) => `get ${JSON.stringify(id)}() { return require(${JSON.stringify(id)}); }`).join(', ')} },`,
+      `  load: () => require(${JSON.stringify(siteFile)}),`,
+      '};',
+    ],
+    siteDir,
+  );
   return {
     builds: [
       {
         options: {
           ...COMMON,
           absWorkingDir: siteDir,
-          entryPoints: { site: 'site-entry' },
+          entryPoints: { site: `${ENTRY_NAMESPACE}:site` },
           entryNames: '[name]',
           define: { 'process.env.NODE_ENV': JSON.stringify(process.env.NODE_ENV ?? 'development') },
           plugins: [entry, sitePackages(siteDir), zodLocales, sourceUrls({ layer: 'site' })],
