@@ -2,7 +2,7 @@
 // (scripts/tool.mjs), into tools/<name>/ from that folder's lockfile: on first use, not again while
 // the lockfile is the same, again when it changes; a name that is no tool is refused. On a copy of the
 // script beside a tool of no dependencies (its `npm ci` needs no network), and the real tool folders'
-// shape: what `npm ci` at the root no longer installs.
+// shape: what `npm ci` at the root no longer installs. In the slow set: it runs `npm ci` four times.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
