@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 const TOOLS = fileURLToPath(new URL('../tools/', import.meta.url));
 const name = process.argv[2];
 if (!name || !/^[a-z]+$/.test(name) || !existsSync(join(TOOLS, name, 'package.json'))) {
-  console.error(`scripts/tool.mjs: no tool "${name ?? ''}" in tools/ (one of the folders there, e.g. audit or mutate)`);
+  // The name as typed, quoted as JSON: a control character in it is shown escaped, never run by the terminal.
+  console.error(`scripts/tool.mjs: no tool ${JSON.stringify(name ?? '')} in tools/ (one of the folders there, e.g. audit or mutate)`);
   process.exit(2);
 }
 const folder = join(TOOLS, name);

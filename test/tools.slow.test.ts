@@ -75,6 +75,11 @@ describe('scripts/tool.mjs', () => {
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`scripts/tool.mjs: no tool "${name}" in tools/`);
     }
+    // A control character in the name is shown escaped, not sent to the terminal.
+    const bell = await tool('a\u0007\u001b[31mb');
+    expect(bell.code).toBe(2);
+    expect(bell.stderr).toContain('no tool "a\\u0007\\u001b[31mb" in tools/');
+    expect(bell.stderr).not.toMatch(/[\u0007\u001b]/);
   });
 
   it('keeps Stryker and Lighthouse out of the packages every npm ci installs: each is its tool folder\'s, pinned by its lockfile', async () => {
