@@ -29,6 +29,7 @@ import { today } from './templates/site/notices.ts';
 import { services } from './templates/site/services.ts';
 import { facts } from './templates/site/facts.ts';
 import { findPlaceholders } from './templates/site/placeholders.ts';
+import { clinicHoursGaps } from './templates/site/check-locations.ts';
 
 export default defineSite<SiteContent>({
   locales: { en: { intl: 'en-US' }, es: { intl: 'es-US' } },
@@ -72,6 +73,8 @@ export default defineSite<SiteContent>({
     services(),
     // No time of day written by hand in the pages' text: {hours} is filled in from the opening hours.
     facts(),
+    // A clinic's own hours that leave out days the practice opens: a warning naming the clinic.
+    clinicHoursGaps(),
     // Photos the staff upload (a service's photo): AVIF, WebP and JPEG at several widths, EXIF stripped.
     images({ folders: ['images/uploads'] }),
     // Staff edit content at /admin/ and the editor commits to this repository (docs/editing.md).

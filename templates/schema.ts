@@ -29,10 +29,14 @@ const time = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour time like "08:00" 
 const DAY_NAMES = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' } as const;
 const dayOfWeek = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']).meta({ cms: { options: Object.entries(DAY_NAMES).map(([value, label]) => ({ label, value })) } });
 
+const hoursRow = z.object({ days: z.array(dayOfWeek).min(1), opens: time, closes: time }).strict();
 /** Opening hours as data, so pages, footer and JSON-LD all derive from one source. */
-export const hoursSchema = z
-  .array(z.object({ days: z.array(dayOfWeek).min(1), opens: time, closes: time }).strict())
-  .min(1);
+export const hoursSchema = z.array(hoursRow).min(1);
+/**
+ * A clinic's own hours: optional. The editor saves a list nobody filled in as [] (or null), which means
+ * "not set" like a key left out: the clinic keeps the practice's hours.
+ */
+const ownHours = z.array(hoursRow).nullish().transform((rows) => (rows?.length ? rows : undefined));
 
 // ---------- locale-independent facts (content/*.yaml) ----------
 
@@ -42,11 +46,14 @@ export const siteSchema = z
     name: short(80),
     shortName: short(24),
     baseUrl: url.meta(developers('The production address, set by the developers (it also names every page to search engines).')),
-    // One number, typed as patients read it: the number phones dial (+1 and ten digits) is made from
-    // it, so the shown and the dialled numbers can never differ.
-    phone: matching(/^\(\d{3}\) \d{3}-\d{4}$/, 'a phone number written like (407) 555-0142')
-      .meta({ cms: { label: 'Phone number', hint: 'As patients read it, like (407) 555-0142. Every "Call" button dials it. Placeholder until launch: 555-01xx numbers are fictitious.' } })
-      .transform((display) => ({ display, e164: `+1${display.replace(/\D/g, '')}` })),
+    // One number, typed as people type it ("305-448-2210", "305.448.2210", "(305) 448-2210", "+1 305 448
+    // 2210"): shown in one form and dialled as +1 and ten digits, both made from it, so they never differ.
+    phone: matching(/^(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/, 'a US phone number of ten digits, like (305) 448-2210 or 305-448-2210')
+      .meta({ cms: { label: 'Phone number', hint: 'Type it as you like: (305) 448-2210, 305-448-2210 or +1 305 448 2210. The site shows it as (305) 448-2210, and every "Call" button dials it. Placeholder until launch: 555-01xx numbers are fictitious.' } })
+      .transform((typed) => {
+        const digits = typed.replace(/\D/g, '').slice(-10);
+        return { display: `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`, e164: `+1${digits}` };
+      }),
     email: z.email().meta(hint("The practice's address for patients. Placeholder until launch: example.com addresses reach nobody.")),
     foundedYear: z.number().int().min(1900),
     /** The "5+ years" the practice shows beside its rating (a stated figure, not computed from foundedYear). */
@@ -101,7 +108,7 @@ export const locationsSchema = z
         region: z.string().length(2).meta(hint('Two letters, like FL.')),
         postalCode: matching(/^\d{5}$/, 'a 5-digit ZIP code, like 33155'),
         geo: z.object({ lat: z.number(), lng: z.number() }).strict().nullish().transform(absent).meta(developers()),
-        hours: hoursSchema.nullish().transform(absent),
+        hours: ownHours.meta(hint('Leave empty when this clinic keeps the practice’s hours (Site settings). A clinic with its own hours lists every day it is open.')),
         /** The clinic's entrance (an upload), shown on its card; none by default. The file is shared, so it has a description per language. */
         photo: imageField({ altIn: { en: 'In English', es: 'En español' } })
           .nullish().transform(absent)
@@ -130,7 +137,8 @@ export const noticesSchema = z
           })
           .strict()
           .meta({ cms: { label: 'What patients read' } }),
-        location: z.enum(['kissimmee', 'miami', 'hialeah']).nullish().transform(absent).meta({ cms: { label: 'Only for this clinic', hint: 'Leave it empty when the notice is for every clinic.', options: [{ label: 'Kissimmee', value: 'kissimmee' }, { label: 'Miami', value: 'miami' }, { label: 'Hialeah', value: 'hialeah' }] } }),
+        // "(None)" in the editor is saved as "": every clinic, like a key left out.
+        location: z.enum(['kissimmee', 'miami', 'hialeah']).or(z.literal('')).nullish().transform((id) => id || undefined).meta({ cms: { label: 'Only for this clinic', hint: 'Leave it empty when the notice is for every clinic.', options: [{ label: 'Kissimmee', value: 'kissimmee' }, { label: 'Miami', value: 'miami' }, { label: 'Hialeah', value: 'hialeah' }] } }),
         closed: z
           .object({ from: day.meta({ cms: { label: 'First day closed' } }), to: day.meta({ cms: { label: 'Last day closed' } }) })
           .strict()

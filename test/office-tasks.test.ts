@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { build } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from './helpers/fixtures.ts';
+import { siteSchema } from '../templates/schema.ts';
 
 let site: Sandbox;
 beforeAll(async () => {
@@ -38,10 +39,23 @@ describe('the practice changes its phone number', () => {
     expect(pages.get('es/index.html')).toContain('(305) 555-0177');
   });
 
-  it('is refused with an example of what to type when it is not written as patients read it', async () => {
-    await site.edit('site.yaml', (t) => t.replace(/^phone: .*$/m, 'phone: "+13055550177"'));
-    await expect(buildPages('phone-bad')).rejects.toThrow(/phone: .*written like \(407\) 555-0142/);
-    await site.edit('site.yaml', (t) => t.replace(/^phone: .*$/m, 'phone: (407) 555-0142'));
+  it('is taken as people type it, shown in one form and dialled in one form', async () => {
+    const phone = siteSchema.shape.phone;
+    for (const typed of ['305-448-2210', '305.448.2210', '(305) 448-2210', '+1 305 448 2210', '1 (305) 448-2210', '3054482210']) {
+      expect(phone.parse(typed), typed).toEqual({ display: '(305) 448-2210', e164: '+13054482210' });
+    }
+    for (const wrong of ['305-555-12', '305-448-22100', '+44 20 7946 0958', '(305 448-2210']) expect(phone.safeParse(wrong).success, wrong).toBe(false);
+    await site.edit('site.yaml', (t) => t.replace(/^phone: .*$/m, 'phone: "305.448.2210"'));
+    const home = (await buildPages('phone-typed')).get('index.html')!;
+    expect(home).toContain('(305) 448-2210');
+    expect(home).toContain('href="tel:+13054482210"');
+  });
+
+  it('is refused with an example of what to type when it is not ten digits', async () => {
+    const before = await readFile(join(site.content, 'site.yaml'), 'utf8');
+    await site.edit('site.yaml', (t) => t.replace(/^phone: .*$/m, 'phone: "305-555-12"'));
+    await expect(buildPages('phone-bad')).rejects.toThrow(/phone: .*ten digits, like \(305\) 448-2210/);
+    await site.write('site.yaml', before);
   });
 });
 

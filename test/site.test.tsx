@@ -7,6 +7,7 @@ import type { SiteDefinition } from '../src/site/definition.ts';
 import type { SiteContent } from '../templates/content-types.ts';
 import { serviceSlugs } from '../templates/site/content-model.ts';
 import { siteAndContent } from './helpers/content.ts';
+import { clinics, hoursOf, practice, timeIn } from './helpers/facts.ts';
 
 let site: SiteDefinition<SiteContent>;
 let content: SiteContent;
@@ -21,10 +22,7 @@ beforeAll(async () => {
   for (const route of routes) html.set(route.url, renderPage(route, { site, content, assets, year: 2026 }).html);
 });
 
-const HOURS: Record<string, string[]> = {
-  en: ['8:00 AM – 6:00 PM', 'Saturday 9:00 AM – 2:00 PM', 'Sunday Closed'],
-  es: ['8:00 a.m. – 6:00 p.m.', 'Sábado 9:00 a.m. – 2:00 p.m.', 'Domingo Cerrado'],
-};
+const BASE = new URL(practice.baseUrl).origin;
 
 const page = (url: string) => {
   const body = html.get(url);
@@ -52,22 +50,23 @@ describe('every page', () => {
     for (const route of routes) {
       const body = page(route.url);
       expect(body, route.url).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${route.locale}"`));
-      expect(body, route.url).toMatch(/<title>[^<|]+ \| FL Family Care<\/title>/);
+      expect(body, route.url).toContain(` | ${practice.shortName}</title>`);
       if (route.notFound) continue;
-      expect(body, route.url).toContain(`<link rel="canonical" href="https://www.example.com${route.url}"/>`);
-      expect(body, route.url).toContain(`<link rel="alternate" hrefLang="x-default" href="https://www.example.com${route.path}"/>`.replace('hrefLang', 'hrefLang'));
+      expect(body, route.url).toContain(`<link rel="canonical" href="${BASE}${route.url}"/>`);
+      expect(body, route.url).toContain(`<link rel="alternate" hrefLang="x-default" href="${BASE}${route.path}"/>`);
     }
   });
 
-  it('shows the phone number, the three addresses and the hours in the footer', () => {
+  it('shows the phone number, every clinic\'s address and the hours in the footer', () => {
     for (const route of routes) {
       const words = text(page(route.url));
-      expect(words, route.url).toContain('(407) 555-0142');
-      for (const street of ['1426 Ridge St', '7383 Coral Way', '923 W 29th St']) expect(words, route.url).toContain(street);
-      // The spec's hours as each language writes them (a locale added later is checked by its own test).
-      for (const line of HOURS[route.locale] ?? []) expect(words, route.url).toContain(line);
-      expect(words, route.url).toContain('© 2026 Florida Family Primary Care');
-      expect(page(route.url), route.url).toContain('href="tel:+14075550142"');
+      expect(words, route.url).toContain(practice.phone.display);
+      for (const clinic of clinics) expect(words, route.url).toContain(`${clinic.street} ${clinic.city}, ${clinic.region} ${clinic.postalCode}`);
+      // Every opening and closing time, as the page's language writes it (by Intl, not the templates' code).
+      const intl = site.locales[route.locale]!.intl;
+      for (const row of clinics.flatMap(hoursOf)) for (const time of [row.opens, row.closes]) expect(words, route.url).toContain(timeIn(intl, time));
+      expect(words, route.url).toContain(`© 2026 ${practice.name}`);
+      expect(page(route.url), route.url).toContain(`href="tel:${practice.phone.e164}"`);
     }
   });
 
@@ -76,9 +75,6 @@ describe('every page', () => {
     expect(page('/es/services/vaccines')).toContain('<a class="lang-toggle" href="/services/vaccines" hrefLang="en" lang="en">EN<span class="visually-hidden"> – English</span></a>');
   });
 
-  it('gives Miami the address decisions.md settled, in every footer', () => {
-    for (const route of routes) expect(text(page(route.url)), route.url).toContain('7383 Coral Way Miami, FL 33155');
-  });
 });
 
 describe('navigation', () => {
@@ -104,14 +100,17 @@ describe('pages', () => {
     expect(home).toContain('href="/contact"');
   });
 
-  it('home: the practice\'s figures side by side: since 2018, 5+ years, 5.0 from 150+ reviews', () => {
+  it('home: the practice\'s figures side by side: the year it opened, its years, its rating and count of reviews', () => {
     const figures = (url: string) => {
       const body = page(url);
       const start = body.indexOf('id="about"');
       return text(body.slice(start, body.indexOf('</section>', start)));
     };
-    expect(figures('/')).toMatch(/Serving Florida since 2018 .*5\+ years caring for Florida families .*5\.0 rating from 150\+ reviews/);
-    expect(figures('/es/')).toMatch(/desde 2018 .*Más de 5 años cuidando a familias de Florida .*Calificación de 5\.0 en más de 150 reseñas/);
+    const { foundedYear, experienceYears, rating } = practice;
+    const value = rating.value.toFixed(1);
+    expect(figures('/')).toContain(`Serving Florida since ${foundedYear} `);
+    expect(figures('/')).toMatch(new RegExp(`since ${foundedYear} .*${experienceYears}\\+ years caring for Florida families .*${value} rating from ${rating.count}\\+ reviews`));
+    expect(figures('/es/')).toMatch(new RegExp(`desde ${foundedYear} .*Más de ${experienceYears} años cuidando a familias de Florida .*Calificación de ${value} en más de ${rating.count} reseñas`));
   });
 
   it('insurance: all twelve plans and no fee amounts', () => {
@@ -122,15 +121,17 @@ describe('pages', () => {
     for (const url of ['/insurance', '/es/insurance']) expect(text(page(url))).not.toMatch(/\$\s?\d/);
   });
 
-  it('reviews: 5.0 from 150+ reviews, said once, under one "Patient Reviews" heading; six cards, and external links opening in a new tab', () => {
+  it('reviews: the rating and count of reviews, said once, under one "Patient Reviews" heading; a card a review, and external links opening in a new tab', () => {
     const reviews = page('/reviews');
     const body = text(reviews.slice(reviews.indexOf('<body')));
-    expect(body.match(/5\.0/g)).toHaveLength(1);
+    const value = practice.rating.value.toFixed(1);
+    expect(body.split(`${value} `)).toHaveLength(2);
     expect(body.match(/Patient Reviews/g)).toHaveLength(1);
-    expect(text(reviews)).toContain('5.0 based on 150+ reviews');
-    expect(text(page('/es/reviews'))).toContain('5.0 según más de 150 reseñas');
+    expect(text(reviews)).toContain(`${value} based on ${practice.rating.count}+ reviews`);
+    expect(text(page('/es/reviews'))).toContain(`${value} según más de ${practice.rating.count} reseñas`);
     expect(reviews.match(/class="card review"/g)).toHaveLength(content.locales.en!.reviews.length);
-    expect(reviews).toMatch(/href="https:\/\/search\.google\.com\/local\/writereview\?placeid=PLACE-ID-PLACEHOLDER"[^>]* target="_blank" rel="noopener noreferrer"/);
+    const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(reviews).toMatch(new RegExp(`href="${escape(`${practice.maps.reviewUrl}?placeid=${encodeURIComponent(practice.maps.placeId)}`)}"[^>]* target="_blank" rel="noopener noreferrer"`));
   });
 
   it('contact: the form frame anchored at #appointment', () => {
@@ -142,7 +143,7 @@ describe('pages', () => {
     const body = page('/locations');
     expect(body.match(/class="card location"/g)).toHaveLength(content.locations.length);
     expect(body.match(/target="_blank" rel="noopener noreferrer"/g)!.length).toBeGreaterThanOrEqual(3);
-    expect(body).toContain('query=7383+Coral+Way%2C+Miami%2C+FL+33155');
+    for (const c of clinics) expect(body).toContain(`query=${new URLSearchParams({ q: `${c.street}, ${c.city}, ${c.region} ${c.postalCode}` }).toString().slice(2)}`);
   });
 
   it('legal: the effective date in each language, noindex only on privacy and terms', () => {

@@ -86,7 +86,9 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     i18n: { structure: 'multiple_folders', locales, default_locale: site.defaultLocale, initial_locales: 'all' },
     // Every string quoted: unquoted, "18:00" is a number to YAML 1.1 readers (1,080 minutes) and
     // "no" a boolean; the build would refuse what the editor saved.
-    output: { yaml: { quote: 'double', indent_size: 2 } },
+    // A field left empty is left out of the file, as a person writing it by hand would (the build also
+    // takes the empty forms, [], null and "", as "not set").
+    output: { omit_empty_optional_fields: true, yaml: { quote: 'double', indent_size: 2 } },
     collections,
   };
 }

@@ -55,10 +55,11 @@ const UNEDITABLE = 'uneditable';
  * the schema's own (`.meta({ cms })`), else the site's words for the name, else the name spelt out.
  */
 export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: boolean, words: Vocabulary = {}): CmsField {
-  // A nullable value (anyOf [X, null]) is X left empty.
-  const nonNull = node.anyOf?.filter((n) => n.type !== 'null');
-  if (nonNull && nonNull.length === 1 && nonNull.length < node.anyOf!.length) {
-    return fieldOf(name, { ...nonNull[0], description: node.description ?? nonNull[0]!.description, cms: { ...nonNull[0]!.cms, ...node.cms } }, false, i18n, words);
+  // A nullable value (anyOf [X, null]), or one that may be "" (what the editor saves for a choice of
+  // none), is X left empty.
+  const filled = node.anyOf?.filter((n) => n.type !== 'null' && n.const !== '');
+  if (filled && filled.length === 1 && filled.length < node.anyOf!.length) {
+    return fieldOf(name, { ...filled[0], description: node.description ?? filled[0]!.description, cms: { ...filled[0]!.cms, ...node.cms } }, false, i18n, words);
   }
   const word = Object.hasOwn(words, name) ? words[name]! : undefined;
   const base: Record<string, unknown> = { name, label: typeof word === 'string' ? word : (word?.label ?? labelOf(name)) };

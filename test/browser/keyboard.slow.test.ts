@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { listedServices } from '../helpers/content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { practice } from '../helpers/facts.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -112,7 +113,7 @@ describe('keyboard at 390px', () => {
     // The main tasks come first: Book, Call, Locations, Insurance.
     const order = [];
     for (let i = 0; i < 4; i++) order.push(await tab(page));
-    expect(order.map((f) => f.href)).toEqual(['/contact#appointment', 'tel:+14075550142', '/locations', '/insurance']);
+    expect(order.map((f) => f.href)).toEqual(['/contact#appointment', `tel:${practice.phone.e164}`, '/locations', '/insurance']);
     expect(order.every((f) => f.visibleFocus)).toBe(true);
     await page.keyboard.press('Escape');
     await expect(page.evaluate(() => document.activeElement?.classList.contains('menu-toggle'))).resolves.toBe(true);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { practice } from '../helpers/facts.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -71,7 +72,7 @@ for (const [lang, home, contact] of [['en', '/', '/contact'], ['es', '/es/', '/e
       await page.locator('.menu-toggle').click();
       const first = await page.locator('#mobile-menu .mobile-menu__list > li > a').evaluateAll((els) => els.slice(0, 4).map((el) => el.getAttribute('href')));
       const prefix = lang === 'es' ? '/es' : '';
-      expect(first).toEqual([`${prefix}/contact#appointment`, 'tel:+14075550142', `${prefix}/locations`, `${prefix}/insurance`]);
+      expect(first).toEqual([`${prefix}/contact#appointment`, `tel:${practice.phone.e164}`, `${prefix}/locations`, `${prefix}/insurance`]);
       const services = page.locator('#mobile-menu details');
       expect(await services.locator('.mobile-menu__sub a').first().isVisible()).toBe(false);
       await services.locator('summary').press('Enter');

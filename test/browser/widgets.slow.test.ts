@@ -3,6 +3,7 @@
 import { listedServices } from '../helpers/content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { practice } from '../helpers/facts.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -139,7 +140,7 @@ describe('mobile menu (390px)', () => {
     const box = (await fab.boundingBox())!;
     expect(box.x).toBeLessThan(PHONE.width / 2);
     expect(box.y).toBeGreaterThan(PHONE.height / 2);
-    await expect(fab.getAttribute('href')).resolves.toBe('tel:+14075550142');
+    await expect(fab.getAttribute('href')).resolves.toBe(`tel:${practice.phone.e164}`);
     await phone.context.close();
     const desktop = await h.open('/', DESKTOP);
     await expect(desktop.page.locator('.call-fab').isVisible()).resolves.toBe(false);

@@ -1,8 +1,10 @@
 // The real site's definition and content, for tests that count what the content says (services,
 // locales, reviews) instead of writing the numbers down: adding a service needs no test edit.
-import { dirname } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { dirname, sep } from 'node:path';
 import { loadContent } from '../../src/content/load-content.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
+import type { EnginePlugin } from '../../src/plugins/engine-plugin.ts';
 import { pluginsOf } from '../../src/plugins/run.ts';
 import { localeUrls } from '../../src/routes/urls.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
@@ -12,6 +14,9 @@ import { CONTENT, SITE, STATIC } from './fixtures.ts';
 
 /** A site's content as the build hands it to templates: loaded, then changed by the plugins' contentLoaded hooks (the service lists, the day). */
 export async function contentAsBuilt<C>(site: SiteDefinition<C>, contentDir: string, siteFile = SITE): Promise<C> {
+  // As the build does first: the plugins that prepare files (the photos staff upload) see static/.
+  const staticFiles = (await readdir(STATIC, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => `${e.parentPath}${sep}${e.name}`.slice(STATIC.length + 1).split(sep).join('/'));
+  for (const plugin of pluginsOf(site) as EnginePlugin<C>[]) await plugin.prepare?.({ siteDir: dirname(siteFile), staticDir: STATIC, staticFiles });
   let { content, sources } = await loadContent(site, contentDir);
   const locales = Object.keys(site.locales);
   const context: ContentLoadedContext<C> = {

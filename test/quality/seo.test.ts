@@ -6,10 +6,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
+import { clinics as clinicsOfContent, hoursOf, openingHoursSpecification, practice } from '../helpers/facts.ts';
 import { DEFAULT_LOCALE, loadPages, LOCALES, prefixOf } from './lib/site.ts';
 
 const dist = inject('distDir');
-const BASE = 'https://www.example.com';
+const BASE = new URL(practice.baseUrl).origin;
 const pages = loadPages(dist).filter((page) => !page.url.endsWith('/404'));
 const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 const links = (html: string, rel: string) => Array.from(html.matchAll(new RegExp(`<link rel="${rel}"(?: hrefLang="([^"]+)")? href="([^"]+)"`, 'g')), (m) => ({ lang: m[1], href: m[2]! }));
@@ -36,7 +37,7 @@ describe('head of every page', () => {
     for (const { url, html } of pages) {
       const title = decode(/<title>([^<]+)<\/title>/.exec(html)![1]!);
       expect(title.length, `${url}: "${title}"`).toBeLessThanOrEqual(65);
-      expect(title, url).not.toMatch(/^(Florida Family Primary Care|FL Family Care)\b/);
+      expect(title.startsWith(practice.name) || title.startsWith(practice.shortName), url).toBe(false);
       const h1 = decode(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '') ?? '');
       if (/\/(services\/|privacy|terms|hipaa|accessibility|good-faith-estimate)/.test(url)) expect(title.startsWith(h1), `${url}: "${title}" starts with "${h1}"`).toBe(true);
     }
@@ -73,41 +74,38 @@ describe('head of every page', () => {
       expect(html, url).toContain(`<link rel="manifest" href="${es ? '/es' : ''}/manifest.webmanifest"/>`);
     }
     const manifest = JSON.parse(readFileSync(join(dist, 'es/manifest.webmanifest'), 'utf8'));
-    expect(manifest).toMatchObject({ lang: 'es', start_url: '/es/', name: 'Florida Family Primary Care' });
+    expect(manifest).toMatchObject({ lang: 'es', start_url: '/es/', name: practice.name });
   });
 });
 
 describe('structured data', () => {
   const clinics = (html: string) => graphOf(html).filter((n) => n['@type'] === 'MedicalClinic');
 
-  it('describes each of the three clinics on the home and locations pages, in the page\'s language', () => {
+  it('describes each clinic on the home and locations pages, in the page\'s language', () => {
     for (const url of ['/', '/locations', '/es/', '/es/locations']) {
       const page = pages.find((p) => p.url === url)!;
       const found = clinics(page.html);
-      expect(found.map((c) => (c['address'] as { streetAddress: string }).streetAddress), url).toEqual(['1426 Ridge St', '7383 Coral Way', '923 W 29th St']);
-      for (const clinic of found) {
+      expect(found.map((c) => (c['address'] as { streetAddress: string }).streetAddress), url).toEqual(clinicsOfContent.map((c) => c.street));
+      for (const [i, clinic] of found.entries()) {
         expect(clinic, url).toMatchObject({
-          telephone: '+14075550142',
+          telephone: practice.phone.e164,
           medicalSpecialty: 'https://schema.org/PrimaryCare',
           address: { '@type': 'PostalAddress', addressRegion: 'FL', addressCountry: 'US' },
           contactPoint: { '@type': 'ContactPoint', availableLanguage: LOCALES },
-          sameAs: ['https://www.facebook.com/example', 'https://www.instagram.com/example'],
+          sameAs: practice.social.map((s) => s.url),
         });
         // schema.org defines availableLanguage on the ContactPoint, not on the clinic.
         expect(clinic, url).not.toHaveProperty('availableLanguage');
         expect(clinic['url'], url).toMatch(new RegExp(`^${BASE}${prefixOf(page.locale)}/locations#`));
-        expect(clinic['openingHoursSpecification'], url).toEqual([
-          { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`), opens: '08:00', closes: '18:00' },
-          { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Saturday'], opens: '09:00', closes: '14:00' },
-        ]);
+        expect(clinic['openingHoursSpecification'], url).toEqual(openingHoursSpecification(hoursOf(clinicsOfContent[i]!)));
+        expect(String(clinic['name']), url).toContain(clinicsOfContent[i]!.city);
       }
-      expect(String(found[1]!['name']), url).toContain(url.startsWith('/es') ? 'Consultorio de Miami' : 'Miami');
     }
   });
 
   it('has Organization and WebSite on the home pages, BreadcrumbList on service pages, nothing broken anywhere', () => {
     const home = graphOf(pages.find((p) => p.url === '/')!.html);
-    expect(home.find((n) => n['@type'] === 'Organization')).toMatchObject({ name: 'Florida Family Primary Care', url: `${BASE}/`, foundingDate: '2018' });
+    expect(home.find((n) => n['@type'] === 'Organization')).toMatchObject({ name: practice.name, url: `${BASE}/`, foundingDate: String(practice.foundedYear) });
     expect(graphOf(pages.find((p) => p.url === '/es/')!.html).find((n) => n['@type'] === 'WebSite')).toMatchObject({ url: `${BASE}/es/`, inLanguage: 'es' });
     for (const { url, html } of pages.filter((p) => p.url.includes('/services/'))) {
       const crumbs = graphOf(html).find((n) => n['@type'] === 'BreadcrumbList')!;

@@ -1,0 +1,28 @@
+// What the content says today, read through the site's own schemas as the build reads it: tests take
+// the phone number, the hours, the clinics and the practice's name from here, never from a copy in the
+// test, so a valid edit by the staff (a new phone, other hours) passes the checks every save runs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { locationsSchema, siteSchema, type Hours } from '../../templates/schema.ts';
+import { CONTENT } from './fixtures.ts';
+
+const read = (file: string): unknown => parse(readFileSync(join(CONTENT, file), 'utf8'));
+
+export const practice = siteSchema.parse(read('site.yaml'));
+export const clinics = locationsSchema.parse(read('locations.yaml'));
+
+/** A clinic's weekly hours: its own, else the practice's. */
+export const hoursOf = (clinic: (typeof clinics)[number]): Hours => clinic.hours ?? practice.hours;
+
+const DAY_NAMES = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' } as const;
+
+/** The hours as schema.org's OpeningHoursSpecification says them. */
+export const openingHoursSpecification = (hours: Hours) =>
+  hours.map((row) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: row.days.map((d) => `https://schema.org/${DAY_NAMES[d]}`), opens: row.opens, closes: row.closes }));
+
+/** "08:00" as a locale writes a time of day ("8:00 AM", "8:00 a.m."), by Intl, not by the templates' code. */
+export const timeIn = (intl: string, time: string) => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(intl, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, h, m)));
+};
