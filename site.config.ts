@@ -22,7 +22,6 @@ import { ServiceDetail } from './templates/pages/ServiceDetail.tsx';
 import { ServicesIndex } from './templates/pages/ServicesIndex.tsx';
 import { pageSchemas, type LegalFront } from './templates/schema.ts';
 import { contentModel } from './templates/site/content-model.ts';
-import { EDITOR_WORDS } from './templates/site/editor-words.ts';
 import { FRAME_ORIGINS } from './templates/site/frame-hosts.ts';
 import { manifest } from './templates/site/manifest.ts';
 import { today } from './templates/site/notices.ts';
@@ -82,8 +81,6 @@ export default defineSite<SiteContent>({
       title: 'FL Family Care: content editor',
       backend: { name: 'github', repo: 'example/florida-family-care', branch: 'main' }, // PLACEHOLDER: the practice's repository
       media: { folder: 'images/uploads' },
-      // Plain words for the fields' names (hero → "Top of the page"): the editor speaks to the office staff.
-      labels: EDITOR_WORDS,
     }),
   ],
   localeFiles: (content, locale, home) => ({ 'manifest.webmanifest': manifest(content, locale, home) }),

@@ -12,8 +12,11 @@ const matching = (pattern: RegExp, explained: string) => z.string().regex(patter
  * `cms`: a schema's metadata is merged key by key, so a pattern's message in `cms` stays.
  */
 const hint = (words: string) => ({ description: words });
-/** Settings only a developer changes: shown, not editable, in the editor (the build reads them as ever). */
-const developers = (why = 'Set by the developers.') => ({ cms: { readonly: true }, description: why });
+/**
+ * Settings only a developer changes (addresses, budgets, coordinates, colours): not shown in the
+ * editor, which keeps their values as they are when it saves (the build reads them as ever).
+ */
+const developers = (why = 'Set by the developers.') => ({ cms: { widget: 'hidden' }, description: why });
 /**
  * An optional value: the editor saves one left empty as null (an empty optional group, a choice of
  * none), the file written by hand leaves it out; both mean "none".
@@ -117,7 +120,7 @@ export const locationsSchema = z
       .strict(),
   )
   .min(1)
-  .meta({ cms: { label: 'Clinics', label_singular: 'clinic' } })
+  .meta({ cms: { label: 'Clinics', label_singular: 'clinic', summary: '{{fields.city}}', allow_add: false } })
   .meta(hint('The clinics. A clinic’s hours are the practice’s (Site) unless it lists its own. Adding a clinic is work for the developers (maps, notices).'));
 
 const day = z.iso.date('a day written year-month-day, like 2026-12-24');
@@ -153,7 +156,7 @@ export const noticesSchema = z
       .strict(),
   )
   .default([])
-  .meta({ cms: { label: 'Notices', label_singular: 'notice' } })
+  .meta({ cms: { label: 'Notices', label_singular: 'notice', summary: '{{fields.text.en}}' } })
   .meta(hint('A closure, holiday hours or any news for some days only. It shows by itself on its days and goes by itself after; post it on the Google Business Profile too.'));
 
 /** content/insurance.yaml: plan names are proper nouns, the same in every language. */
@@ -180,7 +183,7 @@ export const taglinesSchema = z
       .strict(),
   )
   .min(2)
-  .meta({ cms: { label: 'Languages', label_singular: 'language' } })
+  .meta({ cms: { label: 'Languages', label_singular: 'language', summary: '{{fields.language}}' } })
   .meta(hint('Shown on the nondiscrimination page in both languages: the 15 languages most spoken in Florida by people with limited English (to be confirmed against the table HHS publishes for Florida), each after HHS’s sample taglines. The phone number and TTY 711 are added after each by the site. Each awaits review by a qualified translator.'));
 
 // ---------- per-locale text (content/<locale>/...) ----------
@@ -243,7 +246,14 @@ export const legalSchema = z
   })
   .strict();
 
-/** content/<locale>/reviews.yaml: sample reviews until the practice supplies real ones. */
+/** A review's words in one language: the editor saves one left empty as "" (none). */
+const reviewText = z.string().trim().max(600, 'is too long for a review card: at most 600 characters').nullish().transform((words) => words || undefined);
+
+/**
+ * content/reviews.yaml: each review once, its stars, date, language and "sample" set once; its text in
+ * the language the patient wrote in, and a translation in the other where the practice has one. A page
+ * in the other language shows the translation marked as one, else the patient's own words, marked.
+ */
 export const reviewsSchema = z
   .array(
     z
@@ -251,17 +261,26 @@ export const reviewsSchema = z
         name: matching(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'),
         // Every rating the patient gave, 1 to 5: showing only five-star reviews beside an overall figure would imply they are representative.
         rating: z.number().int('must be a whole number of stars, 1 to 5').min(1, 'must be 1 to 5 stars').max(5, 'must be 1 to 5 stars').meta(hint('The stars the patient gave, 1 to 5, as written. Shown as given: never choose reviews by their stars.')),
-        text: short(600),
-        date: text,
+        date: day.meta({ cms: { label: 'Date of the review' } }),
         /** The language the patient wrote in; a review shown in another language is marked as a translation. */
-        writtenIn: z.enum(['en', 'es']).meta({ cms: { options: [{ label: 'English', value: 'en' }, { label: 'Spanish', value: 'es' }] } }),
+        writtenIn: z.enum(['en', 'es']).meta({ cms: { label: 'Written in', options: [{ label: 'English', value: 'en' }, { label: 'Spanish', value: 'es' }] } }),
         sample: z.boolean().meta(hint("On for an invented sample (the site labels it). Off only for a real patient's review, quoted with permission.")),
+        text: z
+          .object({
+            en: reviewText.meta({ cms: { label: 'In English', widget: 'text' } }),
+            es: reviewText.meta({ cms: { label: 'En español', widget: 'text' } }),
+          })
+          .strict()
+          .meta({ cms: { label: 'What the patient wrote', hint: 'The patient’s words in the language chosen in "Written in". A translation in the other language is optional: the site marks it as a translation, and without one shows the patient’s own words, marked with their language.' } }),
       })
-      .strict(),
+      .strict()
+      .superRefine((review, context) => {
+        if (!review.text[review.writtenIn]) context.addIssue({ code: 'custom', path: ['text', review.writtenIn], message: `is empty: write the review in ${review.writtenIn === 'en' ? 'English' : 'Spanish'}, as the patient wrote it (or change "Written in")` });
+      }),
   )
   .min(1)
   .max(12)
-  .meta({ cms: { label: 'Reviews', label_singular: 'review' } });
+  .meta({ cms: { label: 'Reviews', label_singular: 'review', summary: '{{fields.name}}' } });
 
 /** content/<locale>/pages/*.yaml, one schema per page. */
 export const pageSchemas = {
@@ -422,7 +441,8 @@ export const uiSchema = z
       })
       .strict(),
     /** translatedFrom: the label of a review shown in a language the patient did not write in. */
-    reviews: z.object({ stars: text, sampleNote: text, sampleLabel: text, translatedFrom: z.object({ en: text, es: text }).strict() }).strict(),
+    /** translatedFrom: a translation's mark; writtenIn: the mark of a review shown in the patient's own language, untranslated. */
+    reviews: z.object({ stars: text, sampleNote: text, sampleLabel: text, translatedFrom: z.object({ en: text, es: text }).strict(), writtenIn: z.object({ en: text, es: text }).strict() }).strict(),
     map: z.object({ title: text, show: text }).strict(),
     form: z.object({ title: text, alternative: text, openInNewTab: text }).strict(),
     bookOrCall: heading,

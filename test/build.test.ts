@@ -107,7 +107,7 @@ describe('a successful build', () => {
     expect(summary).toMatch(/^ {2}HTML .* KB raw, .* KB brotli in all; largest \/\S* .* KB brotli/m);
     expect(summary).toMatch(/^ {2}JS {4}.* KB brotli \(budget 12\.0 KB\)/m);
     expect(summary).toContain('content/site.yaml: phone: "(407) 555-0142" is a fictitious 555-01xx number');
-    expect(summary).toContain('content/en/reviews.yaml: 6 reviews are marked as samples (sample: true)');
+    expect(summary).toContain('content/reviews.yaml: 6 reviews are marked as samples (sample: true)');
   });
 });
 

@@ -50,7 +50,8 @@ describe('pages re-rendered after an edit', () => {
   });
 
   it('the reviews: the pages that show them; a legal page: itself', () => {
-    expect(affected('es/reviews.yaml', (d) => (d[0].text = 'Excelente atención.'))).toEqual(['/es/', '/es/reviews']);
+    // One file for both languages, whose list every page showing reviews reads whole.
+    expect(affected('reviews.yaml', (d) => (d[0].text.es = 'Excelente atención.'))).toEqual(['/', '/reviews', '/es/', '/es/reviews']);
     expect(affected('es/legal/hipaa.md', (d) => (d.html += '<p>Más.</p>'))).toEqual(['/es/hipaa']);
   });
 

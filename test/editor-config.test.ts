@@ -58,9 +58,9 @@ describe('the editor configuration', () => {
     expect(generated.i18n).toMatchObject({ locales: Object.keys(site.locales), default_locale: site.defaultLocale });
   });
 
-  it('tells staff what to put in each field the placeholder guard warns about, and keeps hosts read-only', async () => {
+  it('tells staff what to put in each field the placeholder guard warns about, and keeps hosts out of the editor', async () => {
     const { config: generated } = await config();
-    type Field = { name: string; hint?: string; readonly?: boolean; fields?: Field[]; field?: Field };
+    type Field = { name: string; hint?: string; widget?: string; fields?: Field[]; field?: Field };
     const files = (generated.collections as { files?: { file: string; fields: Field[] }[] }[]).flatMap((c) => c.files ?? []);
     const fieldAt = (file: string, path: string): Field | undefined => {
       let fields = files.find((f) => f.file === file)?.fields;
@@ -74,10 +74,10 @@ describe('the editor configuration', () => {
     for (const path of ['phone', 'email', 'leadForm.formId', 'maps.placeId', 'civilRights.coordinatorName', 'civilRights.groundsReviewed']) {
       expect(fieldAt('content/site.yaml', path)?.hint, path).toBeTruthy();
     }
-    expect(fieldAt('content/{{locale}}/reviews.yaml', 'items.sample')?.hint).toMatch(/sample/i);
+    expect(fieldAt('content/reviews.yaml', 'items.sample')?.hint).toMatch(/sample/i);
     expect(fieldAt('content/language-assistance.yaml', 'items.reviewed')?.hint).toMatch(/translator/);
-    expect(fieldAt('content/site.yaml', 'leadForm.host')?.readonly).toBe(true);
-    expect(fieldAt('content/site.yaml', 'maps.embedUrl')?.readonly).toBe(true);
+    expect(fieldAt('content/site.yaml', 'leadForm.host')?.widget).toBe('hidden');
+    expect(fieldAt('content/site.yaml', 'maps.embedUrl')?.widget).toBe('hidden');
   });
 
   it('never lets the editor change a frame host: a form address on another host is a build error', async () => {

@@ -1,7 +1,7 @@
 // The editor in the office manager's words: every field of the generated configuration has a plain
 // label (none of the code words the issue found: E164, Hero, Eyebrow, Cta, Faqs / Q / A, Noindex,
 // Js brotli, Mo / Tu / Sa …), every pattern the editor checks says what to type by example, paragraphs
-// are boxes of several lines, and the developers' settings are shown but cannot be changed.
+// are boxes of several lines, and the developers' settings are not shown (the editor keeps their values).
 import { describe, expect, it } from 'vitest';
 import { cmsConfig } from '../src/admin/cms-config.ts';
 import type { EditorPlugin } from '../src/admin/editor-plugin.ts';
@@ -60,19 +60,19 @@ describe('the editor, in the office manager’s words', () => {
 
   it('gives paragraphs a box of several lines', async () => {
     const all = await fields();
-    for (const keys of ['Home (/).hero.text', 'Services.faqs.a', 'Services.description', 'Notices.items.text.en', 'Reviews.items.text']) {
+    for (const keys of ['Home (/).hero.text', 'Services.faqs.a', 'Services.description', 'Notices.items.text.en', 'Reviews.items.text.en', 'Reviews.items.text.es']) {
       expect(all.find((f) => f.keys === keys)?.field.widget, keys).toBe('text');
     }
   });
 
-  it('shows the developers’ settings without letting them be changed', async () => {
+  it('does not show the developers’ settings (addresses, budgets, coordinates, colours), which it keeps as they are', async () => {
     const all = await fields();
     for (const keys of ['Site.baseUrl', 'Site.themeColor', 'Site.budgets', 'Site.leadForm.host', 'Site.maps.embedUrl', 'Site.civilRights.mailingLocation', 'Locations.items.id', 'Locations.items.geo', 'Legal.noindex', 'Language assistance.items.lang']) {
-      expect(all.find((f) => f.keys === keys)?.field.readonly, keys).toBe(true);
+      expect(all.find((f) => f.keys === keys)?.field.widget, keys).toBe('hidden');
     }
     // Her settings stay hers.
     for (const keys of ['Site.phone', 'Site.email', 'Site.hours', 'Notices.items.text.en', 'Services.name']) {
-      expect(all.find((f) => f.keys === keys)?.field.readonly, keys).toBeUndefined();
+      expect(all.find((f) => f.keys === keys)?.field.widget, keys).not.toBe('hidden');
     }
   });
 

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { build } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from './helpers/fixtures.ts';
-import { siteSchema } from '../templates/schema.ts';
+import { parse } from 'yaml';
+import { reviewsSchema, siteSchema } from '../templates/schema.ts';
 
 let site: Sandbox;
 beforeAll(async () => {
@@ -118,20 +119,48 @@ describe('staff add and remove a service, content only', () => {
 });
 
 describe('reviews, shown honestly', () => {
-  it('a 4-star review shows 4 stars, and a review shown in the language the patient did not write in says it is a translation', async () => {
-    for (const locale of ['en', 'es']) await site.edit(`${locale}/reviews.yaml`, (t) => t.replace('rating: 5', 'rating: 4'));
+  /** The card of a review by its author's name. */
+  const card = (html: string, name: string) => html.match(new RegExp(`<li class="card review">(?:(?!</li>).)*${name}.*?</li>`, 's'))![0];
+
+  it('a 4-star review shows 4 stars in both languages, set once; a translation says it is one', async () => {
+    const reviews = reviewsSchema.parse(parse(await readFile(join(site.content, 'reviews.yaml'), 'utf8')));
+    const first = reviews[0]!;
+    await site.edit('reviews.yaml', (t) => t.replace('rating: 5', 'rating: 4'));
     const pages = await buildPages('reviews');
     for (const [path, label] of [['reviews.html', '4 out of 5 stars'], ['es/reviews.html', '4 de 5 estrellas']] as const) {
-      const first = pages.get(path)!.match(/<li class="card review">.*?<\/li>/s)![0];
-      expect(first).toContain(`aria-label="${label}"`);
-      expect(first.match(/class="icon star star--on"/g)).toHaveLength(4);
+      const shown = card(pages.get(path)!, first.name);
+      expect(shown).toContain(`aria-label="${label}"`);
+      expect(shown.match(/class="icon star star--on"/g)).toHaveLength(4);
     }
-    // María G. wrote in Spanish, James T. in English.
-    const card = (html: string, name: string) => html.match(new RegExp(`<li class="card review">(?:(?!</li>).)*${name}.*?</li>`, 's'))![0];
-    expect(card(pages.get('reviews.html')!, 'María G.')).toContain('Translated from Spanish');
-    expect(card(pages.get('reviews.html')!, 'James T.')).not.toContain('Translated');
-    expect(card(pages.get('es/reviews.html')!, 'James T.')).toContain('Traducida del inglés');
-    expect(card(pages.get('es/reviews.html')!, 'María G.')).not.toContain('Traducida');
+    // Each review with both texts: the page in the other language than the patient's marks the translation.
+    for (const review of reviews.filter((r) => r.text.en && r.text.es)) {
+      const other = review.writtenIn === 'en' ? 'es/reviews.html' : 'reviews.html';
+      const own = review.writtenIn === 'en' ? 'reviews.html' : 'es/reviews.html';
+      expect(card(pages.get(other)!, review.name)).toMatch(review.writtenIn === 'en' ? /Traducida del inglés/ : /Translated from Spanish/);
+      expect(card(pages.get(own)!, review.name)).not.toMatch(/Translated|Traducida|Written in|Escrita en/);
+    }
+  });
+
+  it('a review written in English only builds; the Spanish page shows the patient\'s own words, marked and in their language', async () => {
+    const before = await readFile(join(site.content, 'reviews.yaml'), 'utf8');
+    await site.write('reviews.yaml', `- name: "Dana K."\n  rating: 4\n  date: "2026-11-20"\n  writtenIn: "en"\n  sample: false\n  text:\n    en: "Quick visit, clear answers."\n    es: ""\n${before}`);
+    const pages = await buildPages('review-en-only');
+    expect(card(pages.get('reviews.html')!, 'Dana K.')).toContain('<p>Quick visit, clear answers.</p>');
+    const es = card(pages.get('es/reviews.html')!, 'Dana K.');
+    expect(es).toContain('<blockquote class="review__text" lang="en"><p>Quick visit, clear answers.</p></blockquote>');
+    expect(es).toContain('Escrita en inglés');
+    expect(es).toContain('noviembre de 2026');
+    await site.write('reviews.yaml', before);
+  });
+
+  it('a review whose own language has no text is refused in the editor\'s words', async () => {
+    const before = await readFile(join(site.content, 'reviews.yaml'), 'utf8');
+    await site.write('reviews.yaml', `- name: "Dana K."\n  rating: 4\n  date: "2026-11-20"\n  writtenIn: "es"\n  sample: false\n  text:\n    en: "Quick visit."\n${before}`);
+    const failure = await buildPages('review-no-own').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BuildFailure);
+    const words = (failure as BuildFailure).problems.flatMap((p) => p.details.map((d) => d.words));
+    expect(words).toContain('Reviews › Dana K. › What the patient wrote › En español: is empty: write the review in Spanish, as the patient wrote it (or change "Written in")');
+    await site.write('reviews.yaml', before);
   });
 });
 

@@ -131,7 +131,7 @@ describe('components in Markdown', () => {
 
 describe("the engine's own features", () => {
   it('are plugins, in the order they run, the site\'s own among them', async () => {
-    expect(pluginsOf(await loadSite(SITE)).map((p) => p.name)).toEqual(['client-bundle', 'today', 'services', 'facts', 'images', 'editor', 'locale-files', 'placeholders', 'budgets', 'sitemap', 'robots', 'redirects', 'speculation-rules', 'headers']);
+    expect(pluginsOf(await loadSite(SITE)).map((p) => p.name)).toEqual(['client-bundle', 'today', 'services', 'facts', 'clinic-hours', 'images', 'editor', 'locale-files', 'placeholders', 'budgets', 'sitemap', 'robots', 'redirects', 'speculation-rules', 'headers']);
     expect(pluginsOf(await loadSite(PLUGIN_SITE)).map((p) => p.name)).toEqual(['client-bundle', 'letters', 'locale-files', 'placeholders', 'sitemap', 'robots', 'redirects', 'speculation-rules', 'headers']);
     expect(existsSync(join(out, 'admin'))).toBe(false); // the editor is a site's choice
   });

@@ -12,7 +12,7 @@ import { ROOT } from './helpers/fixtures.ts';
 // The workflow's scripts are plain Node (no build step on the runner): loaded here as they are.
 const script = (name: string) => import(join(ROOT, '.github/scripts', name));
 const { needsWholeSuite } = (await script('changes.mjs')) as { needsWholeSuite(paths: string[]): boolean };
-const { failureIssue } = (await script('failure-issue.mjs')) as { failureIssue(report: unknown, commit: { author: string; sha: string; runUrl: string }): { title: string; body: string; assignee?: string } };
+const { failureIssue } = (await script('failure-issue.mjs')) as { failureIssue(report: unknown, commit: { author: string; sha: string; runUrl: string; checks?: unknown }): { title: string; body: string; assignee?: string } };
 const { lastGoodCommit } = (await script('last-good.mjs')) as { lastGoodCommit(answer: unknown): string | undefined };
 
 interface Step { if?: string; run?: string; uses?: string; name?: string; id?: string }
@@ -123,7 +123,11 @@ describe('the publishing workflow', () => {
   it('a staff edit (content only) runs the content checks, not the whole suite, and deploys when they pass', () => {
     const { ran, steps } = simulate({ event: 'push', code: false, secrets: true });
     expect(ran).toEqual(['changes', 'content', 'build', 'deploy', 'close-told']);
-    expect(steps.content).toContain('npm run test:content');
+    expect(steps.content).toEqual(expect.arrayContaining(['Check the content', 'Check the pages']));
+    const content = workflow.jobs.content!.steps.map((s) => s.run ?? '').join('\n');
+    // The build's report and the page tests' report both reach the author's issue.
+    expect(content).toContain('--report problems.json');
+    expect(content).toContain('npm run test:content -- --reporter=default --reporter=json --outputFile.json=checks.json');
     expect(steps.deploy).toContain('Deploy to Cloudflare Pages');
   });
 
@@ -182,6 +186,20 @@ describe('the scripts the workflow calls', () => {
     expect(run('changes.mjs', ['package.json'])).toBe('code=true\n');
   });
 
+  it('changes: reads the names git writes with -z, one name each whatever it holds, and both sides of a rename', () => {
+    const fed = (names: string[]) => execFileSync(process.execPath, [join(ROOT, '.github/scripts/changes.mjs')], { input: names.map((n) => `${n}\0`).join(''), encoding: 'utf8' });
+    // A name with a space, a newline and a glob is one content path, not three words a shell expands.
+    expect(fed(['content/en/pages/a b.yaml', 'content/en/x\ny *.md'])).toBe('code=false\n');
+    // git mv src/x.ts content/x.ts, as --no-renames lists it: the deleted source counts.
+    expect(fed(['content/x.ts', 'src/x.ts'])).toBe('code=true\n');
+    expect(fed(['content/../src/x.ts'])).toBe('code=true\n');
+    expect(fed([])).toBe('code=true\n');
+    // The workflow gives git's NUL-separated names on standard input, never through the shell's words.
+    const paths = workflow.jobs.changes!.steps.map((s) => s.run ?? '').join('\n');
+    expect(paths).toMatch(/git diff --name-only --no-renames -z "\$BEFORE" "\$AFTER" \| node \.github\/scripts\/changes\.mjs/);
+    expect(paths).not.toMatch(/\$\(git diff/);
+  });
+
   it('last-good: the newest successful push run of main, never a red one, a pull request or another branch', () => {
     const sha = (c: string) => c.repeat(40);
     const runs = { workflow_runs: [
@@ -202,14 +220,47 @@ describe('the scripts the workflow calls', () => {
     expect(issue.assignee).toBe('maria-office');
     expect(issue.body).toContain('@maria-office, your change (commit abcdef1) was saved, but **the website was not updated**');
     expect(issue.body).toContain('Patients still see the site as it was before this change');
-    expect(issue.body).toContain('**content/es/services/vaccines.md, line 12**');
+    expect(issue.body).toContain('**`content/es/services/vaccines.md`, line 12**');
     // The content's words stay inside a code block: its backticks cannot close it.
     const block = issue.body.slice(issue.body.indexOf('```text'), issue.body.indexOf('```', issue.body.indexOf('```text') + 7) + 3);
     expect(block).toContain('@everyone <img src=x onerror=alert(1)>');
     expect(block.match(/```/g)).toHaveLength(2);
     // An author name that is not a GitHub login is not mentioned.
     expect(failureIssue(report, { author: 'x y', sha: '1', runUrl: '' }).assignee).toBeUndefined();
-    const printed = run('failure-issue.mjs', ['/nonexistent.json', 'maria-office', 'abc', 'url']);
+    const printed = run('failure-issue.mjs', ['/nonexistent.json', 'maria-office', 'abc', 'url', '/nonexistent-checks.json']);
     expect(printed.split('\n')[0]).toBe("Your change was not published: the site's checks did not pass");
+    expect(printed).not.toContain('A developer needs to look');
+  });
+
+  /** The issue's Markdown with code blocks and code spans taken out: what GitHub would render as Markdown. */
+  const outsideCode = (body: string) => body.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+
+  it('failure-issue: a file name carrying Markdown, a link, a mention or HTML stays inline code', () => {
+    const file = 'content/en/services/x** [Sign in again](https:&#47;&#47;evil.example&#47;login) ![](https://t.example/p.gif) @octocat <img src=x onerror=alert(1)> `**y.md';
+    const issue = failureIssue({ problems: [{ code: 'link/broken', file, line: 3, message: 'links to [a](https://evil.example) @octocat' }] }, { author: 'maria-office', sha: 'abc', runUrl: '' });
+    const rendered = outsideCode(issue.body);
+    for (const live of ['evil.example', '@octocat', '<img', '](', 't.example']) expect(rendered, live).not.toContain(live);
+    expect(issue.body).toContain('Sign in again');
+  });
+
+  it('failure-issue: names the file, the entry and the field as the editor does when the build gives them', () => {
+    const report = { problems: [{ code: 'content/schema', file: 'content/locations.yaml', line: 7, message: 'the locations do not match their schema\n[0].hours: expected >=1 items, found 0 items', words: ['Locations › Miami › Opening hours: needs at least 1 row; it has none'] }] };
+    const { body } = failureIssue(report, { author: 'maria-office', sha: 'abc', runUrl: '' });
+    expect(body).toContain('Locations › Miami › Opening hours: needs at least 1 row; it has none');
+    expect(body).not.toContain('[0]');
+    expect(body).not.toContain('schema');
+  });
+
+  it('failure-issue: a page check that failed after the content was read is named, with what it found', () => {
+    const checks = { testResults: [{ name: 'test/site.test.tsx', assertionResults: [
+      { ancestorTitles: ['every page'], title: 'shows the phone number', status: 'failed', failureMessages: ['AssertionError: /es/about: expected "…" to contain "(305) 448-2210"\n    at Object.<anonymous> (test/site.test.tsx:60:5)'] },
+      { ancestorTitles: ['every page'], title: 'has a title', status: 'passed', failureMessages: [] },
+    ] }] };
+    const { body } = failureIssue({ problems: [] }, { author: 'maria-office', sha: 'abc', runUrl: '', checks });
+    expect(body).toContain('`every page › shows the phone number`');
+    expect(body).toContain('/es/about: expected');
+    expect(body).not.toContain('has a title');
+    expect(body).not.toContain('at Object.<anonymous>');
+    expect(body).not.toContain('A developer needs to look');
   });
 });

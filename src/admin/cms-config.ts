@@ -22,6 +22,17 @@ export interface CmsFile {
   fields: CmsField[];
 }
 
+/**
+ * The text box of a Markdown body, as people who write (not developers) use it: formatting buttons with
+ * their names, and no raw-Markdown mode or code button (the build refuses most raw HTML anyway).
+ */
+export const MARKDOWN_EDITOR = {
+  modes: ['rich_text'],
+  buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'quote', 'bulleted-list', 'numbered-list'],
+  editor_components: ['image'],
+  linked_images: false,
+} as const;
+
 /** Where uploads go unless the site says otherwise, below static/. */
 export const DEFAULT_MEDIA_FOLDER = 'images/uploads';
 
@@ -34,7 +45,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   const inContent = (path: string) => (content === '.' ? path : `${content}/${path}`);
   // A label the site wrote ("UI strings") keeps its words; ids and file names are spelt out by labelOf.
   const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-  const words = admin.labels ?? {};
+  const words = admin.labels ?? site.content.labels ?? {};
 
   const shared: CmsFile[] = Object.entries(site.content.shared).map(([key, def]) => ({
     name: key, label: labelOf(def.file.replace(/\.ya?ml$/, '')), file: inContent(def.file), i18n: false, fields: fileFields(def.schema, false, words),
@@ -54,7 +65,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   for (const [key, def] of Object.entries(site.content.collections)) {
     const same = new Set(def.sameInEveryLocale ?? []);
     const fields = (def.ext === '.md'
-      ? [...fieldsOf(jsonSchemaOf(def.schema), true, words), { name: 'body', label: 'Text', widget: 'markdown', i18n: true }]
+      ? [...fieldsOf(jsonSchemaOf(def.schema), true, words), { name: 'body', label: 'Text', widget: 'markdown', i18n: true, ...MARKDOWN_EDITOR }]
       : fileFields(def.schema, true, words))
       // A fact the same in every locale is typed once and copied to every locale's file as it is saved.
       .map((field) => (same.has(field.name) ? { ...field, i18n: 'duplicate' } : field));
@@ -82,6 +93,8 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     site_url: baseUrl,
     backend: signInMethods(admin.backend),
     media_folder: posix(relative(paths.root, `${paths.staticDir}/${media.folder}`)),
+    // The site's own uploads only: no stock-photo sites (photos a business cannot vouch for).
+    media_libraries: { stock_assets: false },
     public_folder: `/${media.folder}`,
     i18n: { structure: 'multiple_folders', locales, default_locale: site.defaultLocale, initial_locales: 'all' },
     // Every string quoted: unquoted, "18:00" is a number to YAML 1.1 readers (1,080 minutes) and

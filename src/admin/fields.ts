@@ -3,7 +3,9 @@
 // patterns, ranges, choices), so the editor refuses what the build would. `.meta({ cms: { … } })`
 // on a schema sets a label, a hint or a widget where the default is wrong.
 import * as z from 'zod';
+import { labelOf } from '../content/field-words.ts';
 import { MEDIA_TYPES } from '../output/static-policy.ts';
+import type { Vocabulary } from '../site/definition.ts';
 
 /** A node of the JSON Schema zod writes (the parts the editor can use). */
 interface JsonNode {
@@ -32,19 +34,14 @@ interface JsonNode {
 
 export type CmsField = Record<string, unknown> & { name: string; widget: string };
 
-/** Plain words for field names, from the site (`editor({ labels })`): "hero" → "Top of the page". */
-export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string; widget?: 'text'; singular?: string }>>;
+export type { Vocabulary };
 
 /** The JSON Schema of what a content file may hold. */
 export function jsonSchemaOf(schema: z.ZodType): JsonNode {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
 }
 
-/** "postalCode" → "Postal code", "e164" → "E164". */
-export function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { labelOf };
 
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 /** A value the editor has no field for (a map of lists): left out, so the editor keeps it as it is. */
@@ -76,12 +73,15 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   if (singular && made.widget === 'list') base.label_singular = singular;
   // A paragraph gets a box of several lines (a one-line field for a string, else what its type needs).
   if (typeof word === 'object' && word.widget && made.widget === 'string') made.widget = word.widget;
-  // A schema that names its own widget (a relation, a list of choices) gets that widget's settings only.
+  // A schema that names its own widget (a relation, a list of choices) gets that widget's settings only;
+  // a hidden one (a developer's setting) nothing to show: its value is kept as it is.
+  if (node.cms?.widget === 'hidden') return { name, label: base.label, widget: 'hidden', ...(i18n ? { i18n: 'duplicate' } : {}) } as CmsField;
   const field = (node.cms?.widget && node.cms.widget !== made.widget ? { ...base, ...node.cms } : { ...base, ...made, ...node.cms }) as CmsField;
   // Uploads are limited to what the build publishes from the uploads folder (output/static-policy.ts):
   // the editor asks for those types, and the build refuses anything else that reaches the folder.
-  if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image };
-  if (field.widget === 'file') return { ...field, accept: UPLOAD_ACCEPT.file };
+  // Only the site's own uploads: no address typed in (a photo the build cannot process or vouch for).
+  if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image, choose_url: false };
+  if (field.widget === 'file') return { ...field, accept: UPLOAD_ACCEPT.file, choose_url: false };
   return field;
 }
 

@@ -9,7 +9,7 @@ import { hasControl } from '../problems/inert.ts';
 import { shown as shownPath } from '../problems/shown.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import { sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
-import { BuildFailure, inFile, ProblemError, type Problem } from '../problems/problem.ts';
+import { BuildFailure, inFile, MESSAGES_LANG, ProblemError, type Problem } from '../problems/problem.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
@@ -24,6 +24,7 @@ import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts
 import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { validate } from './validate.ts';
+import { labelOf } from './field-words.ts';
 
 /** Where each content file's site-internal Markdown links were written, for the link check. */
 export type ContentLinks = { file: string; locale: string; links: MarkdownLink[] }[];
@@ -106,6 +107,24 @@ function entriesInFolder(files: string[], locales: string[], folder: string, ext
   return [...found].sort();
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "fr" → "French": a locale named in the language of the engine's messages, as people call it. */
+export function languageName(locale: string): string {
+  try {
+    return new Intl.DisplayNames([MESSAGES_LANG], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    return locale;
+  }
+}
+
+/** An entry as the editor lists it: its name or title, else its file's name. */
+function entryName(parsed: ParsedFile | undefined, id: string): string {
+  const data = parsed?.data as Record<string, unknown> | undefined;
+  const name = data?.name ?? data?.title;
+  return typeof name === 'string' && name.trim() ? name.trim() : id;
+}
+
 export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, contentDir: string, options: LoadOptions = {}): Promise<LoadedContent<C>> {
   const shownDir = options.shownDir ?? shownPath(contentDir);
   const { shared, perLocale, collections } = site.content;
@@ -158,11 +177,13 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       return undefined;
     }
   };
-  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string): z.infer<T> | undefined => {
+  // Each file as the editor names it, for the messages the people who edit read.
+  const named = (name: string) => ({ name, words: site.content.labels });
+  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string): z.infer<T> | undefined => {
     if (!parsed) return undefined;
     const known = checkedCache.get(parsed)?.get(schema);
     if (known !== undefined) return known as z.infer<T>;
-    const result = validate(schema, parsed, title);
+    const result = validate(schema, parsed, title, named(name));
     if (result.ok) {
       if (!checkedCache.has(parsed)) checkedCache.set(parsed, new Map());
       checkedCache.get(parsed)!.set(schema, result.data);
@@ -178,7 +199,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   for (const [key, def] of Object.entries(shared)) {
     const parsed = parse(def.file);
     if (parsed) sources.set(def.file, parsed);
-    const data = check(def.schema, parsed, def.title);
+    const data = check(def.schema, parsed, def.title, labelOf(def.file.replace(/\.[a-z]+$/, '')));
     if (data === undefined || !parsed) continue;
     // Hooks are typed by the site with what its schema returns: this data has just passed that schema.
     const found = callHook(`content.shared.${key}.check()`, def.file, () => def.check?.(data as never, parsed, sharedData as never) ?? []);
@@ -251,13 +272,13 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     const get = (name: string) => parsedByRel.get(`${locale}/${name}`);
     const text: Record<string, unknown> = {};
     for (const [key, def] of Object.entries(perLocale)) {
-      const data = check(def.schema, get(def.file), `${def.label} (${locale}) do not match their schema`);
+      const data = check(def.schema, get(def.file), `${def.label} (${locale}) do not match their schema`, `${capitalised(def.label)} (${languageName(locale)})`);
       text[key] = data === undefined ? undefined : keep(`${locale}/${def.file}`, data);
     }
     text.pages = Object.fromEntries(
       pagesWithContent(site).map((p) => {
         const rel = `pages/${p.id}.yaml`;
-        const data = check(p.schema!, get(rel), `page "${p.id}" (${locale}) does not match its schema`);
+        const data = check(p.schema!, get(rel), `page "${p.id}" (${locale}) does not match its schema`, `Pages › ${p.path === '/' ? 'Home' : labelOf(p.id)} (${languageName(locale)})`);
         return [p.id, data === undefined ? undefined : keep(`${locale}/${rel}`, data)];
       }),
     );
@@ -266,7 +287,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
         [...(ids[name] ?? [])].filter((id) => !def.partial || present.has(`${locale}/${def.folder}/${id}${def.ext}`)).map((id) => {
           const rel = `${def.folder}/${id}${def.ext}`;
           const parsed = get(rel);
-          const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`);
+          const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`, `${labelOf(name)} › ${entryName(parsed, id)} (${languageName(locale)})`);
           if (data === undefined || !parsed) return [id, undefined];
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
           if (!markdownCache.has(parsed)) {

@@ -2,6 +2,8 @@
 // the key path, what was expected, what was found, and a hint where one helps.
 import * as z from 'zod';
 import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
+import type { Vocabulary } from '../site/definition.ts';
+import { fieldWords, isChoiceList } from './field-words.ts';
 import type { ParsedFile } from './read-file.ts';
 import { didYouMean } from './suggest.ts';
 import './zod-config.ts';
@@ -35,9 +37,13 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       const found = Array.isArray(input) ? `${input.length} items` : typeof input === 'string' ? `${input.length} characters` : describe(input);
       return [{ path, message: `${issue.message.replace(/^Too (small|big): expected \w+ to (have|be) /, 'expected ')}, found ${found}` }];
     }
-    case 'invalid_union':
+    case 'invalid_union': {
       if (input === undefined) return [{ path, message: 'required, missing (expected one of the allowed forms)', kind: 'missing' }];
+      // A choice that may also be left empty ("" or one of its options): the choice's own message names the options.
+      const choice = issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.values.length > 1);
+      if (choice) return issueDetails({ ...choice, path: [...issue.path, ...choice.path] } as z.core.$ZodIssue, shape);
       return [{ path, message: `expected one of the allowed forms, found ${describe(input)}` }];
+    }
     case 'custom':
       // A site's own rule (a refine) says what is wrong in its own words: shown as it is.
       return [{ path, message: issue.message }];
@@ -46,6 +52,52 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       return [{ path, message: `${said.startsWith('expected') ? said : `expected ${said}`}, found ${describe(input)}` }];
     }
   }
+}
+
+const KINDS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'on or off', array: 'a list', object: 'a group of fields', date: 'a date' };
+const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/** One issue as the person who edits reads it: what to do, with no type names or key paths. */
+function plainWords(issue: z.core.$ZodIssue, choices: boolean): string {
+  const input = (issue as { input?: unknown }).input;
+  const empty = input === undefined || input === null || input === '' || (Array.isArray(input) && !input.length);
+  // A rule the schema explains in its own words ("must be 1 to 5 stars") says it best.
+  const own = (issue.code === 'too_small' || issue.code === 'too_big') && !/^Too (small|big)/.test(issue.message);
+  if (own) return `${issue.message}${issue.code === 'too_big' && typeof input === 'string' ? `; it has ${input.length}` : ''}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return empty ? 'is empty: fill it in' : `must be ${KINDS[issue.expected] ?? issue.expected}`;
+    case 'unrecognized_keys':
+      return `has ${issue.keys.map((k) => `"${k}"`).join(', ')}, which is not one of its fields: remove ${issue.keys.length === 1 ? 'it' : 'them'}`;
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'array' && choices) return `choose at least ${min}`;
+      if (issue.origin === 'array') return `needs at least ${rows(min)}; it has ${Array.isArray(input) ? (input.length ? input.length : 'none') : 'none'}`;
+      if (issue.origin === 'string') return min <= 1 ? 'is empty: fill it in' : `is too short: at least ${min} characters`;
+      return `must be ${min} or more`;
+    }
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'array') return `has too many ${choices ? 'choices' : 'rows'}: at most ${max}, it has ${Array.isArray(input) ? input.length : 'more'}`;
+      if (issue.origin === 'string') return `is too long: at most ${max} characters, it has ${typeof input === 'string' ? input.length : 'more'}`;
+      return `must be ${max} or less`;
+    }
+    case 'invalid_format':
+      // The schema's own explanation ("a 24-hour time like "08:00"") where it has one.
+      return `must be ${/^Invalid/.test(issue.message) ? `written as ${issue.format === 'email' ? 'an e-mail address, like name@example.com' : issue.format === 'url' ? 'a full web address starting with https://' : issue.format}` : issue.message}${typeof input === 'string' ? `; it is "${input.length > 40 ? `${input.slice(0, 37)}...` : input}"` : ''}`;
+    case 'invalid_value':
+      return empty ? 'is empty: choose one' : 'must be one of the choices the editor offers';
+    case 'custom':
+      return issue.message;
+    default:
+      return empty ? 'is empty: fill it in' : 'is not in a form this field takes';
+  }
+}
+
+/** Where a file is, as the editor names it ("Stores", "Recipes (French)"), and the site's words for field names. */
+export interface FileWords {
+  name: string;
+  words?: Vocabulary;
 }
 
 /** What shapeAt reads of a zod schema's definition (zod 4's `def`). */
@@ -72,10 +124,15 @@ export function validate<T extends z.ZodType>(
   schema: T,
   parsed: ParsedFile,
   title: string,
+  where?: FileWords,
 ): { ok: true; data: z.infer<T> } | { ok: false; problem: Problem } {
   const result = schema.safeParse(parsed.data ?? {}, { reportInput: true });
   if (result.success) return { ok: true, data: result.data };
-  const details = result.error.issues.flatMap((issue) => issueDetails(issue, shapeAt(schema, issue.path)));
+  const details = result.error.issues.flatMap((issue) => {
+    const said = where ? [where.name, ...fieldWords(schema, parsed.data, issue.path, where.words)].join(' › ') : undefined;
+    // Unknown keys are one issue for several keys: each is its own line, named in its own words.
+    return issueDetails(issue, shapeAt(schema, issue.path)).map((detail) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path))}` } : detail));
+  });
   const first = result.error.issues[0]!;
   return { ok: false, problem: inFile('content/schema', parsed.file, title, details, parsed.positionOf(first.path)) };
 }

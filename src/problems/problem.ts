@@ -4,6 +4,10 @@
 // Every sentence and place is kept inert (inert.ts): content and file names are data, printed as such.
 import { inert } from './inert.ts';
 
+/** The language the engine's own words (its messages, its error page) are written in, whatever the site's languages. */
+const MESSAGES_LANG = 'en';
+export { MESSAGES_LANG };
+
 /** What went wrong. Stable: tests and tools may match on these. */
 export type ProblemCode =
   | 'yaml/syntax'
@@ -50,6 +54,8 @@ export interface Detail {
   path: string;
   message: string;
   kind?: DetailKind;
+  /** The same, for the person who edits: the field as the editor names it and what to do ("Stores › Oak Street › Opening hours: needs at least 1 row; it has none"). */
+  words?: string;
 }
 
 export interface Position {
@@ -77,7 +83,7 @@ export class Problem {
   ) {
     this.where = inertWhere(where);
     this.title = inert(title);
-    this.details = details.map((d) => ({ ...d, path: inert(d.path), message: inert(d.message) }));
+    this.details = details.map((d) => ({ ...d, path: inert(d.path), message: inert(d.message), ...(d.words === undefined ? {} : { words: inert(d.words) }) }));
   }
 
   /** The content file this problem is in, if it is one. */

@@ -49,6 +49,8 @@ export interface ReportEntry {
   col?: number;
   page?: string;
   message: string;
+  /** The problem in the words of the people who edit, a line each ("Stores › Oak Street › Opening hours: …"). */
+  words?: string[];
 }
 
 export function writeReport(file: string, problems: Problem[], warnings: Warning[]): void {
@@ -59,6 +61,8 @@ export function writeReport(file: string, problems: Problem[], warnings: Warning
     col: p.position?.col,
     page: 'page' in p.where ? p.where.page : 'pages' in p.where ? p.where.pages.join(', ') : undefined,
     message: [p.title, ...p.details.map((d) => `${d.path ? `${d.path}: ` : ''}${d.message}`)].join('\n'),
+    // The same in the words of the people who edit, where the problem has them (each line once).
+    ...(p.details.some((d) => d.words) ? { words: [...new Set(p.details.map((d) => d.words ?? `${d.path ? `${d.path}: ` : ''}${d.message}`))] } : {}),
   });
   const report = { generator: ENGINE.name, problems: problems.map(entry), warnings: warnings.map((w) => ({ file: w.file, message: w.message })) };
   const path = resolve(file);

@@ -1,10 +1,8 @@
 // The page shown when something breaks: the original's "Unexpected Application Error!" screen.
 // Self-contained (inline style is allowed by its own CSP hash-free policy: no script, no external CSS).
+import { MESSAGES_LANG } from '../problems/problem.ts';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** The language the engine's own words (its messages, this page) are written in, whatever the site's languages. */
-const MESSAGES_LANG = 'en';
 
 /** A minimal HTML page with the heading and the status or message. */
 export function errorPage(message: string, { extraScripts = [] as string[] } = {}): string {

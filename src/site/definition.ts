@@ -67,10 +67,20 @@ export interface Collection {
   sameInEveryLocale?: readonly string[];
 }
 
+/**
+ * Plain words for field names the schemas use in many places ("hero" → "Top of the page"), for the
+ * people who edit: a schema's own `.meta({ cms: { label } })` comes first, the name spelt out last.
+ * `widget: 'text'` makes such a field a box of several lines (paragraphs); `singular` names one item
+ * of a list on its "Add …" button.
+ */
+export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string; widget?: 'text'; singular?: string }>>;
+
 export interface ContentModel {
   shared: Record<string, SharedFile>;
   perLocale: Record<string, LocaleFile>;
   collections: Record<string, Collection>;
+  /** The field names in the words of the people who edit: the editor's labels, and the build's messages to them. */
+  labels?: Vocabulary;
 }
 
 export interface PageMeta {
@@ -236,13 +246,8 @@ export interface AdminOptions {
   media?: { folder: string };
   /** The repository's root, when it is not the site's folder: the editor's paths are relative to it. */
   root?: URL;
-  /**
-   * Plain words for field names the schemas use in many places ("hero" → "Top of the page"), for the
-   * people who edit: a schema's own `.meta({ cms: { label } })` comes first, the name spelt out last.
-   * `widget: 'text'` makes such a field a box of several lines (paragraphs); `singular` names one item
-   * of a list on its "Add …" button.
-   */
-  labels?: Record<string, string | { label: string; hint?: string; widget?: 'text'; singular?: string }>;
+  /** Plain words for field names, when they are not the content model's `labels` (which the build's messages use too). */
+  labels?: Vocabulary;
 }
 
 /** How eagerly browsers prefetch: on a press, on a hover or tap, or as soon as a link shows. */

@@ -90,6 +90,11 @@ export function formatDate(intl: string, isoDate: string): string {
 }
 
 /** The first sentence of a description. */
+/** "2026-11-14" → "November 2026" (en-US) or "noviembre de 2026" (es-US): when a review was written. */
+export function formatMonth(intl: string, isoDate: string): string {
+  return new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 export function firstSentence(text: string): string {
   const match = /^.*?[.!?](?=\s|$)/s.exec(text.trim());
   return (match ? match[0] : text).trim();

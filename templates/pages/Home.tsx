@@ -80,7 +80,7 @@ export function Home() {
       </Section>
 
       <Section id="reviews" title={home.reviews.title} lead={home.reviews.text}>
-        <ReviewCards reviews={text.reviews.slice(0, 3)} />
+        <ReviewCards reviews={content.reviews.slice(0, 3)} />
         <a className="link-arrow" href={href('/reviews')}>{home.reviews.link} <Icon icon={ArrowRight} size={18} /></a>
       </Section>
 

@@ -30,7 +30,7 @@ export function Reviews() {
         </div>
       </PageHero>
       <Section id="reviews-list" title={page.listTitle} lead={text.ui.reviews.sampleNote}>
-        <ReviewCards reviews={text.reviews} />
+        <ReviewCards reviews={content.reviews} />
       </Section>
       <Section id="reviews-widget" className="section--tinted" title={page.widget.title}>
         <div className="placeholder-box"><p>{page.widget.text}</p></div>

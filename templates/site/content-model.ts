@@ -9,6 +9,7 @@ import { checkInsurance } from './check-insurance.ts';
 import { checkLocations } from './check-locations.ts';
 import { checkNotices } from './check-notices.ts';
 import { checkSite } from './check-site.ts';
+import { EDITOR_WORDS } from './editor-words.ts';
 
 /** Every service with a page: primary, aesthetic and unlisted, in their order. */
 export function serviceSlugs(index: ServicesIndex): string[] {
@@ -24,14 +25,17 @@ export const contentModel = defineContentModel({
     notices: { file: 'notices.yaml', schema: noticesSchema, title: 'the notices do not match their schema', check: checkNotices },
     insurance: { file: 'insurance.yaml', schema: insuranceSchema, title: 'the insurance plans do not match their schema', check: checkInsurance },
     taglines: { file: 'language-assistance.yaml', schema: taglinesSchema, title: 'the language-assistance taglines do not match their schema' },
+    reviews: { file: 'reviews.yaml', schema: reviewsSchema, title: 'the reviews do not match their schema' },
   },
   perLocale: {
     ui: { file: 'ui.yaml', schema: uiSchema, label: 'buttons, menus and labels' },
-    reviews: { file: 'reviews.yaml', schema: reviewsSchema, label: 'reviews' },
   },
   collections: {
     // Every file of content/<locale>/services/ is a service (site/services.ts makes the lists from them).
     services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', sameInEveryLocale: SERVICE_FACTS },
     legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS },
   },
+  // Plain words for the fields' names (hero → "Top of the page"): the editor's labels, and the words
+  // the build uses when it tells the office staff what to fix.
+  labels: EDITOR_WORDS,
 });

@@ -24,9 +24,7 @@ export function findPlaceholders(content: SiteContent, { contentDir, baseUrl }: 
   if (!civilRights.groundsReviewed) warn('civilRights.groundsReviewed', 'false', "means the protected grounds on /nondiscrimination (the 2024 Section 1557 rule, parts of which courts have stayed) await the practice's legal review");
   const unreviewed = content.taglines.filter((t) => !t.reviewed).map((t) => t.lang);
   if (unreviewed.length) warnings.push({ file: `${contentDir}/language-assistance.yaml`, message: `${unreviewed.length} taglines await review by a qualified translator (reviewed: false): ${unreviewed.join(', ')}` });
-  for (const [locale, text] of Object.entries(content.locales)) {
-    const samples = text.reviews.filter((r) => r.sample).length;
-    if (samples) warnings.push({ file: `${contentDir}/${locale}/reviews.yaml`, message: `${samples} reviews are marked as samples (sample: true)` });
-  }
+  const samples = content.reviews.filter((r) => r.sample).length;
+  if (samples) warnings.push({ file: `${contentDir}/reviews.yaml`, message: `${samples} reviews are marked as samples (sample: true)` });
   return warnings;
 }

@@ -83,10 +83,10 @@ describe('fields that do not match the schema', () => {
 
   it('collects the mistakes of several files in one report', async () => {
     await site.edit('site.yaml', (t) => t.replace('foundedYear: 2018', 'foundedYear: "since 2018"'));
-    await site.edit('en/reviews.yaml', (t) => t.replace('rating: 5', 'rating: 6'));
+    await site.edit('reviews.yaml', (t) => t.replace('rating: 5', 'rating: 6'));
     const errors = await errorsOf();
     expect(errors).toHaveLength(2);
-    expect(errors[0]).toMatch(/^content\/en\/reviews\.yaml:\d+:\d+  reviews \(en\) do not match their schema\n  \[0\]\.rating: must be 1 to 5 stars, found number 6$/);
+    expect(errors[0]).toMatch(/^content\/reviews\.yaml:\d+:\d+  the reviews do not match their schema\n  \[0\]\.rating: must be 1 to 5 stars, found number 6$/);
     expect(errors[1]).toMatch(new RegExp(`^content/site\\.yaml:${await lineOf('site.yaml', 'foundedYear')}:14 `));
   });
 });

@@ -1,0 +1,99 @@
+// A content problem in the words of the person who edits: the file, the entry and the field as the
+// editor names them ("Stores › Oak Street › Opening hours: add at least 1 row"), never a key path
+// ("[0].hours: expected >=1 items"). The names come from the same places as the editor's labels: a
+// schema's `.meta({ cms: { label } })`, the site's words for field names, else the name spelt out;
+// an entry of a list is named by its `summary` ("{{fields.street}}"), as the editor lists it.
+import type * as z from 'zod';
+import type { Vocabulary } from '../site/definition.ts';
+
+/** "postalCode" → "Postal code", "e164" → "E164". */
+export function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What the walk reads of a zod 4 schema: its definition and its metadata. */
+interface SchemaNode {
+  def?: { type?: string; innerType?: SchemaNode; in?: SchemaNode; element?: SchemaNode; options?: SchemaNode[]; shape?: Record<string, SchemaNode> };
+  meta?(): Record<string, unknown> | undefined;
+}
+
+interface Cms {
+  label?: string;
+  summary?: string;
+}
+
+/** The `cms` metadata found on a schema or any of its wrappers (nullish, default, transform), outermost first. */
+function cmsOf(node: SchemaNode | undefined): Cms {
+  const found: Cms = {};
+  for (let n = node; n; n = n.def?.innerType ?? n.def?.in) {
+    const cms = (n.meta?.() as { cms?: Cms } | undefined)?.cms;
+    if (cms) for (const key of ['label', 'summary'] as const) found[key] ??= cms[key];
+    if (!n.def?.innerType && !n.def?.in) {
+      // A union (a choice or ""): its first member that is an object, list or value.
+      const first = n.def?.options?.find((o) => o.def?.type !== 'literal');
+      if (first && first !== n) return { ...cmsOf(first), ...Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined)) };
+    }
+  }
+  return found;
+}
+
+/** The schema without its wrappers: what holds the shape or the element. */
+function core(node: SchemaNode | undefined): SchemaNode | undefined {
+  let n = node;
+  while (n?.def?.innerType ?? n?.def?.in) n = n.def!.innerType ?? n.def!.in;
+  const member = n?.def?.options?.find((o) => o.def?.type !== 'literal');
+  return member && n?.def?.type === 'union' ? core(member) : n;
+}
+
+/** "{{fields.street}}" with an entry's values: "Oak Street"; undefined when a value is missing. */
+function summaryOf(template: string, entry: unknown): string | undefined {
+  let missing = false;
+  const text = template.replace(/\{\{\s*(?:fields\.)?([\w.]+)\s*\}\}/g, (_, path: string) => {
+    const value = path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), entry);
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    missing = true;
+    return '';
+  });
+  return missing || !text.trim() ? undefined : text.trim();
+}
+
+/**
+ * A key path ([0, "hours"]) as the editor names it ("Oak Street › Opening hours"), walking the schema and
+ * the file's data side by side. A list at the top of a file is the file itself: its entries are named
+ * directly. An entry without a summary is "row 2" (counted from 1, as people count).
+ */
+export function fieldWords(schema: z.ZodType, data: unknown, path: readonly PropertyKey[], words: Vocabulary = {}): string[] {
+  const names: string[] = [];
+  let node: SchemaNode | undefined = schema as SchemaNode;
+  let value = data;
+  let parentCms = cmsOf(node);
+  for (const segment of path) {
+    const shape = core(node);
+    if (typeof segment === 'number' && shape?.def?.type === 'array') {
+      const entry = Array.isArray(value) ? value[segment] : undefined;
+      names.push((parentCms.summary && summaryOf(parentCms.summary, entry)) || `row ${segment + 1}`);
+      node = shape.def.element;
+      value = entry;
+    } else if (typeof segment === 'string') {
+      node = shape?.def?.type === 'object' ? shape.def.shape?.[segment] : undefined;
+      const own = cmsOf(node).label;
+      const word = Object.hasOwn(words, segment) ? words[segment] : undefined;
+      names.push(own ?? (typeof word === 'string' ? word : word?.label) ?? labelOf(segment));
+      value = value && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined;
+    } else break;
+    parentCms = cmsOf(node);
+  }
+  return names;
+}
+
+/** Whether the value at a key path is a list of choices (days of the week), which the editor shows as boxes to tick, not rows. */
+export function isChoiceList(schema: z.ZodType, path: readonly PropertyKey[]): boolean {
+  let node: SchemaNode | undefined = schema as SchemaNode;
+  for (const segment of path) {
+    const shape = core(node);
+    node = typeof segment === 'number' ? shape?.def?.element : shape?.def?.shape?.[String(segment)];
+  }
+  const list = core(node);
+  return list?.def?.type === 'array' && core(list.def.element)?.def?.type === 'enum';
+}
