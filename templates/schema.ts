@@ -6,7 +6,7 @@ import { firstSentence } from './lib/format.ts';
 
 const text = z.string().trim().min(1, 'must not be empty');
 /** A string of a given form; the editor (/admin/) shows the same explanation as the build. */
-const matching = (pattern: RegExp, explained: string) => z.string().regex(pattern, explained).meta({ cms: { pattern: [pattern.source, `Must be ${explained}`] } });
+const matching = (pattern: RegExp, explained: string) => z.string().regex(pattern, explained);
 /**
  * What the editor says beside a field (placeholders: what to put there). As a description, not inside
  * `cms`: a schema's metadata is merged key by key, so a pattern's message in `cms` stays.

@@ -18,6 +18,8 @@ interface JsonNode {
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
+  /** The schema's own words for its pattern (`z.string().regex(re, 'a 5-digit code, like 33155')`). */
+  patternMessage?: string;
   format?: string;
   minLength?: number;
   maxLength?: number;
@@ -38,7 +40,20 @@ export type { Vocabulary };
 
 /** The JSON Schema of what a content file may hold. */
 export function jsonSchemaOf(schema: z.ZodType): JsonNode {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonNode;
+  return z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    // A pattern's message (JSON Schema has no place for it) is kept beside it, so the editor checks the
+    // pattern with the build's words, whatever other metadata the schema was given after it.
+    override: ({ zodSchema, jsonSchema }) => {
+      const checks = (zodSchema as { _zod?: { def?: { checks?: { _zod?: { def?: { format?: string; pattern?: RegExp; error?: (issue: unknown) => unknown } } }[] } } })._zod?.def?.checks ?? [];
+      for (const check of checks) {
+        const def = check._zod?.def;
+        const message = def?.format === 'regex' ? def.error?.({}) : undefined;
+        if (typeof message === 'string' && message.trim()) (jsonSchema as JsonNode).patternMessage = message;
+      }
+    },
+  }) as JsonNode;
 }
 
 export { labelOf };
@@ -100,10 +115,11 @@ function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<stri
       if (node.const !== undefined) return { widget: 'select', options: [String(node.const)] };
       if (node.format === 'email') field.type = 'email';
       else if (node.format === 'uri') field.type = 'url';
-      // A pattern is checked in the editor only where the schema explains it in words (.meta({ cms:
-      // { pattern: [source, 'Must be …'] } })): a bare regular expression is no message for the people
-      // who edit. The build checks it either way, naming the file and line.
+      // A pattern is checked in the editor, with the build's words, where the schema explains it
+      // (z.string().regex(re, 'a 5-digit code, like 33155')): a bare regular expression is no message
+      // for the people who edit. The build checks it either way, naming the file and line.
       else if (node.format === 'date') return { widget: 'datetime', time_format: false, format: 'YYYY-MM-DD' };
+      if (node.pattern && node.patternMessage) field.pattern = [node.pattern, `Must be ${node.patternMessage}`];
       if (node.minLength && node.minLength > 1) field.minlength = node.minLength;
       if (node.maxLength) field.maxlength = node.maxLength;
       return field;

@@ -1,7 +1,7 @@
 // Driving the staff editor (Sveltia CMS at /admin/) in Chromium with its in-browser test repository:
 // open it offline (every request off this origin aborted and counted), sign in to the test repository
 // seeded with our content, open a file, reach a field the editor draws as it comes into view, save.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { contentFiles, readTestRepo, seedTestRepo, useTestRepo } from '../../scripts/editor-test-repo.ts';
 import { DESKTOP, type Harness } from './browser.ts';
@@ -132,3 +132,17 @@ export async function save(page: Page) {
   if (invalid.length) throw new Error(`the editor refused: ${invalid.join(' | ')}`);
 }
 
+
+/**
+ * A control the editor draws only once its field is near the view (a list's Add button, a list's
+ * rows): the edit pane is scrolled down, a step at a time, until it is there, then brought into view.
+ */
+export async function reach(page: Page, target: Locator, { pane = 300 }: { pane?: number } = {}): Promise<Locator> {
+  for (let i = 0; i < 80 && !(await target.first().isVisible().catch(() => false)); i++) {
+    await page.mouse.move(pane, 500);
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(100);
+  }
+  await target.first().scrollIntoViewIfNeeded();
+  return target.first();
+}
