@@ -54,3 +54,24 @@ export function readTestRepo(page: Page, path: string): Promise<string> {
     return (await (await dir.getFileHandle(name)).getFile()).text();
   }, { path, repoName: REPO });
 }
+
+/** Every file of the test repository as the editor left it (uploads included), by path, as bytes. */
+export async function readTestRepoFiles(page: Page): Promise<Map<string, Buffer>> {
+  const files = await page.evaluate(async (repoName) => {
+    const found: [string, string][] = [];
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+        if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
+        else {
+          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
+          let binary = '';
+          for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          found.push([`${prefix}${name}`, btoa(binary)]);
+        }
+      }
+    };
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(repoName), '');
+    return found;
+  }, REPO);
+  return new Map(files.map(([path, base64]) => [path, Buffer.from(base64, 'base64')]));
+}

@@ -77,8 +77,8 @@ export const siteSchema = z
     civilRights: z
       .object({
         /** The Section 1557 coordinator; null until the practice names one (the page says the name is to be confirmed). */
-        // Empty is "not named yet" too: the editor saves an empty field as "".
-        coordinatorName: z.string().trim().nullable().transform((name) => name || null)
+        // Empty is "not named yet" too: the editor leaves an empty field out (or saves it as "").
+        coordinatorName: z.string().trim().nullish().transform((name) => name || null)
           .meta(hint('The Section 1557 coordinator, once the practice names one. Empty: the page says the name is to be confirmed.')),
         /** The clinic (its id in locations.yaml) whose address takes mailed grievances, until the practice names another. */
         mailingLocation: slug.meta(developers('The clinic (kissimmee, miami or hialeah) whose address takes mailed complaints. Set by the developers.')),
@@ -120,7 +120,7 @@ export const locationsSchema = z
       .strict(),
   )
   .min(1)
-  .meta({ cms: { label: 'Clinics', label_singular: 'clinic', summary: '{{fields.city}}', allow_add: false } })
+  .meta({ cms: { label: 'Clinics', label_singular: 'clinic', summary: '{{fields.city}}', allow_add: false, allow_remove: false, allow_reorder: false } })
   .meta(hint('The clinics. A clinic’s hours are the practice’s (Site) unless it lists its own. Adding a clinic is work for the developers (maps, notices).'));
 
 const day = z.iso.date('a day written year-month-day, like 2026-12-24');
@@ -226,7 +226,8 @@ export const serviceSchema = z
     listed: z.boolean().default(true),
     related: z.array(slug).max(3).default([])
       .meta({ cms: { widget: 'relation', collection: 'services', value_field: '{{slug}}', search_fields: ['name'], display_fields: ['name'], multiple: true, max: 3 } }),
-    illustration: z.enum(ILLUSTRATIONS).default('primary-care'),
+    // The drawings by what they show, not by their file names ("lab-bloodwork" → "Lab bloodwork").
+    illustration: z.enum(ILLUSTRATIONS).default('primary-care').meta({ cms: { options: ILLUSTRATIONS.map((value) => ({ value, label: (value.charAt(0).toUpperCase() + value.slice(1)).replace(/-/g, ' ').replace(/\bdot\b/, 'DOT').replace(/\biv\b/, 'IV').replace(/womens/, 'women’s').replace(/mens/, 'men’s') })) } }),
   })
   .strict();
 

@@ -15,19 +15,20 @@ interface Node { format?: string; type?: string | string[]; properties?: Record<
 interface Field { name: string; label?: string; widget: string; required?: boolean; pattern?: [string, string]; minlength?: number; maxlength?: number; min?: number; max?: number; fields?: Field[]; field?: Field; options?: unknown[]; root?: boolean; multiple?: boolean }
 
 /** A value that may be left empty (null, or "" for a choice of none) is the value itself, optional. */
-function filled(node: Node): { node: Node; optional: boolean } {
+function filled(node: Node): { node: Node } {
   const members = node.anyOf?.filter((n) => n.type !== 'null' && n.const !== '');
-  if (members && members.length === 1 && members.length < node.anyOf!.length) return { node: filled(members[0]!).node, optional: true };
-  return { node, optional: Array.isArray(node.type) && node.type.includes('null') };
+  if (members && members.length === 1 && members.length < node.anyOf!.length) return filled(members[0]!);
+  return { node };
 }
 
 /** What the build enforces on a field that the editor's field does not: a line per rule missed. */
 function missedRules(raw: Node, field: Field, path: string, required: boolean): string[] {
   if (field.widget === 'hidden') return [];
-  const { node, optional } = filled(raw);
+  const { node } = filled(raw);
   const missed: string[] = [];
   const miss = (rule: string) => missed.push(`${path}: ${rule}`);
-  if (required && !optional && field.required === false) miss('required by the build, optional in the editor');
+  // The editor leaves an empty optional field out of the file: a key the build requires must be required.
+  if (required && field.required === false) miss('required by the build, optional in the editor (left out when empty)');
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type;
   // A date, an e-mail address or an upload is checked by the kind of field itself (a calendar, the
   // browser's e-mail check, a file picked from the uploads), not by a pattern.

@@ -62,9 +62,9 @@ describe('every page', () => {
       const words = text(page(route.url));
       expect(words, route.url).toContain(practice.phone.display);
       for (const clinic of clinics) expect(words, route.url).toContain(`${clinic.street} ${clinic.city}, ${clinic.region} ${clinic.postalCode}`);
-      // Every opening and closing time, as the page's language writes it (by Intl, not the templates' code).
+      // The practice's opening and closing times, as the page's language writes them (by Intl, not the templates' code).
       const intl = site.locales[route.locale]!.intl;
-      for (const row of clinics.flatMap(hoursOf)) for (const time of [row.opens, row.closes]) expect(words, route.url).toContain(timeIn(intl, time));
+      for (const row of practice.hours) for (const time of [row.opens, row.closes]) expect(words, route.url).toContain(timeIn(intl, time));
       expect(words, route.url).toContain(`© 2026 ${practice.name}`);
       expect(page(route.url), route.url).toContain(`href="tel:${practice.phone.e164}"`);
     }
@@ -139,7 +139,18 @@ describe('pages', () => {
     expect(page('/es/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*title="Reservar una cita"/);
   });
 
-  it('locations: three cards with directions in a new tab and a call button', () => {
+  it('locations: a card a clinic with its own hours (else the practice\'s), directions in a new tab and a call button', () => {
+    for (const url of ['/locations', '/es/locations']) {
+      const intl = site.locales[url.startsWith('/es') ? 'es' : 'en']!.intl;
+      const cards = page(url).split('class="card location"').slice(1);
+      expect(cards, url).toHaveLength(clinics.length);
+      for (const [i, clinic] of clinics.entries()) {
+        // A card ends with its actions (Directions, Call).
+        const card = text(cards[i]!.slice(0, cards[i]!.indexOf('class="card__actions"')));
+        expect(card, `${url} ${clinic.city}`).toContain(clinic.city);
+        for (const row of hoursOf(clinic)) for (const time of [row.opens, row.closes]) expect(card, `${url} ${clinic.city}`).toContain(timeIn(intl, time));
+      }
+    }
     const body = page('/locations');
     expect(body.match(/class="card location"/g)).toHaveLength(content.locations.length);
     expect(body.match(/target="_blank" rel="noopener noreferrer"/g)!.length).toBeGreaterThanOrEqual(3);

@@ -51,6 +51,29 @@ export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: st
   return files;
 }
 
+/**
+ * Sveltia 0.221.1 closes an open entry on Esc, and on its back arrow, dropping unsaved edits without a
+ * question (its draft backup lives in the repository's browser database and is easy to miss). So: with
+ * edits not yet saved, Esc no longer closes the entry (it still closes a menu, a list of choices or a
+ * dialog: what has focus is inside one), and the back arrow asks before it drops them.
+ */
+export const KEEP_EDITS = `// Unsaved edits are never dropped by a stray key: see the engine's admin-files.ts.
+const unsaved = () => [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Save' && !b.disabled && b.getAttribute('aria-disabled') !== 'true');
+const inPopup = (el) => !!el?.closest?.('[aria-expanded="true"], [role="listbox"], [role="menu"], [role="dialog"], [role="alertdialog"], dialog');
+addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && unsaved() && !inPopup(document.activeElement) && !inPopup(event.target)) {
+    event.stopImmediatePropagation();
+    event.preventDefault();
+  }
+}, true);
+addEventListener('click', (event) => {
+  const back = event.target.closest?.('button[aria-label="Cancel Editing"]');
+  if (back && unsaved() && !confirm('Leave without saving? The changes you made here will be lost.')) {
+    event.stopImmediatePropagation();
+    event.preventDefault();
+  }
+}, true);`;
+
 function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions): Map<string, string> {
   const title = admin.title ?? 'Content editor';
   const html = `<!doctype html>
@@ -68,7 +91,7 @@ function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: strin
 </html>
 `;
   // The ESM build does not start itself; a file rather than an inline script keeps script-src 'self'.
-  const init = `import CMS from './cms/index.js';\nCMS.init();\n`;
+  const init = `import CMS from './cms/index.js';\n${KEEP_EDITS}\nCMS.init();\n`;
   return new Map([
     [`${ADMIN_DIR}/index.html`, html],
     [`${ADMIN_DIR}/init.js`, init],

@@ -97,6 +97,9 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     media_libraries: { stock_assets: false },
     public_folder: `/${media.folder}`,
     i18n: { structure: 'multiple_folders', locales, default_locale: site.defaultLocale, initial_locales: 'all' },
+    // No preview pane: the fields again, unstyled, with numbers as amounts ("2,018" for a year). The
+    // site itself shows a change once it is published.
+    editor: { preview: false },
     // Every string quoted: unquoted, "18:00" is a number to YAML 1.1 readers (1,080 minutes) and
     // "no" a boolean; the build would refuse what the editor saved.
     // A field left empty is left out of the file, as a person writing it by hand would (the build also

@@ -1,0 +1,303 @@
+// The office manager's everyday tasks, done one after the other in the real editor (Sveltia CMS with
+// its in-browser test repository, offline), each saved as she saves it; then exactly the files the
+// editor wrote (content and uploads) are built, the changes looked for in both languages, and the
+// content checks every staff save runs (npm run test:content) run on them, in a copy of this project.
+// Expected values come from the content itself or from what the test typed, never from a copy of
+// today's content. SHOTS=dir keeps a screenshot of each step (for docs/editing.md).
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readTestRepoFiles } from '../../scripts/editor-test-repo.ts';
+import { build } from '../../src/pipeline/build.ts';
+import { locationsSchema } from '../../templates/schema.ts';
+import { startHarness, type Harness } from '../helpers/browser.ts';
+import { changed, field, openFile, reach, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
+import { clinics, practice } from '../helpers/facts.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+
+const run = promisify(execFile);
+let h: Harness;
+const signedIn = sharedSignIn(() => h);
+let work: string;
+beforeAll(async () => {
+  h = await startHarness();
+  work = await mkdtemp(join(tmpdir(), 'office-day-'));
+});
+afterAll(async () => {
+  await signedIn.close();
+  await h.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+const shot = async (page: Page, name: string) => {
+  if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `${name}.png`) });
+};
+
+/** Picks days in a list of choices that closes after each pick. */
+async function chooseDays(page: Page, key: string, days: string[]) {
+  const section = page.locator(`section[data-key-path="${key}"]`).first();
+  for (const day of days) {
+    await section.getByRole('combobox').click();
+    await page.getByRole('option', { name: day }).click();
+  }
+}
+
+/** Adds a row to a list of the open entry, then fills it. */
+async function addRow(page: Page, list: string, label: RegExp) {
+  const add = await reach(page, page.locator(`section[data-key-path="${list}"]`).first().getByRole('button', { name: label }).last());
+  await add.click();
+}
+
+const miami = clinics.findIndex((c) => c.city === 'Miami');
+const kissimmee = 0;
+const TASKS = {
+  phone: '305-448-2210',
+  answer: { en: 'Most vaccines need no appointment of their own: ask at any visit, and bring your vaccine record.', es: 'La mayoría de las vacunas no necesitan una cita aparte: pregunte en cualquier consulta y traiga su registro de vacunas.' },
+  review: { name: 'Dana K.', text: 'Quick visit, clear answers, and a follow-up call the next day.' },
+  closure: { en: 'All our offices are closed December 24 and 25. We reopen December 26.', es: 'Todos nuestros consultorios estarán cerrados el 24 y el 25 de diciembre. Abrimos de nuevo el 26 de diciembre.' },
+  photo: { en: 'The glass front door, with a ramp on the left', es: 'La puerta de vidrio de la entrada, con una rampa a la izquierda' },
+} as const;
+
+describe('the office manager\'s day, in the editor', () => {
+  it('opens Miami on Saturday 9:00 AM – 1:00 PM: its own hours, the whole week, Saturday shorter', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Locations');
+    const before = await readRepo(page, 'content/locations.yaml');
+    const hours = `items.${miami}.hours`;
+    await addRow(page, hours, /^Add/);
+    await chooseDays(page, `${hours}.0.days`, ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
+    await page.locator(`section[data-key-path="${hours}.0.opens"] input`).fill('08:00');
+    await page.locator(`section[data-key-path="${hours}.0.closes"] input`).fill('18:00');
+    await addRow(page, hours, /^Add/);
+    await chooseDays(page, `${hours}.1.days`, ['Saturday']);
+    // Typed as people type a time: the editor says what it takes, at the field, before saving.
+    await page.locator(`section[data-key-path="${hours}.1.opens"] input`).fill('9:00');
+    await page.locator(`section[data-key-path="${hours}.1.closes"] input`).fill('13:00');
+    await expect(save(page)).rejects.toThrow(/opens: (error )?Must be a 24-hour time like "08:00"/);
+    await page.locator(`section[data-key-path="${hours}.1.opens"] input`).fill('09:00');
+    await shot(page, 'hours-1-miami');
+    await save(page);
+    const saved = locationsSchema.parse(parse(await changed(page, 'content/locations.yaml', before)));
+    expect(saved[miami]!.hours).toEqual([{ days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '08:00', closes: '18:00' }, { days: ['Sa'], opens: '09:00', closes: '13:00' }]);
+    // The clinics she did not touch keep the practice's hours.
+    for (const [i, clinic] of saved.entries()) if (i !== miami) expect(clinic.hours, clinic.city).toBeUndefined();
+  });
+
+  it('changes the main phone number, typed as she reads it; a number too short is refused at the field', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Site');
+    const before = await readRepo(page, 'content/site.yaml');
+    const phone = await field(page, 'section[data-key-path="phone"] input');
+    await phone.fill('305-555-12');
+    await expect(save(page)).rejects.toThrow(/phone: (error )?Must be a US phone number of ten digits/);
+    await phone.fill(TASKS.phone);
+    await save(page);
+    expect(await changed(page, 'content/site.yaml', before)).toContain(`phone: "${TASKS.phone}"`);
+  });
+
+  it('edits the first vaccines question\'s answer in English and Spanish', async () => {
+    const { page } = await signedIn.editor();
+    await page.goto(`${h.base}/admin/#/collections/services/entries/vaccines`);
+    const before = await readRepo(page, 'content/en/services/vaccines.md');
+    await showSpanishBeside(page, 'name');
+    for (const lang of ['en', 'es'] as const) {
+      const answer = await reach(page, page.locator(`section[data-key-path="faqs.0.a"] textarea[lang="${lang}"]`), { pane: lang === 'en' ? 300 : 900 });
+      await answer.fill(TASKS.answer[lang]);
+    }
+    await save(page);
+    expect(await changed(page, 'content/en/services/vaccines.md', before)).toContain(TASKS.answer.en);
+    expect(await readRepo(page, 'content/es/services/vaccines.md')).toContain(TASKS.answer.es);
+  });
+
+  it('adds a 4-star review a patient wrote in English, with no Spanish translation', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Reviews');
+    const before = await readRepo(page, 'content/reviews.yaml');
+    const count = (parse(before) as unknown[]).length;
+    await addRow(page, 'items', /^Add\W*review/);
+    const at = (key: string) => `section[data-key-path="items.${count}.${key}"]`;
+    await (await reach(page, page.locator(`${at('name')} input`))).fill(TASKS.review.name);
+    await (await reach(page, page.locator(`${at('rating')} input`))).fill('4');
+    await (await reach(page, page.locator(`${at('date')} input[type=date]`))).fill('2026-11-20');
+    await (await reach(page, page.locator(at('writtenIn')).getByText('English', { exact: true }))).click();
+    await (await reach(page, page.locator(`${at('text.en')} textarea`))).fill(TASKS.review.text);
+    await shot(page, 'review-1-english-only');
+    await save(page);
+    const saved = parse(await changed(page, 'content/reviews.yaml', before)) as { name: string; rating: number; writtenIn: string; text: Record<string, string> }[];
+    expect(saved.at(-1)).toMatchObject({ name: TASKS.review.name, rating: 4, writtenIn: 'en', text: { en: TASKS.review.text } });
+  });
+
+  it('posts "all clinics closed December 24–25" for every clinic, leaving the clinic as (None)', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Notices');
+    const before = await readRepo(page, 'content/notices.yaml');
+    await page.getByRole('button', { name: /^Add\W*notice/ }).click();
+    await page.locator('section[data-key-path="items.0.text.en"] textarea').fill(TASKS.closure.en);
+    await page.locator('section[data-key-path="items.0.text.es"] textarea').fill(TASKS.closure.es);
+    await page.locator('section[data-key-path="items.0.location"]').getByText('(None)', { exact: true }).click();
+    await page.locator('section[data-key-path="items.0.closed"] button').last().click();
+    await (await field(page, 'section[data-key-path="items.0.closed.from"] input[type=date]')).fill('2026-12-24');
+    await (await field(page, 'section[data-key-path="items.0.closed.to"] input[type=date]')).fill('2026-12-25');
+    await save(page);
+    expect(await changed(page, 'content/notices.yaml', before)).toContain(TASKS.closure.en);
+  });
+
+  it('uploads a photo of the Kissimmee entrance and uses it on that clinic\'s card, described in both languages', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Locations');
+    const before = await readRepo(page, 'content/locations.yaml');
+    // A phone's photo: a JPEG of 1600 × 1200.
+    const photo = join(work, 'IMG_2041.jpg');
+    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 120, g: 140, b: 160 } } }).jpeg({ quality: 80 }).toFile(photo);
+    await (await reach(page, page.locator(`section[data-key-path="items.${kissimmee}.photo"]`).getByRole('checkbox'))).check();
+    const src = await reach(page, page.locator(`section[data-key-path="items.${kissimmee}.photo.src"]`));
+    await src.locator('input[type=file]').first().setInputFiles(photo);
+    await (await reach(page, page.locator(`section[data-key-path="items.${kissimmee}.photo.alt"]`).getByRole('checkbox'))).check();
+    await (await reach(page, page.locator(`section[data-key-path="items.${kissimmee}.photo.alt.en"] input`))).fill(TASKS.photo.en);
+    await (await reach(page, page.locator(`section[data-key-path="items.${kissimmee}.photo.alt.es"] input`))).fill(TASKS.photo.es);
+    await shot(page, 'photo-1-entrance');
+    await save(page);
+    const saved = locationsSchema.parse(parse(await changed(page, 'content/locations.yaml', before)));
+    expect(saved[kissimmee]!.photo).toMatchObject({ src: expect.stringMatching(/^\/images\/uploads\/.+\.jpg$/i), alt: TASKS.photo });
+  });
+
+  it('adds a service (Sports physicals) with New, in English and Spanish side by side', async () => {
+    const editor = await signedIn.editor();
+    const { page } = editor;
+    await page.goto(`${h.base}/admin/#/collections/services`);
+    await page.getByRole('button', { name: /New/ }).click();
+    await showSpanishBeside(page, 'name');
+    // The panes are drawn again once the second language shows: type once they have settled.
+    await page.waitForTimeout(1000);
+    const box = (key: string, lang: string, tag = 'input') => page.locator(`section[data-key-path="${key}"] ${tag}[lang="${lang}"]`);
+    const pane = (lang: string) => (lang === 'en' ? 0 : 1);
+    const words = {
+      en: { name: 'Sports Physicals', description: 'Physicals for school and league sports, with the forms your team asks for.', benefits: ['Forms completed at the visit', 'Same-week appointments', 'A bilingual team'], steps: ['Bring the form from your school or league.', 'Your provider checks your health history.', 'You leave with the signed form.'], faqs: [['How long does it take?', 'About 30 minutes.'], ['Do I need an appointment?', 'Yes, please book ahead.']], body: 'We do school and league sports physicals.' },
+      es: { name: 'Exámenes físicos deportivos', description: 'Exámenes físicos para deportes escolares y de ligas, con los formularios que pide su equipo.', benefits: ['Formularios completados en la consulta', 'Citas en la misma semana', 'Un equipo bilingüe'], steps: ['Traiga el formulario de su escuela o liga.', 'Su proveedor revisa su historial de salud.', 'Usted sale con el formulario firmado.'], faqs: [['¿Cuánto tarda?', 'Unos 30 minutos.'], ['¿Necesito una cita?', 'Sí, por favor haga una cita.']], body: 'Hacemos exámenes físicos para deportes escolares y de ligas.' },
+    } as const;
+    for (const lang of ['en', 'es'] as const) {
+      const w = words[lang];
+      await box('name', lang).fill(w.name);
+      await box('description', lang, 'textarea').fill(w.description);
+      for (const [key, items] of [['benefits', w.benefits], ['whatToExpect', w.steps]] as const) {
+        for (const [i, item] of items.entries()) {
+          const list = page.locator(`section[data-key-path="${key}"]`).nth(pane(lang));
+          const input = page.locator(`section[data-key-path="${key}.${i}"] input[lang="${lang}"]`);
+          // Add is clicked again only when the list still has no item for it: once in CI, under load,
+          // an Add right after typing into the list above it left no item (30 s), never one too many.
+          await vi.waitFor(async () => {
+            if ((await list.locator(`section[data-key-path^="${key}."]`).count()) <= i) await list.getByRole('button', { name: /^Add/ }).last().click();
+            await input.waitFor({ state: 'attached', timeout: 5_000 });
+          }, { timeout: 45_000, interval: 250 });
+          await input.fill(item);
+        }
+      }
+      for (const [i, [q, a]] of w.faqs.entries()) {
+        await page.locator('section[data-key-path="faqs"]').nth(pane(lang)).getByRole('button', { name: /^Add\W*question/ }).click();
+        await page.locator(`section[data-key-path="faqs.${i}.q"] input[lang="${lang}"]`).fill(q);
+        await page.locator(`section[data-key-path="faqs.${i}.a"] textarea[lang="${lang}"]`).fill(a);
+      }
+    }
+    // The facts both languages share are typed once (the Spanish side shows them, greyed).
+    await page.locator('section[data-key-path="group"]').first().getByText('Primary care', { exact: true }).click();
+    await page.locator('section[data-key-path="order"] input').first().fill('17');
+    await shot(page, 'service-1-form');
+    // What was typed at the top is still there in both languages (a pane drawn again would have dropped it).
+    for (const lang of ['en', 'es'] as const) await expect.poll(() => box('name', lang).inputValue()).toBe(words[lang].name);
+    for (const lang of ['en', 'es'] as const) {
+      // The editor draws fields as they come into view: scroll its side down until the text box is there.
+      const text = page.locator('section[data-key-path="body"]').nth(pane(lang)).locator('[contenteditable="true"]');
+      for (let i = 0; i < 60 && !(await text.isVisible()); i++) {
+        await page.mouse.move(lang === 'en' ? 300 : 900, 500);
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(150);
+      }
+      await text.click();
+      await page.keyboard.type(words[lang].body);
+    }
+    await save(page);
+    const saved = { en: await changed(page, 'content/en/services/sports-physicals.md', ''), es: await readRepo(page, 'content/es/services/sports-physicals.md') };
+    expect(editor.offOrigin).toEqual([]);
+
+    expect(saved.es).toContain('Exámenes físicos deportivos');
+  });
+  it('does not lose an unsaved edit to Esc; the back arrow asks before it drops one', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Site');
+    const email = await field(page, 'section[data-key-path="email"] input');
+    await email.fill('front-desk@example.com');
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(500);
+    await expect(email.inputValue()).resolves.toBe('front-desk@example.com');
+    // Leaving asks; "Cancel" keeps her on the entry, with her edit.
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Cancel Editing' }).click();
+    await page.waitForTimeout(300);
+    expect(asked).toMatch(/Leave without saving\?/);
+    await expect(email.inputValue()).resolves.toBe('front-desk@example.com');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Cancel Editing' }).click();
+    await page.getByText('Locations', { exact: true }).first().waitFor();
+  });
+
+  it('everything she saved builds, shows in both languages, and passes the content checks each save runs', async () => {
+    const { page } = await signedIn.editor();
+    // A copy of this project with exactly what the editor wrote: its content folder and its uploads.
+    const project = join(work, 'project');
+    await cp(ROOT, project, { recursive: true, filter: (src) => !/[\\/](node_modules|\.git|dist|reports|\.site-dev)$/.test(src) && !src.includes(`${join(ROOT, 'test', 'scratch')}`) });
+    await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+    await rm(join(project, 'content'), { recursive: true });
+    const files = await readTestRepoFiles(page);
+    expect([...files.keys()].some((f) => f.startsWith('static/images/uploads/'))).toBe(true);
+    for (const [path, bytes] of files) {
+      await mkdir(dirname(join(project, path)), { recursive: true });
+      await writeFile(join(project, path), bytes);
+    }
+    expect((await readdir(join(project, 'content'))).length).toBeGreaterThan(3);
+
+    const out = join(work, 'built');
+    await build({ site: join(project, 'site.config.ts'), contentDir: join(project, 'content'), staticDir: join(project, 'static'), outDir: out, now: new Date('2026-12-20T15:00:00Z'), compress: false });
+    const page_ = (file: string) => readFile(join(out, file), 'utf8');
+    for (const home of ['index.html', 'es/index.html']) {
+      const html = await page_(home);
+      expect(html, home).toContain('(305) 448-2210');
+      expect(html, home).toContain('href="tel:+13054482210"');
+      expect(html, home).toContain(home === 'index.html' ? TASKS.closure.en : TASKS.closure.es);
+      expect(html, home).not.toContain(practice.phone.display);
+    }
+    expect(await page_('services/vaccines.html')).toContain(TASKS.answer.en);
+    expect(await page_('services/sports-physicals.html')).toContain('<h1>Sports Physicals</h1>');
+    expect(await page_('es/services/sports-physicals.html')).toContain('<h1>Exámenes físicos deportivos</h1>');
+    expect(await page_('index.html')).toContain('{"label":"Sports Physicals","href":"/services/sports-physicals"');
+    expect(await page_('es/services.html')).toContain('href="/es/services/sports-physicals"');
+    expect(await page_('es/services/vaccines.html')).toContain(TASKS.answer.es);
+    const es = await page_('es/reviews.html');
+    expect(es).toContain(`<blockquote class="review__text" lang="en"><p>${TASKS.review.text}</p></blockquote>`);
+    expect(await page_('reviews.html')).toContain(`aria-label="4 out of 5 stars"`);
+    // Miami's own hours: Saturday until 1:00 PM, the others the practice's.
+    const locations = await page_('locations.html');
+    expect(locations).toMatch(/Miami[\s\S]*1:00 PM/);
+    for (const [file, alt] of [['locations.html', TASKS.photo.en], ['es/locations.html', TASKS.photo.es]] as const) {
+      expect(await page_(file), file).toMatch(new RegExp(`<img [^>]*alt="${alt}"`));
+    }
+
+    // What each staff save runs, on her files: no test holds today's phone, hours or photos.
+    const checks = await run('npm', ['run', 'test:content'], { cwd: project, env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => error);
+    const said = `${checks.stdout ?? ''}${checks.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
+    if (process.env.SHOTS) await writeFile(join(process.env.SHOTS, 'content-checks.log'), said);
+    // Every file and every test passed ("Tests  94 passed (94)": no "| 1 failed" between).
+    const [, passed, total] = /Tests\s+(\d+) passed \((\d+)\)/.exec(said) ?? [];
+    expect(passed && passed === total, said.slice(-4000)).toBe(true);
+    expect(said).toMatch(/Test Files\s+(\d+) passed \(\1\)/);
+  }, 600_000);
+});
