@@ -6,7 +6,7 @@
 // parser (htmlparser2), never with regular expressions, and addresses as a browser reads them
 // (entities decoded, tabs and newlines dropped, any case).
 import { decodeHTMLAttribute } from 'entities';
-import { Parser } from 'htmlparser2';
+import { Parser, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 /** Tag → the attributes it may carry besides the global ones. */
 export type HtmlAllowList = Record<string, readonly string[]>;
@@ -70,9 +70,83 @@ export interface HtmlFinding {
   message: string;
 }
 
-/** Checks a piece of raw HTML against the allow-list; every tag and attribute outside it is a finding. */
-export function checkHtml(html: string, allow: HtmlAllowList): HtmlFinding[] {
+/** The first characters of a piece of HTML, as a message quotes what it found. */
+const quoted = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text);
+
+/**
+ * What the browser would make of the markup's structure that the element-by-element check cannot see:
+ * a tag never ended with ">" (the browser ends it at the next ">" of the page, taking what comes
+ * between as its attributes), a closing tag of an element content may not open, and the parts of
+ * HTML that are not elements (declarations, processing instructions, CDATA, comments), each named.
+ * Read with htmlparser2's tokenizer, as a browser's tokenizer reads it.
+ */
+function structureFindings(html: string, allow: HtmlAllowList, opened: Set<string>): HtmlFinding[] {
   const findings: HtmlFinding[] = [];
+  let open: { offset: number; name: string } | undefined;
+  const nameOf = (start: number, end: number) => html.slice(start, end).toLowerCase();
+  const callbacks: TokenizerCallbacks = {
+    onopentagname(start, end) {
+      open = { offset: html.lastIndexOf('<', start), name: nameOf(start, end) };
+      opened.add(open.name);
+    },
+    onopentagend() {
+      open = undefined;
+    },
+    onselfclosingtag() {
+      open = undefined;
+    },
+    onclosetag(start, end) {
+      const name = nameOf(start, end);
+      const offset = html.lastIndexOf('<', start);
+      if (!opened.has(name) && (NEVER_TAGS.has(name) || !Object.hasOwn(allow, name))) findings.push({ offset, tag: `/${name}`, message: `</${name}> closes an element content may not hold (allowed: ${Object.keys(allow).filter((tag) => !NEVER_TAGS.has(tag)).join(', ')})` });
+    },
+    oncomment(start, end) {
+      const offset = html.lastIndexOf('<', start);
+      const text = html.slice(offset, end + 1);
+      // A comment can hide a conditional comment or markup for later: not content. Whatever else the
+      // HTML tokenizer reads as one ("<?php …?>", "<!ELEMENT …>") is named for what it is.
+      if (html.startsWith('<!--', offset)) findings.push({ offset, tag: '!--', message: 'HTML comments are not allowed in content (write a YAML comment or a note to the team instead)' });
+      else if (html.startsWith('<?', offset)) findings.push({ offset, tag: '?', message: `${quoted(text)} is a processing instruction, which content may not hold; write &lt; for a plain "<"` });
+      else findings.push({ offset, tag: '!', message: `${quoted(text)} is a declaration, which content may not hold; write &lt; for a plain "<"` });
+    },
+    oncdata(start, end) {
+      const offset = html.lastIndexOf('<', start);
+      findings.push({ offset, tag: '![CDATA[', message: `${quoted(html.slice(offset, end + 1))} is a CDATA section, which content may not hold` });
+    },
+    ondeclaration(start, end) {
+      const offset = html.lastIndexOf('<', start);
+      findings.push({ offset, tag: '!', message: `${quoted(html.slice(offset, end + 1))} is a declaration, which content may not hold` });
+    },
+    onprocessinginstruction(start, end) {
+      const offset = html.lastIndexOf('<', start);
+      findings.push({ offset, tag: '?', message: `${quoted(html.slice(offset, end + 1))} is a processing instruction, which content may not hold` });
+    },
+    onend() {
+      // Ended inside a tag: the browser would take the page's next characters as its attributes.
+      if (open) findings.push({ offset: open.offset, tag: open.name, message: `<${open.name} is never ended with ">": the browser would read what follows as its attributes; end the tag, or write &lt; for a plain "<"` });
+    },
+    onattribdata() {},
+    onattribentity() {},
+    onattribend() {},
+    onattribname() {},
+    ontext() {},
+    ontextentity() {},
+  };
+  const tokenizer = new Tokenizer({ decodeEntities: true, recognizeSelfClosing: true }, callbacks);
+  // A newline after: a tag name at the very end ("<em") is ended as the page's next character would end it.
+  tokenizer.write(`${html}\n`);
+  tokenizer.end();
+  return findings;
+}
+
+/**
+ * Checks a piece of raw HTML against the allow-list; every tag and attribute outside it, and every
+ * part that is not an element, is a finding. `opened`: the elements opened by earlier pieces of the
+ * same body (Markdown hands inline HTML over tag by tag), whose closing tags are theirs: an element
+ * refused is reported once, at its opening tag.
+ */
+export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<string>()): HtmlFinding[] {
+  const findings: HtmlFinding[] = structureFindings(html, allow, opened);
   const parser = new Parser(
     {
       onopentag(name, attributes) {
@@ -91,16 +165,34 @@ export function checkHtml(html: string, allow: HtmlAllowList): HtmlFinding[] {
           }
         }
       },
-      // A comment can hide a conditional comment or markup for later: not content.
-      oncomment() {
-        findings.push({ offset: parser.startIndex, tag: '!--', message: 'HTML comments are not allowed in content (write a YAML comment or a note to the team instead)' });
-      },
-      onprocessinginstruction(name) {
-        findings.push({ offset: parser.startIndex, tag: name, message: `<${name}> is not allowed in content` });
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
+  );
+  parser.end(html);
+  return findings.sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * The second look, at the HTML a Markdown body became (marked's output, with what plugins and
+ * components made): whatever the first look at the raw HTML missed, no element may carry an event
+ * handler or an embedded document, no address may use another scheme, and no script, base or meta
+ * element may be there. A site's components may render any other element (a video frame), so the
+ * allow-list is not applied here; every finding means the raw-HTML check has a gap.
+ */
+export function checkRenderedHtml(html: string): string[] {
+  const found: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (name === 'script' || name === 'base' || name === 'meta') found.push(`<${name}>`);
+        for (const [attribute, value] of Object.entries(attributes)) {
+          if (NEVER_ATTRIBUTE.test(attribute)) found.push(`<${name} ${attribute}>`);
+          else if (URL_ATTRIBUTES.has(attribute) && urlProblem(value)) found.push(`<${name} ${attribute}="${value.slice(0, 40)}">`);
+        }
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
   );
   parser.end(html);
-  return findings;
+  return found;
 }

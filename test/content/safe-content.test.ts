@@ -62,6 +62,15 @@ describe('raw HTML in Markdown', () => {
     ['<img src=x onerror=alert(1)>', /<img> is not allowed in content/],
     ['<svg><script>alert(1)</script></svg>', /<svg> is not allowed in content/],
     ['<!-- <script>alert(1)</script> -->', /HTML comments are not allowed in content/],
+    // Round 5: a tag never ended, which the browser ends at the page's next ">" (the handler live).
+    ['<div onmouseover="alert(1)"\n*hi*', /<div is never ended with ">"/],
+    ['<details ontoggle=alert(1)\n*hi*', /<details is never ended with ">"/],
+    ['<iframe src=https://evil.example/\n*hi*', /<iframe is never ended with ">"/],
+    ['<table style=x\n*hi*', /<table is never ended with ">"/],
+    ['</div>', /<\/div> closes an element content may not hold/],
+    ['<?php echo 1; ?>', /"<\?php echo 1; \?>" is a processing instruction/],
+    ['<!ELEMENT x ANY>', /"<!ELEMENT x ANY>" is a declaration/],
+    ['<![CDATA[ <script>alert(1)</script> ]]>', /is a CDATA section/],
   ];
   for (const [markdown, message] of refused) {
     it(`refuses ${markdown.slice(0, 50)}, naming the file, line and tag`, async () => {
