@@ -81,6 +81,8 @@ export default defineSite<SiteContent>({
       title: 'FL Family Care: content editor',
       backend: { name: 'github', repo: 'example/florida-family-care', branch: 'main' }, // PLACEHOLDER: the practice's repository
       media: { folder: 'images/uploads' },
+      // "Sign In with GitHub", deployed with the site on Cloudflare Pages (docs/deploy.md: the one-time set-up).
+      githubSignIn: 'cloudflare-pages',
     }),
   ],
   localeFiles: (content, locale, home) => ({ 'manifest.webmanifest': manifest(content, locale, home) }),

@@ -37,11 +37,14 @@ describe('the editor configuration', () => {
     expect(valid, JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toBe(true);
   });
 
-  it('offers only the token sign-in until an OAuth helper is set up (a "Sign In with GitHub" button would do nothing)', async () => {
+  it('offers "Sign In with GitHub" through the site\'s own helper, and only the token sign-in where there is no helper (the button would do nothing)', async () => {
     const { site, config: generated } = await config();
-    expect((generated.backend as { auth_methods?: string[] }).auth_methods).toEqual(['token']);
+    expect(generated.backend).toMatchObject({ name: 'github', base_url: 'https://www.example.com', auth_endpoint: 'admin/auth' });
+    expect((generated.backend as { auth_methods?: string[] }).auth_methods).toBeUndefined();
     const admin = (site.plugins?.find((p) => p.name === 'editor') as EditorPlugin).options;
-    const helped = cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', { ...admin, backend: { ...admin.backend, base_url: 'https://auth.example.workers.dev' } });
+    const bare = cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', { ...admin, githubSignIn: undefined });
+    expect((bare.backend as { auth_methods?: string[] }).auth_methods).toEqual(['token']);
+    const helped = cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', { ...admin, githubSignIn: undefined, backend: { ...admin.backend, base_url: 'https://auth.example.workers.dev' } });
     expect((helped.backend as { auth_methods?: string[] }).auth_methods).toBeUndefined();
   });
 

@@ -146,10 +146,14 @@ describe('the publishing workflow', () => {
     expect(simulate({ event: 'push', code: false, failing: ['build'], secrets: true }).ran).toEqual(['changes', 'content', 'build', 'tell-author']);
   });
 
-  it('without the deploy secrets, the deploy job passes with a notice and deploys nothing', () => {
+  it('without the deploy secrets, publishing fails saying "Not published: the host is not set up yet": never a green tick for a change that is not live', () => {
     const { ran, steps } = simulate({ event: 'push', code: false, secrets: false });
     expect(ran).toEqual(['changes', 'content', 'build', 'deploy']);
-    expect(steps.deploy).toEqual(['Not set up yet']);
+    expect(steps.deploy).toEqual(['Not published, the host is not set up yet']);
+    const step = workflow.jobs.deploy!.steps.find((s) => s.name === 'Not published, the host is not set up yet')!;
+    expect(step.run).toContain('::error title=Not published::Not published: the host is not set up yet.');
+    expect(step.run).toContain('GITHUB_STEP_SUMMARY');
+    expect(step.run!.trim().split('\n').at(-1)).toBe('exit 1');
   });
 
   it('a pull request is checked and built, never deployed, and tells no one', () => {

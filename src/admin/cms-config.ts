@@ -5,6 +5,7 @@
 import { relative, sep } from 'node:path';
 import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { fieldsOf, fileFields, jsonSchemaOf, labelOf, type CmsField } from './fields.ts';
+import { OAUTH_PATHS } from './oauth-worker.ts';
 
 export interface EditorPaths {
   /** The repository's root: the editor's paths are relative to it. */
@@ -91,7 +92,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   return {
     app_title: admin.title ?? 'Content editor',
     site_url: baseUrl,
-    backend: signInMethods(admin.backend),
+    backend: signInMethods(admin.githubSignIn && admin.backend.name === 'github' ? { ...admin.backend, base_url: new URL(baseUrl).origin, auth_endpoint: OAUTH_PATHS.auth.slice(1) } : admin.backend),
     media_folder: posix(relative(paths.root, `${paths.staticDir}/${media.folder}`)),
     // The site's own uploads only: no stock-photo sites (photos a business cannot vouch for).
     media_libraries: { stock_assets: false },

@@ -12,6 +12,7 @@ import type { AdminOptions, SiteDefinition } from '../site/definition.ts';
 import { ADMIN_DIR, adminCsp, adminFiles, placeEditor } from './admin-files.ts';
 import { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
 import { editorBundle, placeable, sveltiaPackage } from './editor-bundle.ts';
+import { OAUTH_ROUTES, OAUTH_WORKER } from './oauth-worker.ts';
 
 /** The editor's package, as a site installs it. */
 export const EDITOR_PACKAGE = '@sveltia/cms@0.221.1';
@@ -33,7 +34,10 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
         throw new BuildFailure([new Problem('site/definition', { part: 'plugin "editor"' }, 'needs the editor\'s package, which is not installed', [{ path: '', message: `install it in the site's folder: npm install ${EDITOR_PACKAGE} (an optional peer of the engine: sites without the editor never install it)` }])]);
       }
       const root = options.root ? fileURLToPath(options.root) : c.folders.site;
-      return Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options));
+      const files = Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options));
+      // The GitHub sign-in runs where the site is served: on Cloudflare Pages, beside its files.
+      if (options.githubSignIn === 'cloudflare-pages' && options.backend.name === 'github') Object.assign(files, { '_worker.js': OAUTH_WORKER, '_routes.json': OAUTH_ROUTES });
+      return files;
     },
     // Started as the build starts (its files are made once per version, then cached), placed by a full
     // build; a dev rebuild keeps the one already in the output.

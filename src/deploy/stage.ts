@@ -63,7 +63,9 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   const twins = new Set(Object.entries(manifest.twins).flatMap(([file, encodings]) => encodings.map((e) => `${file}.${e === 'br' ? 'br' : 'gz'}`)));
   // A host reads _headers and _redirects itself (Cloudflare, Netlify), or its configuration is made from them (nginx, Caddy), or it ignores them (GitHub Pages).
   const server = host === 'nginx' || host === 'caddy';
-  const keep = { _headers: traits.readsHeaders && !server, _redirects: !!traits.redirects && !server } as Record<string, boolean>;
+  // The editor's GitHub sign-in (_worker.js, _routes.json) runs on Cloudflare Pages only: any other host would publish its code as a file.
+  const cloudflare = host === 'cloudflare-pages';
+  const keep = { _headers: traits.readsHeaders && !server, _redirects: !!traits.redirects && !server, '_worker.js': cloudflare, '_routes.json': cloudflare } as Record<string, boolean>;
   let count = 0;
   for (const file of manifest.files) {
     if (twins.has(file) && !traits.usesTwins) continue;

@@ -141,7 +141,7 @@ export function createSiteServer(options: ServerOptions): SiteServer {
  * planted index.html.br would be rendered as a page. static/ publishes no .br or .gz of its own.
  */
 function published(pathname: string): boolean {
-  if (pathname === '/_headers' || pathname === '/_redirects') return false;
+  if (pathname === '/_headers' || pathname === '/_redirects' || pathname === '/_worker.js' || pathname === '/_routes.json') return false;
   if (/\.(br|gz)$/i.test(pathname)) return false;
   return !pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 }

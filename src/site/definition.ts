@@ -232,14 +232,23 @@ export interface EditorBackend {
   name: 'github' | 'gitlab' | 'gitea' | 'test-repo';
   repo?: string;
   branch?: string;
-  /** The OAuth helper's origin (Sveltia's sveltia-cms-auth), when staff sign in with GitHub. */
+  /** The OAuth helper's origin (Sveltia's sveltia-cms-auth), when staff sign in with GitHub through a helper of their own. */
   base_url?: string;
+  /** The helper's path (default `auth`). */
+  auth_endpoint?: string;
   /** 'token' alone: staff sign in with a personal access token, no OAuth helper needed. */
   auth_methods?: readonly ('oauth' | 'token')[];
 }
 
 export interface AdminOptions {
   backend: EditorBackend;
+  /**
+   * "Sign In with GitHub" with no helper to run: `'cloudflare-pages'` deploys the sign-in with the site
+   * as a Cloudflare Pages Function (its GitHub OAuth app's id and secret are the host's secrets,
+   * GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET; docs/deploy.md). Without it, staff sign in with an
+   * access token, unless `backend.base_url` names a helper of the site's own.
+   */
+  githubSignIn?: 'cloudflare-pages';
   /** The editor's title in its tab and sign-in page. */
   title?: string;
   /** Uploaded images: one folder under static/ (default images/uploads), served at /<folder>/. */
