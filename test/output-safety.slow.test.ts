@@ -92,8 +92,10 @@ describe('the everyday flow keeps working', () => {
   it("replaces an output written by the previous release (no marker: the default dist/, holding only a build's files)", async () => {
     await rm(join(project.dir, 'dist/.site-output'));
     await rm(join(project.dir, 'dist/.site-manifest'));
-    // The previous release wrote no editor (admin/).
+    // The previous release wrote no editor (admin/) and no sign-in function (_worker.js, _routes.json):
+    // an unmarked folder holding code for a host to run is never taken for ours.
     await rm(join(project.dir, 'dist/admin'), { recursive: true });
+    for (const file of ['_worker.js', '_routes.json']) await rm(join(project.dir, 'dist', file));
     await built('dist');
     expect(existsSync(join(project.dir, 'dist/.site-output'))).toBe(true);
     // ... but not once somebody's own file is in it.

@@ -35,9 +35,9 @@ describe('the editor at /admin/', () => {
   it('loads from serve with its own policy, no console error, no CSP violation and no request off this origin', async () => {
     const editor = await openEditor(h);
     const response = await editor.page.goto(`${h.base}/admin/`);
-    // No OAuth helper is set up: only the token sign-in is offered, never a button that would do nothing.
+    // The site's own sign-in helper is set up (githubSignIn): "Sign In with GitHub", the token kept as the way in without it.
     await editor.page.getByRole('button', { name: 'Sign In Using Access Token' }).waitFor({ timeout: 30_000 });
-    expect(await editor.page.getByRole('button', { name: /Sign In with .*GitHub/ }).count()).toBe(0);
+    expect(await editor.page.getByRole('button', { name: /Sign In with .*GitHub/ }).count()).toBe(1);
     // The icon font is ours: icons are drawn, not spelt out as words.
     await editor.page.waitForFunction(() => document.fonts.check('24px "Material Symbols Outlined"'));
     await editor.page.waitForTimeout(500);
