@@ -1,8 +1,9 @@
 // The office manager's everyday tasks, done one after the other in the real editor (Sveltia CMS with
 // its in-browser test repository, offline), each saved as she saves it; then exactly the files the
 // editor wrote (content and uploads) are built, the changes looked for in both languages, and the
-// content checks every staff save runs (npm run test:content, less its Chromium sweep of every page)
-// run on them, in a copy of this project.
+// content checks every staff save runs (npm run test:content, less its Chromium sweep of every page
+// and the build's own checks) run on them, in a copy of this project. (A closure for one clinic, seen
+// on its days only, is test/closures.test.ts at build level.)
 // Expected values come from the content itself or from what the test typed, never from a copy of
 // today's content. SHOTS=dir keeps a screenshot of each step (for docs/editing.md).
 import { execFile } from 'node:child_process';
@@ -292,12 +293,21 @@ describe('the office manager\'s day, in the editor', () => {
       expect(await page_(file), file).toMatch(new RegExp(`<img [^>]*alt="${alt}"`));
     }
 
+    // The closure closes every clinic on its days, as search engines are told too (dated hours).
+    expect(await page_('es/locations.html')).toMatch(/"validFrom":"2026-12-24","validThrough":"2026-12-25"/);
+    // The closure goes by itself after its last day, in both languages.
+    const later = join(work, 'built-later');
+    await build({ site: join(project, 'site.config.ts'), contentDir: join(project, 'content'), staticDir: join(project, 'static'), outDir: later, now: new Date('2026-12-27T15:00:00Z'), compress: false });
+    expect(await readFile(join(later, 'index.html'), 'utf8')).not.toContain(TASKS.closure.en);
+    expect(await readFile(join(later, 'es/index.html'), 'utf8')).not.toContain(TASKS.closure.es);
+
     // What each staff save runs (npm run test:content), on her files: no test holds today's phone,
-    // hours or photos. All of it but the sweep of every page in Chromium at three widths (~70 s, the
-    // suite's time), which the suite runs on the real content.
+    // hours or photos. All of it but, for the suite's time, the sweep of every page in Chromium at
+    // three widths (~70 s) and the build's own checks (budgets, SVG, twins: ~20 s), which the suite
+    // runs on the real content.
     const script = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['test:content']!;
-    const checked = script.split(/\s+/).filter((part) => part.startsWith("test/") && !part.includes("every-page"));
-    expect(checked.length).toBeGreaterThan(3);
+    const checked = script.split(/\s+/).filter((part) => part.startsWith('test/') && !part.includes('every-page') && !part.includes('build-checks'));
+    expect(checked.length).toBeGreaterThanOrEqual(3);
     const checks = await run(join(ROOT, 'node_modules/.bin/vitest'), ['run', ...checked], { cwd: project, env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => error);
     const said = `${checks.stdout ?? ''}${checks.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '');
     if (process.env.SHOTS) await writeFile(join(process.env.SHOTS, 'content-checks.log'), said);
