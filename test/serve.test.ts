@@ -249,3 +249,29 @@ describe('dev sends the headers of production', () => {
     }
   });
 });
+
+describe('byte ranges, as RFC 9110 reads them', () => {
+  /** A request with a Range header: status, Content-Range and the bytes. */
+  const ranged = (range: string) => fetch(`${base}/robots.txt`, { headers: { range, 'accept-encoding': 'identity' } }).then(async (r) => ({ status: r.status, contentRange: r.headers.get('content-range'), body: Buffer.from(await r.arrayBuffer()) }));
+
+  it('answers a suffix range with the last bytes, a plain range with those bytes, and ignores what it does not take', async () => {
+    const whole = await ranged('bytes=0-');
+    expect(whole.status).toBe(206);
+    const size = whole.body.length;
+    expect(size).toBeGreaterThan(20);
+    const last5 = await ranged('bytes=-5');
+    expect(last5).toMatchObject({ status: 206, contentRange: `bytes ${size - 5}-${size - 1}/${size}` });
+    expect(last5.body.equals(whole.body.subarray(size - 5))).toBe(true);
+    expect(await ranged('bytes=2-4')).toMatchObject({ status: 206, contentRange: `bytes 2-4/${size}` });
+    expect(await ranged(`bytes=-${size * 10}`)).toMatchObject({ status: 206, contentRange: `bytes 0-${size - 1}/${size}` });
+    expect(await ranged(`bytes=3-${size * 10}`)).toMatchObject({ status: 206, contentRange: `bytes 3-${size - 1}/${size}` });
+    // Not taken: the whole file, 200.
+    for (const range of ['bytes=5-2', 'bytes=0-1,4-5', 'items=0-3', 'bytes=x-y', 'bytes=-']) {
+      const reply = await ranged(range);
+      expect(reply.status, range).toBe(200);
+      expect(reply.body.equals(whole.body), range).toBe(true);
+    }
+    // Nothing of the file can answer: 416, its size named.
+    for (const range of ['bytes=-0', `bytes=${size}-`]) expect(await ranged(range), range).toMatchObject({ status: 416, contentRange: `bytes */${size}` });
+  });
+});

@@ -7,11 +7,34 @@
 // What remains: sirv opens the file by name after our check, so a file replaced by a link in between
 // (by someone who can write the built folder) would be followed. dev, whose folder is rewritten while
 // served, reads whole files instead (files.ts).
+import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import sirv from 'sirv';
 import type { LocatedFile } from './files.ts';
 
 export type FileLayer = (req: IncomingMessage, res: ServerResponse, located: LocatedFile) => void;
+
+/**
+ * A Range header as RFC 9110 reads it, made explicit for sirv, which reads "bytes=-5" (the last five
+ * bytes) as the first six: one range of the file's own bytes, "unsatisfiable" (sirv answers 416), or
+ * none, and the whole file is sent, as a server may do for what it does not take (several ranges,
+ * another unit, a range that ends before it starts).
+ */
+export function explicitRange(header: string | undefined, size: number): string | undefined {
+  const range = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
+  if (!range || (range[1] === '' && range[2] === '')) return undefined;
+  const unsatisfiable = `bytes=${size}-`;
+  if (range[1] === '') {
+    const last = Number(range[2]);
+    if (last === 0 || size === 0) return unsatisfiable;
+    return `bytes=${Math.max(0, size - last)}-${size - 1}`;
+  }
+  const start = Number(range[1]);
+  if (range[2] !== '' && Number(range[2]) < start) return undefined;
+  if (start >= size) return unsatisfiable;
+  return `bytes=${start}-${range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1)}`;
+}
 
 export function sirvLayer(dir: string): FileLayer {
   const send = sirv(dir, { dev: true, etag: true, brotli: false, gzip: false, extensions: [], dotfiles: false });
@@ -19,6 +42,11 @@ export function sirvLayer(dir: string): FileLayer {
     // sirv reads the path from the URL: give it the checked file's, encoded as a URL path is.
     const url = req.url;
     req.url = located.sent.split('/').map(encodeURIComponent).join('/');
+    if (req.headers.range !== undefined) {
+      const range = explicitRange(req.headers.range, statSync(join(dir, located.sent)).size);
+      if (range === undefined) delete req.headers.range;
+      else req.headers.range = range;
+    }
     res.setHeader('Vary', 'Accept-Encoding');
     // A twin's type is its page's; sirv names a twin's encoding by its extension (.br, .gz).
     send(req, res, () => {
