@@ -23,7 +23,7 @@ import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
 import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts';
 import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
-import { validate } from './validate.ts';
+import { controlCharacters, validate } from './validate.ts';
 import { labelOf } from './field-words.ts';
 
 /** Where each content file's site-internal Markdown links were written, for the link check. */
@@ -183,6 +183,11 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     if (!parsed) return undefined;
     const known = checkedCache.get(parsed)?.get(schema);
     if (known !== undefined) return known as z.infer<T>;
+    const hidden = controlCharacters(parsed, title, named(name), schema);
+    if (hidden) {
+      problems.push(hidden);
+      return undefined;
+    }
     const result = validate(schema, parsed, title, named(name));
     if (result.ok) {
       if (!checkedCache.has(parsed)) checkedCache.set(parsed, new Map());

@@ -136,3 +136,37 @@ export function validate<T extends z.ZodType>(
   const first = result.error.issues[0]!;
   return { ok: false, problem: inFile('content/schema', parsed.file, title, details, parsed.positionOf(first.path)) };
 }
+
+/** A C0 control character other than tab and line breaks, or DEL: invisible, and ill-formed in XML (feeds). */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/**
+ * Text holding a control character (usually pasted from another program): refused at its key's line,
+ * as it would make the feeds ill-formed XML and reach the pages unseen. Tab and line breaks are text.
+ */
+export function controlCharacters(parsed: ParsedFile, title: string, where?: FileWords, schema?: z.ZodType): Problem | undefined {
+  const details: Detail[] = [];
+  let first: readonly PropertyKey[] | undefined;
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      const found = CONTROL.exec(value);
+      if (!found) return;
+      first ??= path;
+      const code = `U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+      const said = where ? [where.name, ...(schema ? fieldWords(schema, parsed.data, path, where.words) : [])].join(' › ') : undefined;
+      details.push({ path: keyPath(path), message: `holds an invisible control character (${code}), which pages and feeds cannot show: type the text again, or delete the character`, ...(said ? { words: `${said}: holds an invisible character (often from text pasted from another program): type the text again` } : {}) });
+    } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  visit(parsed.data, []);
+  const inBody = parsed.body === undefined ? null : CONTROL.exec(parsed.body);
+  let position = first ? parsed.positionOf(first) : undefined;
+  if (inBody) {
+    const line = (parsed.bodyLine ?? 1) + parsed.body!.slice(0, inBody.index).split('\n').length - 1;
+    const code = `U+${inBody[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    details.push({ path: '', message: `the text on line ${line} holds an invisible control character (${code}), which pages and feeds cannot show: type that line again, or delete the character`, ...(where ? { words: `${where.name} › Text, line ${line}: holds an invisible character (often from text pasted from another program): type it again` } : {}) });
+    position ??= { line, col: 1 };
+  }
+  if (!details.length) return undefined;
+  return inFile('content/schema', parsed.file, title.replace(/do(es)? not match (its|their) schema$/, 'holds text that cannot be shown'), details, position);
+}

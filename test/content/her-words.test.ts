@@ -2,6 +2,8 @@
 // field as the editor names them, and what to do, never a key path ("[0].hours") or a word of code
 // ("schema", "expected >=1 items"). The names are taken from the editor's own configuration, so a
 // label renamed there is renamed here too.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load-content.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
@@ -65,5 +67,24 @@ describe('a mistake in a form, in the editor\'s words', () => {
     await site.edit('es/services/vaccines.md', (t) => t.replace(/^name: .*$/m, `name: "${'Vacunas '.repeat(8)}"`));
     const [line] = await wordsOf();
     expect(line).toMatch(/^Services › (Vacunas ?)+ \(Spanish\) › Name: is too long for where it is shown: at most 40 characters; it has 6\d$/);
+  });
+});
+
+describe('invisible control characters (pasted from another program)', () => {
+  it('are refused in a field and in a Markdown body, at their line, in her words too (tab and line breaks are text)', async () => {
+    await site.edit('site.yaml', (t) => t.replace(/^name: (.*)$/m, 'name: "$1\\u000b"'));
+    await site.edit('en/services/vaccines.md', (t) => `${t.trimEnd()}\n\nA line\twith a tab.\n\nA line with \u001b[31m an escape.\n`);
+    let problems: string[] = [];
+    try {
+      await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' });
+    } catch (error) {
+      problems = (error as BuildFailure).problems.map((p) => `${p.format()}\n${p.details.map((d) => d.words).join('\n')}`);
+    }
+    const source = await readFile(join(site.content, 'en/services/vaccines.md'), 'utf8');
+    const escapeLine = source.split('\n').findIndex((l) => l.includes('\u001b')) + 1;
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`^content/en/services/vaccines\\.md:${escapeLine}:1 {2}service "vaccines" \\(en\\) holds text that cannot be shown\\n {2}the text on line ${escapeLine} holds an invisible control character \\(U\\+001B\\)`)),
+      expect.stringMatching(/^content\/site\.yaml:1:\d+ {2}the site configuration holds text that cannot be shown\n {2}name: holds an invisible control character \(U\+000B\)[^\n]*\nSite › Name: holds an invisible character/),
+    ]);
   });
 });
