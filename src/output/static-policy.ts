@@ -56,8 +56,15 @@ const within = (rel: string, folder: string) => {
   return f === '' || rel.startsWith(`${f}/`);
 };
 
+/**
+ * What Cloudflare Pages runs as code for the whole site, or routes to it, when found at the top of
+ * what is uploaded (advanced-mode Functions): only the engine writes these (the editor's sign-in).
+ */
+const HOST_CODE = /^(?:_worker\.js(?:\/|$)|_routes\.json$)/i;
+
 /** Why static/ may not publish this file (relative to static/), or undefined when it may. */
 export function staticTypeProblem(rel: string, policy: StaticPolicy): string | undefined {
+  if (HOST_CODE.test(rel)) return 'is a file Cloudflare Pages would run as code for every request of the site (or route to it); static/ never publishes one. The editor\'s GitHub sign-in writes its own (editor({ githubSignIn }))';
   const ext = extname(rel).toLowerCase();
   if (TWIN_TYPES.includes(ext)) return `is a precompressed twin (${ext}): the build writes the twins of each file itself, from the file it checked; remove this one`;
   if (NEVER_TYPES.includes(ext)) return `is a ${ext} document, which a browser runs as a page of this site (scripts included); static/ never publishes one. Make it a page of the site, or link to it elsewhere`;

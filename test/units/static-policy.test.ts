@@ -21,6 +21,15 @@ describe('the types static/ publishes', () => {
     }
   });
 
+  it('never publishes what Cloudflare Pages would run as code for the whole site', () => {
+    for (const file of ['_worker.js', '_WORKER.JS', '_worker.js/index.js', '_routes.json']) {
+      expect(staticTypeProblem(file, clinic), file).toMatch(/^is a file Cloudflare Pages would run as code/);
+      expect(staticTypeProblem(file, { ...clinic, allow: { '': ['.js', '.json'] } }), file).toMatch(/^is a file Cloudflare Pages would run as code/);
+    }
+    // The same names below the top are plain files.
+    for (const file of ['js/_worker.js', 'data/_routes.json']) expect(staticTypeProblem(file, clinic), file).toBeUndefined();
+  });
+
   it('never publishes a page, an XML document or a precompressed twin, anywhere', () => {
     for (const ext of ['.html', '.htm', '.xhtml', '.xml', '.xsl', '.shtml', '.svgz']) {
       expect(staticTypeProblem(`a${ext}`, clinic)).toMatch(new RegExp(`^is a \\${ext} document, which a browser runs as a page of this site`));
