@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { practice } from '../helpers/facts.ts';
 import { checkLanguage, htmlLang, type Finding } from './lib/language.ts';
 import { loadPages, type Locale, type Page } from './lib/site.ts';
 
@@ -82,8 +83,8 @@ describe('the language checker itself', () => {
     const es = checkLanguage(page('es', '<button type="button">Call Now</button><a href="/es/">Home</a><p>Cerrado</p>'));
     expect(texts(es)).toEqual(['Call Now', 'Home']);
     expect(es[0]!.reason).toBe('English interface label "Call Now"');
-    const en = checkLanguage(page('en', '<a href="tel:+14075550142">Llamar ahora: (407) 555-0142</a><script type="application/json" id="island-props">[{"labels":{"menu":"Menú"}}]</script>'));
-    expect(texts(en)).toEqual(['Llamar ahora: (407) 555-0142', 'Menú']);
+    const en = checkLanguage(page('en', `<a href="tel:${practice.phone.e164}">Llamar ahora: ${practice.phone.display}</a><script type="application/json" id="island-props">[{"labels":{"menu":"Menú"}}]</script>`));
+    expect(texts(en)).toEqual([`Llamar ahora: ${practice.phone.display}`, 'Menú']);
     expect(en[1]!.where).toBe('widget text island-props[0].labels.menu in <script id="island-props">');
   });
 
@@ -93,7 +94,7 @@ describe('the language checker itself', () => {
       '<p>Aceptamos Medicare, Blue Cross Blue Shield, United Healthcare, Oscar Health y Ambetter (Sunshine Health).</p>' +
         '<p>Florida Family Primary Care, 1426 Ridge St, Kissimmee, FL 34744</p>' +
         '<p>Formularios I-485 e I-693 de USCIS; exámenes DOT; GLP-1; HIPAA.</p>' +
-        '<p><a href="mailto:appointments@example.com">appointments@example.com</a> · (407) 555-0142 · https://www.example.com/the-and-you</p>' +
+        `<p><a href="mailto:appointments@example.com">appointments@example.com</a> · ${practice.phone.display} · https://www.example.com/the-and-you</p>` +
         '<a href="/" lang="en" aria-label="English">EN</a>' +
         '<ul><li lang="en"><strong>English</strong>: ATTENTION: If you speak English, language assistance services, free of charge, are available to you. Call us.</li></ul>' +
         '<div lang="en-US"><p>Please call us to book your visit today.</p></div>',

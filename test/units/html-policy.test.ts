@@ -7,7 +7,7 @@ const findings = (html: string, allow = DEFAULT_HTML_ALLOW) => checkHtml(html, a
 
 describe('addresses', () => {
   it('allow http, https, mailto, tel and relative ones', () => {
-    for (const ok of ['https://a.example/x', 'http://a.example', 'mailto:a@b.example', 'tel:+14075550142', '/about', '#top', 'about', '?q=1']) expect(urlProblem(ok), ok).toBeUndefined();
+    for (const ok of ['https://a.example/x', 'http://a.example', 'mailto:a@b.example', 'tel:+13055550199', '/about', '#top', 'about', '?q=1']) expect(urlProblem(ok), ok).toBeUndefined();
   });
 
   it('refuse other schemes as a browser reads them (entities, tabs, case)', () => {
