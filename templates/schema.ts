@@ -29,7 +29,7 @@ const short = (max: number) => text.max(max, `is too long for where it is shown:
 const slug = matching(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase words joined by hyphens, like "lab-bloodwork"');
 const url = z.url({ protocol: /^https?$/ });
 const time = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a 24-hour time like "08:00" or "18:30"');
-const DAY_NAMES = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' } as const;
+export const DAY_NAMES = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' } as const;
 const dayOfWeek = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']).meta({ cms: { options: Object.entries(DAY_NAMES).map(([value, label]) => ({ label, value })) } });
 
 const hoursRow = z.object({ days: z.array(dayOfWeek).min(1), opens: time, closes: time }).strict();

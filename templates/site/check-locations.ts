@@ -1,7 +1,7 @@
 // Checks the clinics against what site.yaml says of them: the clinic named for mailed grievances exists,
 // and a clinic's own hours do not close it by accident on days the practice opens.
 import { didYouMean, inFile, type ParsedContentFile, type Plugin, type Problem } from 'sitewright';
-import type { Location, Site } from '../schema.ts';
+import { DAY_NAMES, type Location, type Site } from '../schema.ts';
 
 export function checkLocations(locations: Location[], parsed: ParsedContentFile, earlier: { site?: Site }): Problem[] {
   const mailing = earlier.site?.civilRights.mailingLocation;
@@ -9,8 +9,6 @@ export function checkLocations(locations: Location[], parsed: ParsedContentFile,
   const ids = locations.map((l) => l.id);
   return [inFile('content/check', parsed.file, 'has no clinic site.yaml names for mailed grievances', [{ path: 'civilRights.mailingLocation', message: `"${mailing}" (in site.yaml) is not a clinic id${didYouMean(mailing, ids)}; clinics are ${ids.join(', ')}` }])];
 }
-
-const DAY_WORDS = { Mo: 'Monday', Tu: 'Tuesday', We: 'Wednesday', Th: 'Thursday', Fr: 'Friday', Sa: 'Saturday', Su: 'Sunday' } as const;
 
 /**
  * A clinic that lists its own hours shows every other day as closed. When those hours leave out days
@@ -27,7 +25,7 @@ export function clinicHoursGaps<C extends { site: Site; locations: Location[] }>
         const own = new Set(clinic.hours.flatMap((row) => row.days));
         const missing = [...practiceDays].filter((day) => !own.has(day));
         if (!missing.length) return [];
-        const days = missing.map((day) => DAY_WORDS[day]).join(', ');
+        const days = missing.map((day) => DAY_NAMES[day]).join(', ');
         return [{ file: `${contentDir}/locations.yaml`, message: `Clinics › ${clinic.city} › Opening hours: the website will show ${clinic.city} closed on ${days}, which the practice's hours (Site settings) open. If ${clinic.city} is open then, add those days to its hours; to use the practice's hours, empty the clinic's list.` }];
       });
     },
