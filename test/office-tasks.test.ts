@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { build } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from './helpers/fixtures.ts';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { reviewsSchema, siteSchema } from '../templates/schema.ts';
-import { practice } from './helpers/facts.ts';
+import { clinics, practice } from './helpers/facts.ts';
 
 let site: Sandbox;
 beforeAll(async () => {
@@ -163,6 +163,24 @@ describe('reviews, shown honestly', () => {
     const words = (failure as BuildFailure).problems.flatMap((p) => p.details.map((d) => d.words));
     expect(words).toContain('Reviews › Dana K. › What the patient wrote › En español: is empty: write the review in Spanish, as the patient wrote it (or change "Written in")');
     await site.write('reviews.yaml', before);
+  });
+});
+
+describe('a clinic\'s own hours', () => {
+  it('an empty list keeps the practice\'s hours; own hours that close it on a day the practice opens are a warning naming the clinic', async () => {
+    const before = await readFile(join(site.content, 'locations.yaml'), 'utf8');
+    const city = clinics[1]!.city;
+    // As the editor saves the clinics it did not touch ([]), and one with a Saturday row only.
+    const list = parse(before) as Record<string, unknown>[];
+    const saved = stringify(list.map((clinic, i) => ({ ...clinic, hours: i === 1 ? [{ days: ['Sa'], opens: '09:00', closes: '13:00' }] : [] })));
+    await site.write('locations.yaml', saved);
+    const out = join(site.dir, 'hours-warning');
+    const result = await build({ site: SITE, contentDir: site.content, staticDir: STATIC, outDir: out, now: new Date('2026-06-10T15:00:00Z'), compress: false });
+    const open = practice.hours.flatMap((row) => row.days).filter((d) => d !== 'Sa');
+    expect(open.length).toBeGreaterThan(0);
+    expect(result.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(new RegExp(`^Clinics › ${city} › Opening hours: the website will show ${city} closed on Monday`)));
+    expect(result.warnings.filter((w) => w.message.startsWith('Clinics ›'))).toHaveLength(1);
+    await site.write('locations.yaml', before);
   });
 });
 
