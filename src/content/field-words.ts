@@ -23,17 +23,18 @@ interface Cms {
   summary?: string;
 }
 
-/** The `cms` metadata found on a schema or any of its wrappers (nullish, default, transform), outermost first. */
+/** What a wrapper (nullish, default, transform) or a choice of "" or a value holds: the schema inside. */
+function inner(node: SchemaNode): SchemaNode | undefined {
+  return node.def?.innerType ?? node.def?.in ?? (node.def?.type === 'union' ? node.def.options?.find((o) => o.def?.type !== 'literal') : undefined);
+}
+
+/** The `cms` metadata found on a schema or any schema inside it, outermost first. */
 function cmsOf(node: SchemaNode | undefined): Cms {
   const found: Cms = {};
-  for (let n = node; n; n = n.def?.innerType ?? n.def?.in) {
+  for (let n = node; n; n = inner(n)) {
     const cms = (n.meta?.() as { cms?: Cms } | undefined)?.cms;
-    if (cms) for (const key of ['label', 'summary'] as const) found[key] ??= cms[key];
-    if (!n.def?.innerType && !n.def?.in) {
-      // A union (a choice or ""): its first member that is an object, list or value.
-      const first = n.def?.options?.find((o) => o.def?.type !== 'literal');
-      if (first && first !== n) return { ...cmsOf(first), ...Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined)) };
-    }
+    found.label ??= cms?.label;
+    found.summary ??= cms?.summary;
   }
   return found;
 }
@@ -41,9 +42,8 @@ function cmsOf(node: SchemaNode | undefined): Cms {
 /** The schema without its wrappers: what holds the shape or the element. */
 function core(node: SchemaNode | undefined): SchemaNode | undefined {
   let n = node;
-  while (n?.def?.innerType ?? n?.def?.in) n = n.def!.innerType ?? n.def!.in;
-  const member = n?.def?.options?.find((o) => o.def?.type !== 'literal');
-  return member && n?.def?.type === 'union' ? core(member) : n;
+  for (let next = n && inner(n); next; next = inner(next)) n = next;
+  return n;
 }
 
 /** "{{fields.street}}" with an entry's values: "Oak Street"; undefined when a value is missing. */
