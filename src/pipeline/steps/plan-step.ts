@@ -1,6 +1,9 @@
 // The build's routes step: every registry page in every locale (routes.ts), then the pages plugins
-// add with their data (pagination, taxonomies). Two pages on one URL are an error naming both: one
-// would overwrite the other.
+// add with their data (pagination, taxonomies). Two pages writing one file are an error naming both
+// ("/index" and "/" are two URLs but one index.html): one would overwrite the other. So is a page
+// whose address a host or the site gives another meaning: "404" (the host's not-found page for its
+// folder), "index" (the folder's own page), a locale's folder or a top-level folder of the site's
+// own (the editor's /admin/, a folder of static/).
 import type { BuildRun } from '../run.ts';
 import type { PluginRoute } from '../../site/plugin.ts';
 import { callPlugin } from '../../plugins/run.ts';
@@ -20,14 +23,56 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
       else routes.push(toRoute(run, planned));
     }
   }
-  const byUrl = new Map<string, Route>();
+  const byFile = new Map<string, Route>();
+  const taken = takenFolders(run);
   for (const route of routes) {
-    const first = byUrl.get(route.url);
-    if (first) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'is planned twice', [{ path: '', message: `by page "${first.page}" and by page "${route.page}"; each URL is one page (one would overwrite the other)` }]));
-    else byUrl.set(route.url, route);
+    // One file on the disks and hosts that ignore case (macOS, Windows, some CDNs) is one file.
+    const first = byFile.get(route.file.toLowerCase());
+    const reserved = reservedName(run, route, taken);
+    if (reserved) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
+    else if (first) {
+      const same = first.url === route.url ? `both at ${route.url}` : `${first.url} and ${route.url} are one file, ${route.file}`;
+      problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'is planned twice', [{ path: '', message: `by ${madeBy(run, first)} and by ${madeBy(run, route)} (${same}); each page needs its own address (one would overwrite the other)` }]));
+    } else byFile.set(route.file.toLowerCase(), route);
   }
   if (problems.length) throw new BuildFailure(problems);
   return routes;
+}
+
+/** Top-level folders the site uses for something else: each locale's, an area's (the editor's), static/'s. */
+function takenFolders(run: BuildRun): Map<string, string> {
+  const taken = new Map<string, string>();
+  for (const file of run.statics.files) if (file.includes('/')) taken.set(file.split('/')[0]!, `the folder of static/${file.split('/')[0]}`);
+  for (const plugin of run.plugins) if (plugin.area) taken.set(callPlugin(plugin, 'area', undefined, () => plugin.area!(run.context)).dir.split('/')[0]!, `the folder of plugin "${plugin.name}"`);
+  for (const locale of run.locales) {
+    const folder = run.urls.localeUrl(locale, '/').split('/')[1];
+    if (folder) taken.set(folder, `the folder of the site's "${locale}" pages`);
+  }
+  return taken;
+}
+
+/** Why a page may not have its address: a name hosts or the site give another meaning. */
+function reservedName(run: BuildRun, route: Route, taken: ReadonlyMap<string, string>): string | undefined {
+  if (route.notFound) return undefined;
+  const segments = route.url.split('/').filter(Boolean);
+  const last = segments.at(-1)?.toLowerCase();
+  if (last === '404' || last === '404.html') return '"404" is the name of the page a host shows for an address it does not know';
+  if (last === 'index' || last === 'index.html') return '"index" is the name of a folder\'s own page (its address ends with "/")';
+  // The first folder of the address, after the locale's own.
+  const own = run.urls.localeUrl(route.locale, '/').split('/')[1];
+  const first = segments[own ? 1 : 0];
+  const owner = first === undefined ? undefined : taken.get(first);
+  if (owner) return `"${first}" at the start of an address is ${owner}`;
+  return undefined;
+}
+
+/** The page that plans a route, and for a collection's page the entry and its file. */
+function madeBy(run: BuildRun, route: Route): string {
+  const page = run.site.pages.find((p) => p.id === route.page);
+  const collection = page?.collection ? run.site.content.collections[page.collection] : undefined;
+  const id = Object.values(route.params)[0];
+  if (!collection || id === undefined) return `page "${route.page}"`;
+  return `entry "${id}" of ${page!.collection} (${run.context.contentDir}/${route.locale}/${collection.folder}/${id}${collection.ext})`;
 }
 
 function pluginRouteProblem(run: BuildRun, planned: PluginRoute): string | undefined {
