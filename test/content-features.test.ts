@@ -161,6 +161,33 @@ describe('dated and draft posts', () => {
     expect(await readFile(join(drafts.out, 'blog/rye-notes.html'), 'utf8')).toContain('<h1>Notes on rye</h1>');
   });
 
+  it('states a title or summary with markup in it as text in RSS and Atom, and links in bodies with the origin', async () => {
+    const content = join(tmp, 'feed-text-content');
+    await cp(join(STARTER, 'content'), content, { recursive: true });
+    const file = join(content, 'en/posts/first-loaf.md');
+    const hostile = 'Evil <img src=x onerror=alert(1)> & <b>bold</b>';
+    await writeFile(file, (await readFile(file, 'utf8')).replace('title: Our first loaf', `title: ${JSON.stringify(hostile)}`).replace(/^description: .*$/m, `description: ${JSON.stringify(`${hostile} too`)}`));
+    const built = await buildStarter('feed-text', { content });
+    const { parseDocument } = await import('htmlparser2');
+    for (const feed of ['feed.xml', 'atom.xml']) {
+      const xml = await readFile(join(built.out, feed), 'utf8');
+      execFileSync('xmllint', ['--noout', join(built.out, feed)]);
+      // What a reader that trusts type="html" shows: the text decoded once, with no element in it.
+      const fields = [...xml.matchAll(/<(title|summary|description)[^>]*>(?:<!\[CDATA\[)?([\s\S]*?)(?:\]\]>)?<\/\1>/g)].map((m) => m[2]!).filter((t) => t.includes('Evil'));
+      expect(fields.length, feed).toBeGreaterThanOrEqual(2);
+      for (const field of fields) {
+        const doc = parseDocument(field, { decodeEntities: true });
+        expect(doc.children.every((n) => n.type === 'text'), `${feed}: ${field}`).toBe(true);
+        expect((doc.children[0] as unknown as { data: string }).data).toContain(hostile);
+      }
+      // Bodies: no root-relative address left (a reader fetches them away from the site).
+      expect(xml, feed).not.toMatch(/(?:src|href|srcset)="\/(?!\/)/);
+      expect(xml, feed).toContain('https://www.example.com/assets/images/loaf-');
+    }
+    const json = JSON.parse(await readFile(join(built.out, 'feed.json'), 'utf8')) as { items: { title: string }[] };
+    expect(json.items.map((i) => i.title)).toContain(hostile);
+  });
+
   it('a link to a draft is a broken link, named where it was written', async () => {
     const content = join(tmp, 'linking-content');
     await cp(join(STARTER, 'content'), content, { recursive: true });

@@ -3,6 +3,7 @@
 // the three formats' rules are its business). The package is loaded only by a site that has a feed.
 import { createRequire } from 'node:module';
 import { absoluteUrl } from '../routes/urls.ts';
+import { escapeMarkup } from '../security/escape.ts';
 import type { Plugin } from '../site/plugin.ts';
 
 export interface FeedItem {
@@ -38,26 +39,37 @@ export function feeds<C>(options: FeedOptions<C>): Plugin<C> {
     files(context) {
       const { Feed } = createRequire(import.meta.url)('feed') as typeof import('feed');
       const files: Record<string, string> = {};
-      for (const locale of context.locales) {
+      // RSS and Atom state titles and summaries as HTML (the package writes type="html", CDATA), so text
+      // goes in escaped: "Tips <for> you" is read as those words, never as markup. JSON Feed's title and
+      // summary are text already.
+      const feedOf = (locale: string, asHtml: (text: string) => string) => {
         const abs = (path: string) => absoluteUrl(context.baseUrl, context.urls.localeUrl(locale, path));
         const items = [...options.items(context.content, locale)].sort((a, b) => momentOf(b.date).getTime() - momentOf(a.date).getTime()).slice(0, options.limit ?? 20);
         const title = options.title(context.content, locale);
+        const description = options.description?.(context.content, locale);
         const feed = new Feed({
-          title,
-          description: options.description?.(context.content, locale),
+          title: asHtml(title),
+          description: description === undefined ? undefined : asHtml(description),
           id: abs(options.path),
           link: abs(options.path),
           language: context.site.locales[locale]?.intl ?? locale,
           updated: items.length ? momentOf(items[0]!.date) : context.now,
-          copyright: `© ${context.now.getUTCFullYear()} ${title}`,
+          copyright: asHtml(`© ${context.now.getUTCFullYear()} ${title}`),
           generator: 'sitewright',
           feedLinks: { rss: abs(`/${FEED_FILES.rss}`), atom: abs(`/${FEED_FILES.atom}`), json: abs(`/${FEED_FILES.json}`) },
         });
-        for (const item of items) feed.addItem({ title: item.title, id: abs(item.path), link: abs(item.path), date: momentOf(item.date), description: item.summary, content: item.html });
+        // A feed is read away from the site: its links and images need the site's origin.
+        const origin = context.baseUrl.replace(/\/+$/, '');
+        const content = (html: string | undefined) => html?.replace(/(\s(?:src|href|poster)=")\/(?!\/)/g, `$1${origin}/`).replace(/(\ssrcset=")([^"]*)"/g, (_, start: string, list: string) => `${start}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${origin}/`)}"`);
+        for (const item of items) feed.addItem({ title: asHtml(item.title), id: abs(item.path), link: abs(item.path), date: momentOf(item.date), description: item.summary === undefined ? undefined : asHtml(item.summary), content: content(item.html) });
+        return feed;
+      };
+      for (const locale of context.locales) {
         const at = (file: string) => context.urls.localeUrl(locale, `/${file}`).slice(1);
-        files[at(FEED_FILES.rss)] = feed.rss2();
-        files[at(FEED_FILES.atom)] = feed.atom1();
-        files[at(FEED_FILES.json)] = feed.json1();
+        const html = feedOf(locale, escapeMarkup);
+        files[at(FEED_FILES.rss)] = html.rss2();
+        files[at(FEED_FILES.atom)] = html.atom1();
+        files[at(FEED_FILES.json)] = feedOf(locale, (text) => text).json1();
       }
       return files;
     },

@@ -3,9 +3,8 @@
 import { pathIn, type Route } from '../routes/routes.ts';
 import { absoluteUrl } from '../routes/urls.ts';
 import type { SiteShape } from './engine-plugin.ts';
+import { escapeMarkup as escapeXml } from '../security/escape.ts';
 
-
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function sitemap(routes: readonly Route[], shape: SiteShape, lastmod: string): string {
   const abs = (url: string) => escapeXml(absoluteUrl(shape.baseUrl, url));

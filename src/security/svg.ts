@@ -14,6 +14,7 @@
 // what it checked.
 import { Parser } from 'htmlparser2';
 import { urlProblem } from './html-policy.ts';
+import { escapeMarkup as escapeText } from './escape.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -78,8 +79,6 @@ export interface SanitizedSvg {
 }
 
 const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (s: string) => escapeText(s).replace(/"/g, '&quot;');
 
 /** Why an address on an element may not ship, or undefined. */
 function addressProblem(element: string, value: string): string | undefined {
@@ -128,13 +127,13 @@ export function sanitizeSvg(text: string): SanitizedSvg {
           }
           if (name === 'xmlns' || name.startsWith('xmlns:')) continue; // written anew on the root
           if (name === 'xml:space') {
-            attrs.push(` xml:space="${escapeAttribute(value)}"`);
+            attrs.push(` xml:space="${escapeText(value)}"`);
             continue;
           }
           // An attribute of another vocabulary (inkscape:version) is not SVG's, whatever its local name.
           const prefix = name.includes(':') ? name.slice(0, name.indexOf(':')).toLowerCase() : '';
           const known = prefix && prefix !== 'xlink' ? undefined : (ATTRIBUTES.get(attr) ?? (/^aria-[a-z]+$/.test(attr) ? attr : undefined));
-          if (known) attrs.push(` ${known}="${escapeAttribute(value)}"`);
+          if (known) attrs.push(` ${known}="${escapeText(value)}"`);
         }
         const name = ELEMENTS.get(local);
         // The root must be an <svg>; whatever else lies outside the list, and what it holds, stays out.

@@ -1,8 +1,7 @@
 // The page shown when something breaks: the original's "Unexpected Application Error!" screen.
 // Self-contained (inline style is allowed by its own CSP hash-free policy: no script, no external CSS).
 import { MESSAGES_LANG } from '../problems/problem.ts';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup as escapeHtml } from '../security/escape.ts';
 
 /** A minimal HTML page with the heading and the status or message. */
 export function errorPage(message: string, { extraScripts = [] as string[] } = {}): string {
