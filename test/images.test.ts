@@ -39,6 +39,16 @@ beforeAll(async () => {
   expect((await sharp(loaf).metadata()).exif).toBeDefined(); // the source carries EXIF (GPS among it)
   await writeFile(join(tmp, 'static/photos/Loaf.jpg'), loaf);
   await writeFile(join(tmp, 'static/photos/badge.png'), await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0b5f5a' } }).png().toBuffer());
+  // The other types the editor's photo box takes, each with GPS in its EXIF (and XMP in the WebP).
+  const gps = { IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 44/1 0/1' } };
+  const grain = () => sharp({ create: { width: 500, height: 400, channels: 3, background: '#3264c8', noise: { type: 'gaussian', mean: 120, sigma: 12 } } });
+  const shop = await grain().webp().withExif(gps).withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="25,44N"/></rdf:RDF></x:xmpmeta>').toBuffer();
+  expect((await sharp(shop).metadata()).xmp).toBeDefined();
+  await writeFile(join(tmp, 'static/photos/shop.webp'), shop);
+  const sign = await grain().avif({ effort: 0 }).withExif(gps).toBuffer();
+  expect((await sharp(sign).metadata()).exif).toBeDefined();
+  await writeFile(join(tmp, 'static/photos/sign.avif'), sign);
+  await writeFile(join(tmp, 'static/photos/wave.gif'), await grain().gif().toBuffer());
   await cp(join(FIXTURE, 'content'), join(tmp, 'content'), { recursive: true });
   for (const [locale, alt] of [['fr', 'Une miche'], ['en', 'A loaf'], ['de', 'Ein Laib']]) {
     const note = join(tmp, 'content', locale!, 'notes/welcome.md');
@@ -63,12 +73,22 @@ describe('photos', () => {
     expect((await sharp(join(out, 'assets/images', made.find((f) => /^loaf-.*-320\.avif$/.test(f))!)).metadata()).format).toBe('heif');
   });
 
-  it('publish no EXIF (no GPS of the phone), and not the source itself', async () => {
-    for (const file of (await readdir(join(out, 'assets/images'))).filter((f) => /\.(jpg|webp|png)$/.test(f))) {
-      expect((await sharp(join(out, 'assets/images', file)).metadata()).exif, file).toBeUndefined();
+  it('take WebP, AVIF and GIF too, each made into every format and width', async () => {
+    const made = (await readdir(join(out, 'assets/images'))).map((f) => f.replace(/-[0-9a-f]{10}-/, '-#-'));
+    for (const [name, fallback] of [['shop', 'jpg'], ['sign', 'jpg'], ['wave', 'png']]) {
+      expect(made.filter((f) => f.startsWith(`${name}-`)).sort(), name).toEqual([`${name}-#-320.avif`, `${name}-#-320.${fallback}`, `${name}-#-320.webp`, `${name}-#-500.avif`, `${name}-#-500.${fallback}`, `${name}-#-500.webp`]);
     }
-    expect(existsSync(join(out, 'photos/Loaf.jpg'))).toBe(false);
-    expect(existsSync(join(out, 'photos/badge.png'))).toBe(false);
+  });
+
+  it('publish no metadata (no EXIF, XMP or IPTC: no GPS of the phone), and not the source itself', async () => {
+    const variants = await readdir(join(out, 'assets/images'));
+    expect(variants.length).toBeGreaterThan(20);
+    for (const file of variants) {
+      const meta = await sharp(join(out, 'assets/images', file)).metadata();
+      expect([meta.exif, meta.xmp, meta.iptc], file).toEqual([undefined, undefined, undefined]);
+      expect((await readFile(join(out, 'assets/images', file))).includes('GPS'), file).toBe(false);
+    }
+    for (const source of ['Loaf.jpg', 'badge.png', 'shop.webp', 'sign.avif', 'wave.gif']) expect(existsSync(join(out, 'photos', source)), source).toBe(false);
   });
 
   it('in Markdown are written as <picture> with srcset, sizes, width, height and lazy loading, in every locale', async () => {
@@ -132,11 +152,30 @@ describe('photos', () => {
     const [folder] = await readdir(join(cacheRoot(dirname(SITE)), 'images'));
     const cache = join(cacheRoot(dirname(SITE)), 'images', folder!);
     const keptBefore = (await readdir(cache)).sort();
-    expect(keptBefore).toHaveLength(12); // the loaf at three widths and the badge at one, in three formats
+    // The loaf at three widths, the badge at one, the WebP, AVIF and GIF at two, in three formats each.
+    expect(keptBefore).toHaveLength((3 + 1 + 3 * 2) * 3);
     // A photo that was uploaded, built, then replaced: its variants stay until a build no longer uses them.
     await writeFile(join(cache, '0123456789-320.avif.sealed'), 'an older photo');
     await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, 'pruned-dist'), compress: false });
     expect((await readdir(cache)).sort()).toEqual(keptBefore);
+  });
+
+  it('an upload that cannot be read, or claims too many pixels, fails the build naming each file, before decoding it', async () => {
+    const bad = join(tmp, 'bad-static');
+    await mkdir(join(bad, 'photos'), { recursive: true });
+    const loaf = await readFile(join(tmp, 'static/photos/Loaf.jpg'));
+    await writeFile(join(bad, 'photos/cut-short.jpg'), loaf.subarray(0, Math.floor(loaf.length / 2)));
+    await writeFile(join(bad, 'photos/not-a-photo.png'), 'a text file, named .png');
+    await writeFile(join(bad, 'photos/bomb.png'), claimedSize(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer(), 12_000, 12_000));
+    const started = performance.now();
+    const error = await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: bad, outDir: join(tmp, 'bad-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(20_000); // the 144-megapixel one is never decoded
+    expect(error).toBeInstanceOf(BuildFailure);
+    const text = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
+    expect(text).toMatch(/bad-static\/photos\/cut-short\.jpg .*\n.*cannot be read to the end.*save it again as JPEG/);
+    expect(text).toMatch(/bad-static\/photos\/not-a-photo\.png .*\n.*cannot be read as a PNG image/);
+    expect(text).toMatch(/bad-static\/photos\/bomb\.png .*\n.*12000 × 12000 pixels \(144 megapixels\); the website takes photos up to 64 megapixels/);
+    expect(text).not.toMatch(/at Sharp|engine\.cjs|Vips/);
   });
 
   it('srcset URLs are read as links: each candidate, its width or density dropped', () => {
@@ -214,9 +253,32 @@ describe("a clinic location's entrance photo", () => {
       await site.edit('locations.yaml', (t) => t.replace(/\n {6}es: La puerta.*$/m, ''));
       const error = await buildInto({ content: site.content, static: staticDir }).then(() => undefined, (e: unknown) => e);
       expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/content\/locations\.yaml:\d+:\d+ .*\n(.*\n)*.*photo\.alt\.es: describe the photo/);
+      // A photo that is not in the uploads (misspelt, or removed): the shared file, the line of its address.
+      await site.edit('locations.yaml', (t) => t.replace('src: /images/uploads/miami-door.jpg', 'src: /images/uploads/miami-dor.jpg').replace('      en: The glass front door of the Miami clinic\n', '      en: The glass front door of the Miami clinic\n      es: La puerta de cristal\n'));
+      const line = (await readFile(join(site.content, 'locations.yaml'), 'utf8')).split('\n').findIndex((l) => l.includes('miami-dor.jpg')) + 1;
+      const missing = await buildInto({ content: site.content, static: staticDir }).then(() => undefined, (e: unknown) => e);
+      expect(missing).toBeInstanceOf(BuildFailure);
+      expect((missing as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(new RegExp(`content/locations\\.yaml:${line}:\\d+ {2}names a photo the website cannot show\n.*/images/uploads/miami-dor\\.jpg: there is no such photo in the uploads`));
     } finally {
       await site.cleanup();
     }
   }, 60_000);
 });
 
+/** A PNG whose header claims another size (its CRC made anew): what a decompression bomb's header says. */
+function claimedSize(png: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(crc32(out.subarray(12, 29)), 29);
+  return out;
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}

@@ -102,7 +102,8 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
 
 /** The types an image or file field accepts (HTML accept syntax), as the uploads folder publishes them. */
 export const UPLOAD_ACCEPT = {
-  image: MEDIA_TYPES.filter((type) => type !== '.pdf').join(','),
+  // A photo box takes the photos the images plugin processes; a drawing (SVG) or a PDF goes in a file box.
+  image: MEDIA_TYPES.filter((type) => type !== '.pdf' && type !== '.svg').join(','),
   file: MEDIA_TYPES.join(','),
 };
 

@@ -7,10 +7,11 @@
 // Templates show it with <Picture src={photo.src} alt={…} … />.
 import * as z from 'zod';
 
-const SOURCE = /^\/[^?#\s]*\.(jpe?g|png|webp|avif|gif|svg)$/i;
+// The types the images plugin makes variants of: a drawing (SVG) is shown as it is, never as a photo.
+const SOURCE = /^\/[^?#\s]*\.(jpe?g|png|webp|avif|gif)$/i;
 
 const src = () =>
-  z.string().regex(SOURCE, 'expected the address of an image on this site, such as /images/uploads/front-door.jpg').meta({ cms: { widget: 'image', label: 'Photo', hint: 'Upload a photo (JPEG, PNG, WebP, AVIF, GIF or SVG), or choose one already uploaded.' } });
+  z.string().regex(SOURCE, 'the address of a photo on this site (JPEG, PNG, WebP, AVIF or GIF), such as /images/uploads/front-door.jpg').meta({ cms: { widget: 'image', label: 'Photo', hint: 'Upload a photo (JPEG, PNG, WebP, AVIF or GIF), or choose one already uploaded.' } });
 const decorative = () => z.boolean().optional().meta({ cms: { label: 'Decorative only (no description needed)', hint: 'Tick it only when the photo adds nothing a visitor needs to know.' } });
 const HINT = 'Describe it for people who cannot see it: "The front door, with a ramp on the left". Leave it empty only if the photo is decorative.';
 const MISSING = 'describe the photo (what it shows), or mark it decorative: true';

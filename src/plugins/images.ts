@@ -1,6 +1,7 @@
-// Photos done right, as a plugin a site turns on: every JPEG or PNG in the folders it names (the
-// editor's uploads among them) becomes AVIF, WebP and its own format at a set of widths no larger than
-// the source, EXIF stripped (no GPS of a phone leaves the site) and orientation applied, named by a
+// Photos done right, as a plugin a site turns on: every JPEG, PNG, WebP, AVIF or GIF in the folders it
+// names (the editor's uploads among them) becomes AVIF, WebP and JPEG (PNG where it has transparency)
+// at a set of widths no larger than the source, re-encoded from its pixels so no metadata leaves with
+// it (EXIF, XMP, IPTC: no GPS of a phone leaves the site), orientation applied, named by a
 // hash of its bytes and the settings (a year of caching). The source itself is not published. Made
 // with sharp (prebuilt libvips from the npm registry), kept in the engine's cache folder by that hash,
 // two at a time. Templates show one with <Picture src alt sizes />; a Markdown image of such a source
@@ -11,7 +12,8 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
-import { BuildFailure, Problem } from '../problems/problem.ts';
+import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
+import { shown } from '../problems/shown.ts';
 import { readSealed, sha256, writeSealed } from '../startup/sealed.mjs';
 import { cacheRoot } from '../startup/engine.mjs';
 import type { Plugin } from '../site/plugin.ts';
@@ -45,7 +47,14 @@ export interface Variant {
 export type ImageMap = Record<string, ProcessedImage>;
 
 export const DEFAULT_WIDTHS = [320, 640, 960, 1280, 1600] as const;
-const SOURCE = /\.(jpe?g|png)$/i;
+const SOURCE = /\.(jpe?g|png|webp|avif|gif)$/i;
+/**
+ * The largest photo taken, in pixels: 64 megapixels (8000 × 8000), above what phones and most cameras
+ * save by default (12–50). A larger one takes seconds and hundreds of MB to decode, and a small file can
+ * claim a huge size (a "decompression bomb"): it is refused before it is decoded.
+ */
+export const MAX_PIXELS = 64_000_000;
+const megapixels = (n: number) => `${Math.round(n / 1e6)} megapixels`;
 const MIME = { avif: 'image/avif', webp: 'image/webp' } as const;
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -117,52 +126,83 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
       // No photo yet: sharp (a native module) is not even loaded.
       if (!list.length) return;
       const sharp = loadSharp(sources.siteDir);
-      const settings = JSON.stringify({ widths, effort, v: 1 });
+      const settings = JSON.stringify({ widths, effort, v: 2 });
       // A folder per site and settings, which a build prunes of the variants it did not use (photos
       // removed or replaced): another site's, or another configuration's, are never in it.
       const cache = join(cacheRoot(sources.siteDir), 'images', sha256(`${resolve(sources.siteDir)}\0${settings}`).slice(0, 12));
       const used = new Set<string>();
+      const problems: Problem[] = [];
+      const processOne = async (rel: string) => {
+        const bytes = readFileSync(join(sources.staticDir, rel));
+        const hash = createHash('sha256').update(bytes).update(settings).digest('hex').slice(0, 10);
+        const meta = await sharp(bytes).metadata().catch(() => {
+          throw new Error(`it cannot be read as a ${extname(rel).slice(1).toUpperCase()} image (damaged, cut short, or another kind of file): open it on your computer, save it again as JPEG, and upload that`);
+        });
+        const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+        if (pixels > MAX_PIXELS) throw new Error(`it is ${meta.width} × ${meta.height} pixels (${megapixels(pixels)}); the website takes photos up to ${megapixels(MAX_PIXELS)}: save it smaller (2000 pixels wide is plenty) and upload that`);
+        // Orientation 5–8 turns the picture a quarter: width and height swap once it is applied.
+        const turned = (meta.orientation ?? 1) >= 5;
+        const width = (turned ? meta.height : meta.width) ?? 0;
+        const height = (turned ? meta.width : meta.height) ?? 0;
+        const made = widths.filter((w) => w < width);
+        if (!made.length || made.at(-1)! < width) made.push(Math.min(width, widths.at(-1)!));
+        // The fallback is a PNG for a PNG or GIF (drawings, screenshots) and for any with transparency, else a JPEG.
+        const format: 'jpeg' | 'png' = /\.(png|gif)$/i.test(rel) || meta.hasAlpha ? 'png' : 'jpeg';
+        const name = rel.slice(0, -extname(rel).length).split('/').pop()!.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+        const image: ProcessedImage = { width: made.at(-1)!, height: Math.round((height * made.at(-1)!) / width), format, variants: { avif: [], webp: [], fallback: [] } };
+        // Decoded once, at most at the largest width, only when a variant is not in the cache: every
+        // variant is made from these pixels. rotate() applies the EXIF orientation; raw pixels carry no
+        // metadata, so none reaches a variant.
+        let decoded: Promise<{ data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }> | undefined;
+        const pixelsOf = () => (decoded ??= sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: image.width, withoutEnlargement: true }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true }) as never);
+        for (const w of [...new Set(made)]) {
+          for (const [kind, ext] of [['avif', 'avif'], ['webp', 'webp'], ['fallback', format === 'png' ? 'png' : 'jpg']] as const) {
+            const file = `assets/images/${name}-${hash}-${w}.${ext}`;
+            // Sealed (startup/sealed.mjs): a variant damaged or changed in the cache is made again, never published.
+            const keptName = `${hash}-${w}.${ext}.sealed`;
+            used.add(keptName);
+            const kept = join(cache, keptName);
+            let data: Uint8Array | undefined = readSealed(kept);
+            if (!data) {
+              const { data: raw, info } = await pixelsOf().catch(() => {
+                throw new Error('it cannot be read to the end (damaged, or cut short as an upload that stopped half way is): open it on your computer, save it again as JPEG, and upload that');
+              });
+              const pipeline = sharp(raw, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({ width: w, withoutEnlargement: true });
+              data = await (kind === 'avif' ? pipeline.avif({ effort }) : kind === 'webp' ? pipeline.webp({ quality: 80 }) : format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
+              // One that cannot be kept is made again next time; the output does not depend on it.
+              writeSealed(kept, data);
+            }
+            files[file] = data;
+            image.variants[kind].push({ width: w, url: `/${file}` });
+          }
+        }
+        map[`/${rel}`] = image;
+      };
       // Two at a time: libvips uses threads of its own for each.
       for (let i = 0; i < list.length; i += 2) {
         await Promise.all(list.slice(i, i + 2).map(async (rel) => {
-          const bytes = readFileSync(join(sources.staticDir, rel));
-          const hash = createHash('sha256').update(bytes).update(settings).digest('hex').slice(0, 10);
-          const meta = await sharp(bytes).metadata();
-          // Orientation 5–8 turns the picture a quarter: width and height swap once it is applied.
-          const turned = (meta.orientation ?? 1) >= 5;
-          const width = (turned ? meta.height : meta.width) ?? 0;
-          const height = (turned ? meta.width : meta.height) ?? 0;
-          const made = widths.filter((w) => w < width);
-          if (!made.length || made.at(-1)! < width) made.push(Math.min(width, widths.at(-1)!));
-          const format: 'jpeg' | 'png' = /\.png$/i.test(rel) ? 'png' : 'jpeg';
-          const name = rel.slice(0, -extname(rel).length).split('/').pop()!.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
-          const image: ProcessedImage = { width: made.at(-1)!, height: Math.round((height * made.at(-1)!) / width), format, variants: { avif: [], webp: [], fallback: [] } };
-          for (const w of [...new Set(made)]) {
-            for (const [kind, ext] of [['avif', 'avif'], ['webp', 'webp'], ['fallback', format === 'png' ? 'png' : 'jpg']] as const) {
-              const file = `assets/images/${name}-${hash}-${w}.${ext}`;
-              // Sealed (startup/sealed.mjs): a variant damaged or changed in the cache is made again, never published.
-              const keptName = `${hash}-${w}.${ext}.sealed`;
-              used.add(keptName);
-              const kept = join(cache, keptName);
-              let data: Uint8Array | undefined = readSealed(kept);
-              if (!data) {
-                // rotate() applies the EXIF orientation; no withMetadata(): EXIF (GPS among it) is left out.
-                const pipeline = sharp(bytes).rotate().resize({ width: w, withoutEnlargement: true });
-                data = await (kind === 'avif' ? pipeline.avif({ effort }) : kind === 'webp' ? pipeline.webp({ quality: 80 }) : format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
-                // One that cannot be kept is made again next time; the output does not depend on it.
-                writeSealed(kept, data);
-              }
-              files[file] = data;
-              image.variants[kind].push({ width: w, url: `/${file}` });
-            }
-          }
-          map[`/${rel}`] = image;
+          const why = await processOne(rel).then(() => undefined, (error: unknown) => (error instanceof Error ? error.message.split('\n')[0] : String(error)));
+          if (why) problems.push(inFile('static/type', shown(join(sources.staticDir, rel)), 'is a photo the website cannot use', [{ path: '', message: why }]));
         }));
       }
+      if (problems.length) throw new BuildFailure(problems);
       pruneVariants(cache, used);
       key = sha256(JSON.stringify(map)).slice(0, 12);
     },
-    contentLoaded: (content) => ({ ...(content as object), images: map }) as C,
+    // A photo a content file names in a processed folder that is not there (not uploaded, misspelt,
+    // removed) is a problem at that file's line, before any page is rendered.
+    contentLoaded(content, { files: read }) {
+      const problems: Problem[] = [];
+      for (const source of read.values()) {
+        eachString(source.data, [], (value, path) => {
+          if (map[value] || !folders.some((f) => value.startsWith(`/${f}/`))) return;
+          const why = SOURCE.test(value) ? 'there is no such photo in the uploads: upload it, or choose one already uploaded' : `a ${extname(value).slice(1).toUpperCase() || 'file without a type'} is not a photo the website processes (JPEG, PNG, WebP, AVIF or GIF)`;
+          problems.push(inFile('file/missing-static', source.file, 'names a photo the website cannot show', [{ path: path.join('.'), message: `${value}: ${why}` }], source.positionOf?.(path)));
+        });
+      }
+      if (problems.length) throw new BuildFailure(problems);
+      return { ...(content as object), images: map } as C;
+    },
     files: () => files,
     check(c) {
       const limit = c.site.budgets?.(c.content).largestImage;
@@ -185,4 +225,11 @@ function pruneVariants(cache: string, used: ReadonlySet<string>): void {
   } catch {
     // none kept (the folder could not be made), or not removable now
   }
+}
+
+/** Calls visit for every string in a file's data, with its key path. */
+function eachString(value: unknown, path: (string | number)[], visit: (text: string, path: (string | number)[]) => void): void {
+  if (typeof value === 'string') visit(value, path);
+  else if (Array.isArray(value)) value.forEach((item, i) => eachString(item, [...path, i], visit));
+  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) eachString(item, [...path, key], visit);
 }

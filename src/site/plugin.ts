@@ -75,6 +75,8 @@ export interface ContentFile {
   /** A Markdown file's body, and the file's line it starts on. */
   readonly body?: string;
   readonly bodyLine?: number;
+  /** Where a key path of its data was written (line and column, from 1), for a problem to point at. */
+  positionOf?(path: readonly PropertyKey[]): { line: number; col: number } | undefined;
 }
 
 /** What the contentLoaded hook sees besides the content. */

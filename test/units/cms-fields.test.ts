@@ -83,7 +83,7 @@ describe('a field from a schema', () => {
 
 describe('uploads', () => {
   it("limit every image and file field to what the uploads folder publishes", () => {
-    expect(field(z.string().meta({ cms: { widget: 'image' } })).accept).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif,.svg');
+    expect(field(z.string().meta({ cms: { widget: 'image' } })).accept).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif');
     expect(field(z.string().meta({ cms: { widget: 'file' } })).accept).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.pdf');
     // A schema cannot widen it: the build would refuse the upload anyway.
     expect(field(z.string().meta({ cms: { widget: 'file', accept: '.html' } })).accept).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.pdf');

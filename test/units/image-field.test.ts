@@ -24,6 +24,6 @@ describe('an image field', () => {
     const [photo] = fileFields(schema, true);
     const fields = (photo as unknown as { fields: Record<string, unknown>[] }).fields;
     expect(fields.map((f) => [f.name, f.widget, f.label])).toEqual([['src', 'image', 'Photo'], ['alt', 'string', 'What the photo shows'], ['decorative', 'boolean', 'Decorative only (no description needed)']]);
-    expect(fields[0]!.accept).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif,.svg');
+    expect(fields[0]!.accept).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif');
   });
 });
