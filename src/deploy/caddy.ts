@@ -1,19 +1,19 @@
 // A Caddyfile made from the build's _headers and _redirects (Caddy 2.6), answering as the default
 // host does: one URL per page, each locale's 404 page with status 404, no hidden file, the site's
 // redirects, every _headers rule by the request's path (on 404s too), the build's .br and .gz twins.
-import { patternRegex, quoted, quotedPattern, type ServerSettings } from './nginx.ts';
+import { HEADER_NAME, LISTEN, LOCALE, patternRegex, quoted, quotedPattern, word, type ServerSettings } from './nginx.ts';
 
 export function caddyfile({ root, listen, rules, redirects, locales }: ServerSettings): string {
-  const port = /^\d+$/.test(listen) ? `:${listen}` : listen;
+  const port = /^\d+$/.test(listen) ? `:${listen}` : word(listen, 'the listen address', LISTEN);
   const matchers: string[] = [];
   const headers: string[] = [];
   rules.forEach((rule, i) => {
     matchers.push(`\t@rule${i} path_regexp ${quotedPattern(patternRegex(rule.path))}`);
     // Each rule adds its headers; a header of several matching rules is sent once for each (as a list).
-    for (const [name, value] of Object.entries(rule.headers)) headers.push(`\theader @rule${i} +${name} ${quoted(value)}`);
+    for (const [name, value] of Object.entries(rule.headers)) headers.push(`\theader @rule${i} +${word(name, 'the header name', HEADER_NAME)} ${quoted(value)}`);
   });
-  const own = redirects.map((r) => `\t\tredir ${r.from} ${quoted(r.to)} ${r.status}`);
-  const notFound = [...locales.map((l) => `\t\t@in_${l.replace(/\W/g, '_')} path /${l}/*\n\t\trewrite @in_${l.replace(/\W/g, '_')} /${l}/404.html`)];
+  const own = redirects.map((r) => `\t\tredir ${quoted(r.from)} ${quoted(r.to)} ${r.status}`);
+  const notFound = [...locales.map((l) => `\t\t@in_${l.replace(/\W/g, '_')} path /${word(l, 'the locale', LOCALE)}/*\n\t\trewrite @in_${l.replace(/\W/g, '_')} /${l}/404.html`)];
   return `# Made by \`site stage\` from the build's _headers and _redirects (Caddy 2.6): caddy run --config Caddyfile
 {
 \tadmin off

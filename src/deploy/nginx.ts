@@ -36,6 +36,15 @@ export function quoted(value: string): string {
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
+/** A header's name, a listen address or a locale as a bare word: anything else in one is refused, never written. */
+export function word(value: string, what: string, shape: RegExp): string {
+  if (!shape.test(value)) throw new Error(`${what} ${JSON.stringify(value)} cannot be written into a server configuration safely`);
+  return value;
+}
+export const HEADER_NAME = /^[A-Za-z0-9!#%&'*+.^_`|~-]+$/;
+export const LISTEN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)?:?\d{1,5}$/;
+export const LOCALE = /^[A-Za-z0-9-]+$/;
+
 export function nginxConf({ root, listen, rules, redirects, locales }: ServerSettings): string {
   const maps: string[] = ['# The request path without its query: what _headers rules match, as the hosts do (also on a 404).', 'map $request_uri $site_path {', '  "~^(?<path>[^?]*)" $path;', '}'];
   const adds: string[] = [];
@@ -44,25 +53,25 @@ export function nginxConf({ root, listen, rules, redirects, locales }: ServerSet
     Object.entries(rule.headers).forEach(([name, value], j) => {
       if (name.toLowerCase() === 'content-type') {
         // nginx would send a second Content-Type: the type of an exact path is set where it is served.
-        if (!/[*:]/.test(rule.path)) types.push(`  location = ${rule.path} {\n    types { }\n    default_type ${quoted(value)};\n  }`);
+        if (!/[*:]/.test(rule.path)) types.push(`  location = ${quoted(rule.path)} {\n    types { }\n    default_type ${quoted(value)};\n  }`);
         return;
       }
       const variable = `$site_h${i}_${j}`;
       maps.push(`map $site_path ${variable} {`, `  ${quotedPattern(`~${patternRegex(rule.path)}`)} ${quoted(value)};`, '  default "";', '}');
       // Every matching rule adds its header (nginx leaves out an empty one); always: on 404s too.
-      adds.push(`  add_header ${name} ${variable} always;`);
+      adds.push(`  add_header ${word(name, 'the header name', HEADER_NAME)} ${variable} always;`);
     });
   });
   // Each locale's 404 page for its paths, the root one for the rest.
-  maps.push('map $site_path $site_404 {', ...locales.map((l) => `  ${quoted(`~^/${l}/`)} /${l}/404.html;`), '  default /404.html;', '}');
-  const own = redirects.map((r) => `  location = ${r.from} {\n    return ${r.status} ${quoted(r.to)};\n  }`);
+  maps.push('map $site_path $site_404 {', ...locales.map((l) => `  ${quoted(`~^/${word(l, 'the locale', LOCALE)}/`)} /${l}/404.html;`), '  default /404.html;', '}');
+  const own = redirects.map((r) => `  location = ${quoted(r.from)} {\n    return ${r.status} ${quoted(r.to)};\n  }`);
   return `# Made by \`site stage\` from the build's _headers and _redirects: include it in nginx's http { } block
 # (Debian: /etc/nginx/sites-enabled/), with the brotli_static module loaded
 # (apt install libnginx-mod-http-brotli-static).
 ${maps.join('\n')}
 
 server {
-  listen ${listen};
+  listen ${word(listen, 'the listen address', LISTEN)};
   root ${quoted(root)};
   server_tokens off;
   absolute_redirect off;
