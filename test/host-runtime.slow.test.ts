@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stage } from '../src/deploy/stage.ts';
 import { build, type BuildResult } from '../src/pipeline/build.ts';
-import { buildInto, ROOT } from './helpers/fixtures.ts';
-import { checkHost } from './helpers/host-checks.ts';
+import { buildInto, ROOT, STATIC } from './helpers/fixtures.ts';
+import { checkHost, withWellKnown } from './helpers/host-checks.ts';
 
 let tmp: string;
 let clinic: { out: string; result: BuildResult; cleanup: () => Promise<void> };
@@ -26,9 +26,9 @@ beforeAll(async () => {
   // nginx's workers run as another user (www-data, nobody): they must be able to read the staged files.
   await chmod(tmp, 0o755);
   // Both with twins, so nginx's brotli_static and Caddy's precompressed have them (the Cloudflare stage leaves them out).
-  clinic = await buildInto({ precompress: ['br'] });
+  clinic = await buildInto({ precompress: ['br'], static: await withWellKnown(STATIC, join(tmp, 'clinic-static')) });
   const out = join(tmp, 'starter-dist');
-  starter = { out, result: await build({ site: join(ROOT, 'starter/site.config.ts'), contentDir: join(ROOT, 'starter/content'), staticDir: join(ROOT, 'starter/static'), outDir: out, now: new Date('2026-11-25T12:00:00Z'), precompress: ['br'] }) };
+  starter = { out, result: await build({ site: join(ROOT, 'starter/site.config.ts'), contentDir: join(ROOT, 'starter/content'), staticDir: await withWellKnown(join(ROOT, 'starter/static'), join(tmp, 'starter-static')), outDir: out, now: new Date('2026-11-25T12:00:00Z'), precompress: ['br'] }) };
 }, 120_000);
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

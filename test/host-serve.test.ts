@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stage } from '../src/deploy/stage.ts';
 import type { BuildResult } from '../src/pipeline/build.ts';
 import { createDistServer, listen } from '../src/serve/server.ts';
-import { buildInto, runCli, sandbox } from './helpers/fixtures.ts';
-import { checkHost } from './helpers/host-checks.ts';
+import { buildInto, runCli, sandbox, STATIC } from './helpers/fixtures.ts';
+import { checkHost, withWellKnown } from './helpers/host-checks.ts';
 
 let out: string;
 let result: BuildResult;
@@ -19,8 +19,8 @@ let cleanup: () => Promise<void>;
 let tmp: string;
 beforeAll(async () => {
   // With twins (as for nginx): the stage for Cloudflare Pages must leave them out.
-  ({ out, result, cleanup } = await buildInto({ precompress: ['br'] }));
   tmp = await mkdtemp(join(tmpdir(), 'site-stage-'));
+  ({ out, result, cleanup } = await buildInto({ precompress: ['br'], static: await withWellKnown(STATIC, join(tmp, 'static')) }));
 }, 60_000);
 afterAll(async () => {
   await cleanup();
@@ -47,7 +47,7 @@ describe('site stage', () => {
     const files = (await readdir(staged.site, { recursive: true })).map(String);
     expect(files).toContain('_headers');
     expect(files).toContain('es/404.html');
-    expect(files.filter((f) => /(^|\/)\.|\.br$|\.gz$/.test(f))).toEqual([]);
+    expect(files.filter((f) => !/^\.well-known(\/|$)/.test(f) && /(^|\/)\.|\.br$|\.gz$/.test(f))).toEqual([]);
     expect(existsSync(join(out, 'index.html.br'))).toBe(true); // the build made twins: the stage left them out
     expect(existsSync(join(out, '_redirects'))).toBe(false);
     expect(staged.files).toBe((await readdir(staged.site, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length);

@@ -1,6 +1,7 @@
 // A Caddyfile made from the build's _headers and _redirects (Caddy 2.6), answering as the default
 // host does: one URL per page, each locale's 404 page with status 404, no hidden file, the site's
 // redirects, every _headers rule by the request's path (on 404s too), the build's .br and .gz twins.
+import { CACHE_REVALIDATE } from '../security/headers.ts';
 import { HEADER_NAME, LISTEN, LOCALE, patternRegex, quoted, quotedPattern, word, type ServerSettings } from './nginx.ts';
 
 export function caddyfile({ root, listen, rules, redirects, locales }: ServerSettings): string {
@@ -24,12 +25,17 @@ http://${port} {
 \troot * ${quoted(root)}
 ${matchers.join('\n')}
 ${headers.join('\n')}
+\t# A response no rule gives a Cache-Control is revalidated on every visit (pages, the 404s), as \`serve\` does.
+\theader ?Cache-Control ${quoted(CACHE_REVALIDATE)}
 \theader -Server
 
 \t# In this order: refusals, the site's redirects, one URL per page, then the files.
 \troute {
-\t\t# Hidden files (the engine's records among them, were they there) are never served.
-\t\t@hidden path_regexp /\\.
+\t\t# Hidden files (the engine's records among them, were they there) are never served; /.well-known/ is.
+\t\t@hidden {
+\t\t\tpath_regexp /\\.
+\t\t\tnot path_regexp ^/\\.well-known(/[^./][^/]*)+$
+\t\t}
 \t\terror @hidden 404
 \t\t# The twins are sent for the file they compress, never at an address of their own.
 \t\t@twin path *.br *.gz
@@ -63,7 +69,6 @@ ${own.join('\n')}
 \t\ttry_files {path} {path}.html {path}index.html
 \t\tfile_server {
 \t\t\tprecompressed br gzip
-\t\t\thide .*
 \t\t}
 \t}
 

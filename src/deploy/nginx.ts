@@ -4,6 +4,7 @@
 // no hidden file, the site's redirects, and every _headers rule by the request's path, on 404s too
 // (`always`). Include it in nginx's http { } (sites-enabled/), with the brotli module loaded.
 import type { HeaderRule } from '../site/plugin.ts';
+import { CACHE_REVALIDATE } from '../security/headers.ts';
 
 export interface ServerSettings {
   /** The published folder on the server. */
@@ -62,6 +63,10 @@ export function nginxConf({ root, listen, rules, redirects, locales }: ServerSet
       adds.push(`  add_header ${word(name, 'the header name', HEADER_NAME)} ${variable} always;`);
     });
   });
+  // A response no rule gives a Cache-Control is revalidated on every visit (pages, the 404s), as `serve` does.
+  const cached = rules.filter((rule) => Object.keys(rule.headers).some((name) => name.toLowerCase() === 'cache-control'));
+  maps.push('map $site_path $site_cache {', ...cached.map((rule) => `  ${quotedPattern(`~${patternRegex(rule.path)}`)} "";`), `  default ${quoted(CACHE_REVALIDATE)};`, '}');
+  adds.push('  add_header Cache-Control $site_cache always;');
   // Each locale's 404 page for its paths, the root one for the rest.
   maps.push('map $site_path $site_404 {', ...locales.map((l) => `  ${quoted(`~^/${word(l, 'the locale', LOCALE)}/`)} /${l}/404.html;`), '  default /404.html;', '}');
   const own = redirects.map((r) => `  location = ${quoted(r.from)} {\n    return ${r.status} ${quoted(r.to)};\n  }`);
@@ -85,8 +90,8 @@ ${adds.join('\n')}
 
   error_page 404 $site_404;
 
-  # Hidden files (the engine's records among them, were they there) are never served.
-  location ~ /\\. {
+  # Hidden files (the engine's records among them, were they there) are never served; /.well-known/ is.
+  location ~ /\\.(?!well-known/) {
     return 404;
   }
   # The twins are sent for the file they compress, never at an address of their own.

@@ -2,9 +2,11 @@
 // `serve` (the quick suite), Cloudflare's own local runtime, nginx and Caddy (the slow set). Every
 // page in both languages answers 200 with the headers _headers gives its path; one URL per page
 // (the .html and trailing-slash forms redirect permanently to it); each locale's 404 page with
-// status 404; the editor's own policy; no engine or hidden file served.
+// status 404; the editor's own policy; no engine or hidden file served, but /.well-known/ (security.txt)
+// is; a page without a cache rule of its own is revalidated on every visit, as `serve` says.
 import { expect } from 'vitest';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../../src/security/headers-file.ts';
+import { CACHE_REVALIDATE } from '../../src/security/headers.ts';
 
 export interface HostCase {
   /** The origin the runtime listens on. */
@@ -39,6 +41,16 @@ function sameHeaders(response: Response, rules: HeaderRule[], path: string, labe
   }
 }
 
+/** A copy of a static folder with a file under .well-known/ as a site publishes one (RFC 9116's security.txt), for checkHost to ask for. */
+export async function withWellKnown(staticDir: string, copy: string): Promise<string> {
+  const { cp, mkdir, writeFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  await cp(staticDir, copy, { recursive: true });
+  await mkdir(join(copy, '.well-known'), { recursive: true });
+  await writeFile(join(copy, '.well-known/security.txt'), 'Contact: mailto:security@example.com\nExpires: 2030-01-01T00:00:00.000Z\n');
+  return copy;
+}
+
 export async function checkHost({ base, urls, headersFile, redirects = [] }: HostCase): Promise<void> {
   const rules = parseHeadersFile(headersFile);
   const pages = urls.filter((u) => !u.endsWith('/404'));
@@ -49,8 +61,13 @@ export async function checkHost({ base, urls, headersFile, redirects = [] }: Hos
     expect(response.status, url).toBe(200);
     expect(response.headers.get('content-type'), url).toMatch(/^text\/html/);
     sameHeaders(response, rules, url, url);
+    expect(listOf(response.headers.get('cache-control')).sort(), `${url}: cache-control`).toEqual((expected(rules, url)['cache-control'] ?? listOf(CACHE_REVALIDATE)).sort());
     await response.arrayBuffer();
   }
+  // What the build publishes under /.well-known/ is served like any file.
+  const security = await get(`${base}/.well-known/security.txt`);
+  expect(security.status, '/.well-known/security.txt').toBe(200);
+  expect(await security.text()).toMatch(/^Contact: /m);
   // One URL per page: the other spellings move permanently to it.
   const locales = [...new Set(pages.map((u) => /^\/([a-z]{2})\//.exec(u)?.[1]).filter(Boolean))] as string[];
   const moves: [string, string][] = [['/index.html', '/'], ...locales.map((l) => [`/${l}`, `/${l}/`] as [string, string])];
