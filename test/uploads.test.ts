@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(tmp, { recursive: true, force: true }));
 
-async function withFiles(files: Record<string, string>, run: () => Promise<void>) {
+async function withFiles(files: Record<string, string | Uint8Array>, run: () => Promise<void>) {
   for (const [rel, text] of Object.entries(files)) {
     await mkdir(join(staticDir, rel, '..'), { recursive: true });
     await writeFile(join(staticDir, rel), text);
@@ -52,6 +52,21 @@ async function withFiles(files: Record<string, string>, run: () => Promise<void>
   }
 }
 
+/** A one-page PDF as an office's software writes one: author, title, software, and an XMP packet with a place. */
+async function pdfWithMetadata(): Promise<Uint8Array> {
+  const { PDFDocument, PDFName } = await import('pdf-lib');
+  const doc = await PDFDocument.create();
+  doc.addPage([200, 200]).drawText('Flu shots', { x: 20, y: 100, size: 12 });
+  doc.setAuthor('Dana Office');
+  doc.setTitle('Front desk notice');
+  doc.setCreator('Word');
+  const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="25,44N"/></rdf:RDF></x:xmpmeta>';
+  doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })));
+  const bytes = await doc.save({ useObjectStreams: false });
+  expect(Buffer.from(bytes).includes('xmpmeta')).toBe(true);
+  return bytes;
+}
+
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(BuildFailure);
@@ -59,6 +74,13 @@ const failure = async (promise: Promise<unknown>) => {
 };
 
 describe('uploads and static files that could run script', () => {
+  it('a PDF that cannot be read is refused, naming it', async () => {
+    await withFiles({ 'images/uploads/form.pdf': '%PDF-1.4\nnot really a PDF' }, async () => {
+      const error = await failure(buildInto({ static: staticDir, out: join(tmp, 'pdf', 'dist') }));
+      expect(error.problems.map((p) => p.format()).join('\n')).toMatch(/static\/images\/uploads\/form\.pdf {2}is a PDF the website cannot publish\n {2}it cannot be read as a PDF/);
+    });
+  });
+
   it('are refused, every one named with its rule, and nothing is written', async () => {
     await withFiles(PAYLOADS, async () => {
       const out = join(tmp, 'refused', 'dist');
@@ -102,7 +124,7 @@ describe('what static/ publishes', () => {
   let base: string;
   let server: ReturnType<typeof createDistServer>;
   beforeAll(async () => {
-    await withFiles({ 'images/uploads/clinic.svg': drawing, 'images/uploads/notice.pdf': '%PDF-1.4\n' }, async () => {
+    await withFiles({ 'images/uploads/clinic.svg': drawing, 'images/uploads/notice.pdf': await pdfWithMetadata() }, async () => {
       // With twins, as nginx gets them: the twin a build recorded is what serve may send.
       ({ out, cleanup } = await buildInto({ static: staticDir, precompress: ['br'] }));
     });
@@ -114,10 +136,15 @@ describe('what static/ publishes', () => {
     await cleanup();
   });
 
-  it('an SVG as the sanitiser wrote it, not as it was uploaded; a PDF as it is', async () => {
+  it('an SVG as the sanitiser wrote it, not as it was uploaded; a PDF without its metadata', async () => {
     expect(await readFile(join(out, 'images/uploads/clinic.svg'), 'utf8')).toBe(sanitizeSvg(drawing).svg);
     expect(await readFile(join(out, 'images/uploads/clinic.svg'), 'utf8')).toBe(`<svg xmlns="${SVG}" viewBox="0 0 4 4"><g><rect width="4" height="4" fill="#0b5f5a"/></g></svg>\n`);
-    expect(await readFile(join(out, 'images/uploads/notice.pdf'), 'utf8')).toBe('%PDF-1.4\n');
+    const published = await readFile(join(out, 'images/uploads/notice.pdf'));
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.load(published, { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(1);
+    expect([doc.getAuthor(), doc.getTitle(), doc.getCreator(), doc.getProducer()]).toEqual([undefined, undefined, undefined, undefined]);
+    for (const trace of ['Dana Office', 'Front desk', 'xmpmeta', 'GPS']) expect(published.includes(trace), trace).toBe(false);
   });
 
   it('serve sends a twin only when the build recorded it for that file, and never when q=0 refuses it', async () => {

@@ -3,8 +3,14 @@
 // the editor never installs it, and one with it adds it to its own dependencies (the build says so
 // when it is missing). The plugin sets the uploads folder (which publishes images and PDF only),
 // writes the editor's page, start-up script and configuration (from the content model), gives
-// /admin/ its own Content-Security-Policy, and places the bundled editor by hard links.
+// /admin/ its own Content-Security-Policy, and places the bundled editor by hard links. PDFs uploaded
+// there are published without their metadata (photos are the images plugin's).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inFile } from '../problems/problem.ts';
+import { shown } from '../problems/shown.ts';
+import { withoutMetadata } from '../security/pdf-metadata.ts';
 import type { EnginePlugin } from '../plugins/engine-plugin.ts';
 import type { Plugin } from '../site/plugin.ts';
 import { BuildFailure, Problem } from '../problems/problem.ts';
@@ -22,11 +28,28 @@ export type EditorPlugin<C = unknown> = Plugin<C> & { readonly options: AdminOpt
 
 /** The content editor at /admin/, configured from the content model. */
 export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
+  const uploads = (options.media?.folder ?? DEFAULT_MEDIA_FOLDER).replace(/^\/+|\/+$/g, '');
+  const isPdf = (rel: string) => rel.startsWith(`${uploads}/`) && /\.pdf$/i.test(rel);
+  /** The uploads' PDFs as published: made in prepare(), before the files step. */
+  let pdfs: Record<string, Uint8Array> = {};
   const plugin: EnginePlugin<C> & { options: AdminOptions } = {
     name: 'editor',
     options,
     config: () => ({ uploads: options.media?.folder ?? DEFAULT_MEDIA_FOLDER }),
     area: () => ({ dir: ADMIN_DIR, csp: adminCsp(options.backend) }),
+    claims: isPdf,
+    async prepare({ staticDir, staticFiles }) {
+      pdfs = {};
+      const problems = [];
+      for (const rel of staticFiles.filter(isPdf)) {
+        try {
+          pdfs[rel] = await withoutMetadata(readFileSync(join(staticDir, rel)));
+        } catch (error) {
+          problems.push(inFile('static/type', shown(join(staticDir, rel)), 'is a PDF the website cannot publish', [{ path: '', message: (error as Error).message }]));
+        }
+      }
+      if (problems.length) throw new BuildFailure(problems);
+    },
     files(c) {
       try {
         sveltiaPackage(c.folders.site);
@@ -37,7 +60,7 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
       const files = Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options));
       // The GitHub sign-in runs where the site is served: on Cloudflare Pages, beside its files.
       if (options.githubSignIn === 'cloudflare-pages' && options.backend.name === 'github') Object.assign(files, { '_worker.js': OAUTH_WORKER, '_routes.json': OAUTH_ROUTES });
-      return files;
+      return { ...files, ...pdfs };
     },
     // Started as the build starts (its files are made once per version, then cached), placed by a full
     // build; a dev rebuild keeps the one already in the output.
