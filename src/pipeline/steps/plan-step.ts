@@ -15,14 +15,16 @@ import { fileOfUrl } from '../../routes/urls.ts';
 export function planStep(run: BuildRun, content: EngineContent, slugs?: ReadonlyMap<string, string>): Route[] {
   const routes = planRoutes(run.site, content, slugs);
   const problems: Problem[] = [];
+  const planned: Route[] = [];
   for (const plugin of run.plugins) {
     if (!plugin.routes) continue;
-    for (const planned of callPlugin(plugin, 'routes', undefined, () => plugin.routes!(content, run.context))) {
-      const why = pluginRouteProblem(run, planned);
-      if (why) problems.push(new Problem('site/definition', { part: `plugin "${plugin.name}"` }, 'plans a page the site cannot build', [{ path: `${planned.locale} ${planned.path}`, message: why }]));
-      else routes.push(toRoute(run, planned));
+    for (const one of callPlugin(plugin, 'routes', undefined, () => plugin.routes!(content, run.context))) {
+      const why = pluginRouteProblem(run, one);
+      if (why) problems.push(new Problem('site/definition', { part: `plugin "${plugin.name}"` }, 'plans a page the site cannot build', [{ path: `${one.locale} ${one.path}`, message: why }]));
+      else planned.push(toRoute(run, one));
     }
   }
+  routes.push(...withAlternates(planned, run.locales));
   const byFile = new Map<string, Route>();
   const taken = takenFolders(run);
   for (const route of routes) {
@@ -73,6 +75,23 @@ function madeBy(run: BuildRun, route: Route): string {
   const id = Object.values(route.params)[0];
   if (!collection || id === undefined) return `page "${route.page}"`;
   return `entry "${id}" of ${page!.collection} (${run.context.contentDir}/${route.locale}/${collection.folder}/${id}${collection.ext})`;
+}
+
+/**
+ * A plugin's page exists in the locales that planned it (a third page of posts in English only, a tag
+ * only Spanish posts have): its alternates name those locales alone, so the language switcher,
+ * hreflang and the sitemap never point at a page that is not built.
+ */
+function withAlternates(planned: Route[], locales: readonly string[]): Route[] {
+  const present = new Map<string, string[]>();
+  for (const route of planned) {
+    const key = `${route.page}\0${route.path}`;
+    present.set(key, [...(present.get(key) ?? []), route.locale]);
+  }
+  return planned.map((route) => {
+    const where = present.get(`${route.page}\0${route.path}`)!;
+    return where.length === locales.length ? route : { ...route, alternates: Object.fromEntries(where.map((locale) => [locale, route.path])) };
+  });
 }
 
 function pluginRouteProblem(run: BuildRun, planned: PluginRoute): string | undefined {

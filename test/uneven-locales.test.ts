@@ -1,0 +1,84 @@
+// A bilingual blog as people keep one: more posts in English than in Spanish, tags only one language
+// has, and a Spanish post that expires. Built as of a day before the expiry and a day after (the daily
+// rebuild), it builds every time, and no link, hreflang, language switch or sitemap entry of any page
+// points at a page that was not built.
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/pipeline/build.ts';
+import { ROOT } from './helpers/fixtures.ts';
+
+const STARTER = join(ROOT, 'starter');
+let tmp: string;
+let content: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(join(tmpdir(), 'site-uneven-'));
+  content = join(tmp, 'content');
+  await cp(join(STARTER, 'content'), content, { recursive: true });
+  // Four more posts in English only (the blog allows a post in one language), one with a tag of its own.
+  for (let i = 1; i <= 4; i++) {
+    await writeFile(join(content, `en/posts/market-day-${i}.md`), `---\ntitle: Market day ${i}\ndescription: What we baked for market day ${i}.\ndate: 2026-0${i}-15\ntags: [${i === 4 ? 'markets' : 'news'}]\n---\nMarket day ${i}.\n`);
+  }
+  // Every published Spanish post tagged news expires at the end of the year.
+  for (const name of await readdir(join(content, 'es/posts'))) {
+    const file = join(content, 'es/posts', name);
+    const text = await readFile(file, 'utf8');
+    if (/^tags: \[.*\bnews\b.*\]$/m.test(text) && !/^publishDate: 2099/m.test(text)) await writeFile(file, text.replace(/^(tags: .*)$/m, '$1\nexpiryDate: 2026-12-31'));
+  }
+}, 30_000);
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+/** Every address a built page or the sitemap names on the site itself, with where it was found. */
+async function addresses(out: string): Promise<[string, string][]> {
+  const found: [string, string][] = [];
+  const files = (await readdir(out, { recursive: true })).map(String).filter((f) => f.endsWith('.html'));
+  for (const file of files) {
+    const html = await readFile(join(out, file), 'utf8');
+    for (const m of html.matchAll(/<a [^>]*href="(\/[^"#?]*)[^"]*"/g)) found.push([`${file} <a>`, m[1]!]);
+    for (const m of html.matchAll(/<link rel="alternate" hrefLang="[^"]+" href="https:\/\/www\.example\.com(\/[^"]*)"/g)) found.push([`${file} hreflang`, m[1]!]);
+  }
+  const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
+  for (const m of sitemap.matchAll(/(?:<loc>|href=")https:\/\/www\.example\.com(\/[^<"]*)/g)) found.push(['sitemap.xml', m[1]!]);
+  return found;
+}
+
+/** Whether a path is served from the output, as `serve` and the hosts map it. */
+function built(out: string, path: string): boolean {
+  if (path.endsWith('/')) return existsSync(join(out, path, 'index.html'));
+  return existsSync(join(out, `${path}.html`)) || existsSync(join(out, path));
+}
+
+describe.each([
+  ['before the expiry', '2026-11-25'],
+  ['after the expiry (the daily rebuild)', '2027-01-02'],
+])('the bakery blog with more English than Spanish, %s', (_, day) => {
+  let out: string;
+  beforeAll(async () => {
+    out = join(tmp, `dist-${day}`);
+    await build({ site: join(STARTER, 'site.config.ts'), contentDir: content, staticDir: join(STARTER, 'static'), outDir: out, now: new Date(`${day}T12:00:00Z`), compress: false });
+  }, 60_000);
+
+  it('builds, with English pages Spanish has not', () => {
+    expect(existsSync(join(out, 'blog/page/3.html'))).toBe(true);
+    expect(existsSync(join(out, 'es/blog/page/3.html'))).toBe(false);
+    expect(existsSync(join(out, 'blog/tags/markets.html'))).toBe(true);
+    expect(existsSync(join(out, 'es/blog/tags/markets.html'))).toBe(false);
+    expect(existsSync(join(out, 'es/blog/tags/news.html'))).toBe(day < '2027');
+  });
+
+  it('names only built pages: links, hreflang, the language switch and the sitemap', async () => {
+    const named = await addresses(out);
+    expect(named.length).toBeGreaterThan(100);
+    expect(named.filter(([, path]) => !built(out, path)).map(([where, path]) => `${where} → ${path}`)).toEqual([]);
+  });
+
+  it('switches language on a page the other language lacks to that language\'s blog home or home', async () => {
+    const html = await readFile(join(out, 'blog/page/3.html'), 'utf8');
+    const toSpanish = /<a href="([^"]+)" hrefLang="es"/.exec(html)?.[1];
+    expect(toSpanish).toMatch(/^\/es\//);
+    expect(built(out, toSpanish!)).toBe(true);
+  });
+});
