@@ -198,7 +198,7 @@ describe('dated and draft posts', () => {
     expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/linking-content\/en\/posts\/oven-day\.md:\d+:\d+ .*\n.*\/blog\/rye-notes/);
   });
 
-  it('a link to a post that expires, from a page that stays, is refused where it is written, naming the date', async () => {
+  it('a link to a post that expires, from a page that stays: a warning naming the day, then its words alone, never a failed build', async () => {
     const content = join(tmp, 'expiring-content');
     await cp(join(STARTER, 'content'), content, { recursive: true });
     const target = join(content, 'en/posts/spring-menu.md');
@@ -206,13 +206,21 @@ describe('dated and draft posts', () => {
     const linking = join(content, 'en/posts/oven-day.md');
     const text = await readFile(linking, 'utf8');
     await writeFile(linking, `${text}\nSee [the spring menu](/blog/spring-menu).\n`);
-    const error = await buildStarter('expiring', { content }).then(() => undefined, (e: unknown) => e);
-    expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([
-      expect.stringMatching(/expiring-content\/en\/posts\/oven-day\.md:\d+:1 {2}links to a page that will be taken down\n {2}"\/blog\/spring-menu": it is published until 2026-12-31 \(its expiryDate\), and this page stays: the link would break then/),
-    ]);
-    // From a page that expires with it (or before), the link is fine.
+    const line = (await readFile(linking, 'utf8')).split('\n').findIndex((l) => l.includes('the spring menu')) + 1;
+    // While it is up: built, the link live, a warning at the line naming the day.
+    const before = await buildStarter('expiring', { content });
+    expect(before.result.warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(expect.stringMatching(new RegExp(`expiring-content/en/posts/oven-day\\.md:${line}: links to "/blog/spring-menu", which is published until 2026-12-31 \\(its expiryDate\\), and this page stays: after that day the link is shown as its words alone`)));
+    expect(await readFile(join(before.out, 'blog/oven-day.html'), 'utf8')).toContain('<a href="/blog/spring-menu">the spring menu</a>');
+    // The daily rebuild after that day: built, the words without the link, a warning saying so.
+    const after = await buildStarter('expired', { content, now: new Date('2027-01-02T12:00:00Z') });
+    const page = await readFile(join(after.out, 'blog/oven-day.html'), 'utf8');
+    expect(page).toContain('See the spring menu.');
+    expect(page).not.toContain('/blog/spring-menu"');
+    expect(existsSync(join(after.out, 'blog/spring-menu.html'))).toBe(false);
+    expect(after.result.warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(expect.stringMatching(/oven-day\.md:\d+: links to "\/blog\/spring-menu", taken down after 2026-12-31 \(its expiryDate\): the link is shown as its words alone/));
+    // From a page that expires with it (or before), no warning.
     await writeFile(linking, `${text.replace('tags: [baking]', 'tags: [baking]\nexpiryDate: 2026-12-31')}\nSee [the spring menu](/blog/spring-menu).\n`);
-    await buildStarter('expiring-ok', { content });
+    expect((await buildStarter('expiring-ok', { content })).result.warnings.filter((w) => w.message.includes('spring-menu'))).toEqual([]);
   });
 
   it('a date that is no day is refused, naming the file and key', async () => {

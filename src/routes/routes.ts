@@ -17,7 +17,7 @@ export function paramsOf(path: string): string[] {
   return Array.from(path.matchAll(PARAM), (m) => m[1]!);
 }
 
-function fillPath(path: string, params: Record<string, string>): string {
+export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(PARAM, (_, name: string) => params[name]!);
 }
 

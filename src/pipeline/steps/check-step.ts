@@ -7,7 +7,7 @@ import type { Bundle } from '../../bundle/client-assets.ts';
 import type { PageResult } from '../render-pages.ts';
 import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
-import { BuildFailure, inFile, type Problem } from '../../problems/problem.ts';
+import { BuildFailure, type Problem } from '../../problems/problem.ts';
 import type { LifecycleRecord } from '../../content/lifecycle.ts';
 import { shown } from '../../problems/shown.ts';
 import type { Route } from '../../routes/routes.ts';
@@ -16,31 +16,26 @@ import type { Warning } from '../../site/definition.ts';
 import { measure, type SizeReport } from '../../checks/budgets.ts';
 import { unknownIslands } from '../../checks/islands.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../../checks/links.ts';
+import { expiringUrls } from '../../content/taken-down.ts';
 
 /**
  * A link written in content to an entry that expires (expiryDate) from a page that stays longer: the
- * link would break on its own one day, with no edit to blame. Refused when it is written, naming the date.
+ * link will be taken down with it (shown as its words). A warning while it is up, naming the day.
  */
-export function expiringLinks(run: BuildRun, routes: Route[], links: ContentLinks, lifecycle: ReadonlyMap<string, LifecycleRecord>): Problem[] {
-  const expiry = new Map<string, string>();
-  for (const route of routes) {
-    const collection = run.site.pages.find((p) => p.id === route.page)?.collection;
-    const id = Object.values(route.params)[0];
-    const until = collection && id ? lifecycle.get(`${route.locale}/${collection}/${id}`)?.expiryDate : undefined;
-    if (until) expiry.set(route.url, until);
-  }
+export function expiringLinks(run: BuildRun, links: ContentLinks, lifecycle: ReadonlyMap<string, LifecycleRecord>, slugs: ReadonlyMap<string, string>): Warning[] {
+  const expiry = expiringUrls(run.site, run.urls, lifecycle, slugs);
   if (!expiry.size) return [];
   const stays = new Map([...lifecycle.values()].map((r) => [r.file, r.expiryDate]));
-  const problems: Problem[] = [];
+  const warnings: Warning[] = [];
   for (const { file, links: found } of links) {
     const own = stays.get(file);
     for (const link of found) {
       const until = expiry.get(link.href.split('#')[0]!);
       if (!until || (own && own <= until)) continue;
-      problems.push(inFile('link/expiring', file, 'links to a page that will be taken down', [{ path: `"${link.href}"`, message: `it is published until ${until} (its expiryDate), and this page ${own ? `until ${own}` : 'stays'}: the link would break then. Link to it from pages that expire with it, or give it a later expiryDate` }], { line: link.line, col: 1 }));
+      warnings.push({ file: `${file}:${link.line}`, message: `links to "${link.href}", which is published until ${until} (its expiryDate), and this page ${own ? `until ${own}` : 'stays'}: after that day the link is shown as its words alone. Link to it from pages that expire with it, or give it a later expiryDate` });
     }
   }
-  return problems;
+  return warnings;
 }
 
 export interface CheckInput {
@@ -48,7 +43,6 @@ export interface CheckInput {
   routes: Route[];
   pages: PageResult[];
   links: ContentLinks;
-  lifecycle?: ReadonlyMap<string, LifecycleRecord>;
   files: OutputFiles;
   bundle: Bundle;
   assetWeights?: Map<string, number>;
@@ -71,7 +65,7 @@ export function inlineStyleWarnings(run: BuildRun, routes: Route[], pages: PageR
   }));
 }
 
-export function checkStep(run: BuildRun, { content, routes, pages, links, lifecycle, files, bundle, assetWeights }: CheckInput): SizeReport {
+export function checkStep(run: BuildRun, { content, routes, pages, links, files, bundle, assetWeights }: CheckInput): SizeReport {
   const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
   const index: OutputIndex = {
     pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, p.ids])),
@@ -80,7 +74,7 @@ export function checkStep(run: BuildRun, { content, routes, pages, links, lifecy
   const staticDir = shown(run.dirs.static);
   // A link written in content is reported where it was written, not again on the pages that show it.
   const claimed = new Set(run.staticSources.filter((f) => run.plugins.some((p) => p.claims?.(f))).map((f) => `/${f}`));
-  const contentLinkProblems = [...checkContentLinks(links, index, run.urls, staticDir, claimed), ...(lifecycle ? expiringLinks(run, routes, links, lifecycle) : [])];
+  const contentLinkProblems = checkContentLinks(links, index, run.urls, staticDir, claimed);
   if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
   const problems = [...checkOutputLinks(rendered, index, staticDir), ...unknownIslands(rendered, Object.keys(run.site.islands.registry))];
   const asset = (a: Bundle['css']) => ({ contents: a.contents, brotli: assetWeights?.get(a.url.slice(1)) });

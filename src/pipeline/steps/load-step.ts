@@ -15,6 +15,8 @@ import type { EngineContent } from '../../site/page-data.ts';
 import { contentCacheFor } from '../../content/content-cache.ts';
 import { dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
+import { expiringUrls, takeDownLinks } from '../../content/taken-down.ts';
+import type { Warning } from '../../site/definition.ts';
 import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
 /** Every plugin's marked extensions, as one list kept per list of plugins (the parser made for it is reused). */
@@ -25,7 +27,7 @@ function markdownOf(plugins: readonly EnginePlugin[]): MarkedExtension[] {
   return list;
 }
 
-export async function loadStep(run: BuildRun): Promise<LoadedContent> {
+export async function loadStep(run: BuildRun): Promise<LoadedContent & { warnings: Warning[] }> {
   const { site, options } = run;
   // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
   // What plugins prepare before the content (the photos Markdown shows), then what they make Markdown with.
@@ -44,8 +46,10 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   // Entries outside their dates (and drafts, unless dev --drafts shows them) are left out, as of the build's day in the site's time zone.
   const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
-  const links = published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links;
-  let content: EngineContent = published.content;
+  // Links to entries taken down by their expiryDate are shown as words, with a warning: a date never fails a build.
+  const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, expiringUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs), today);
+  const links = down.links;
+  let content: EngineContent = down.content;
   // Data at build time (the site's async sources), before any plugin sees the content. Kept in a
   // folder of the site's own (sites in one folder share the cache root, and each removes results it no
   // longer keeps: all of them once it has no source). Results kept before there were such folders go.
@@ -59,5 +63,5 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
     if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
   }
   // The files as read are the hooks' alone: every body is dropped now, not held through the render.
-  return { ...loaded, content, links, sources: new Map() };
+  return { ...loaded, content, links, sources: new Map(), warnings: down.warnings };
 }
