@@ -12,6 +12,8 @@ export interface OutputIndex {
   pages: Map<string, readonly string[]>;
   /** Public paths of every other file ("/assets/site-AB12.css", "/favicon.svg"). */
   files: Set<string>;
+  /** The locale of a path, so "did you mean" offers pages of the link's own language. */
+  localeOf?: (path: string) => string;
 }
 
 const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
@@ -77,7 +79,8 @@ function resolves(ref: string, from: string, index: OutputIndex, staticDir: stri
   if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
     return { code: 'file/missing-static', problem: `no such file; expected ${staticDir}${decodeURI(path)}` };
   }
-  const hint = closest(path, index.pages.keys());
+  const locale = index.localeOf?.(path);
+  const hint = closest(path, locale === undefined ? index.pages.keys() : [...index.pages.keys()].filter((page) => index.localeOf!(page) === locale));
   return { code: 'link/broken', problem: `points at no page or file${hint ? ` (did you mean "${hint}"?)` : ''}` };
 }
 

@@ -15,6 +15,17 @@ const page = (url: string, refs: string[], ids: string[] = ['main']) => ({ route
 const urls = localeUrls(['en', 'es'], 'en');
 
 describe('links of rendered pages', () => {
+  it('suggest a page of the link\'s own language for a mistyped one', () => {
+    const spanish = { ...index, pages: new Map([...index.pages, ['/blog/starter-care', ['main']], ['/es/blog/cuidado-de-la-masa-madre', ['main']]]), localeOf: urls.localeOfPath };
+    const [problem] = checkOutputLinks([page('/es/', ['/es/blog/cuidado-de-la-masa-madr'])], spanish, 'static');
+    expect(problem!.format()).toContain('(did you mean "/es/blog/cuidado-de-la-masa-madre"?)');
+    // The English slug typed in a Spanish link: never the English page.
+    const [slug] = checkOutputLinks([page('/es/', ['/es/blog/starter-care'])], spanish, 'static');
+    expect(slug!.format()).not.toContain('"/blog/starter-care"');
+    const [english] = checkOutputLinks([page('/', ['/blog/starter-car'])], spanish, 'static');
+    expect(english!.format()).toContain('(did you mean "/blog/starter-care"?)');
+  });
+
   it('accept pages, fragments on them, this page\'s fragments, files and encoded file names', () => {
     expect(checkOutputLinks([page('/', ['/about', '/about#team', '#main', '/favicon.svg', '/images/a%20b.svg', '/about?x=1'])], index, 'static')).toEqual([]);
   });

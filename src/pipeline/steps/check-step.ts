@@ -70,6 +70,7 @@ export function checkStep(run: BuildRun, { content, routes, pages, links, files,
   const index: OutputIndex = {
     pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, p.ids])),
     files: new Set([...[...run.statics.files, ...files.keys()].map((f) => `/${f}`), ...(run.options.extraScripts ?? [])]),
+    localeOf: run.urls.localeOfPath,
   };
   const staticDir = shown(run.dirs.static);
   // A link written in content is reported where it was written, not again on the pages that show it.
