@@ -203,3 +203,23 @@ describe('a locale added by content and one line of the definition', () => {
     }
   });
 });
+
+describe('a site without islands', () => {
+  it('builds (no islands key, no island in its templates), and its pages ship no script', async () => {
+    const copy = await fixtureCopy('no-islands');
+    try {
+      await copy.edit('site.config.ts', (t) => t.replace(/\n {2}islands: \{ registry[^\n]*/, '').replace("import { islands } from './templates/islands/index.ts';\n", ''));
+      await copy.edit('templates/pages.tsx', (t) => t.replace(/<GreetingIsland [^>]*\/>/, ''));
+      const built = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
+      try {
+        const home = await readFile(join(built.out, 'index.html'), 'utf8');
+        expect(home).toContain('<h1>');
+        expect(home).not.toContain('<script type="module"');
+      } finally {
+        await built.cleanup();
+      }
+    } finally {
+      await copy.cleanup();
+    }
+  });
+});

@@ -27,8 +27,8 @@ export interface Bundle {
 }
 
 export interface BundleInput {
-  /** The module exporting the site's islands as `islands`. */
-  islands: URL;
+  /** The module exporting the site's islands as `islands`; a site without any has none. */
+  islands?: URL;
   styles: URL;
   minify?: boolean;
   cacheDir?: string;
@@ -50,14 +50,14 @@ const enginePreact: Plugin = {
 };
 
 /** The client entry: the engine's reviver given the site's island registry. */
-function clientEntry(islandsModule: string): Plugin {
+function clientEntry(islandsModule: string | undefined, resolveDir: string): Plugin {
   return {
     name: 'site-client-entry',
     setup(b) {
       b.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, () => ({ path: ENTRY, namespace: ENTRY }));
       b.onLoad({ filter: /.*/, namespace: ENTRY }, () => ({
-        contents: `import { revive } from ${JSON.stringify(REVIVER)};\nimport { islands } from ${JSON.stringify(islandsModule)};\nrevive(islands);\n`,
-        resolveDir: dirname(islandsModule),
+        contents: islandsModule ? `import { revive } from ${JSON.stringify(REVIVER)};\nimport { islands } from ${JSON.stringify(islandsModule)};\nrevive(islands);\n` : `import { revive } from ${JSON.stringify(REVIVER)};\nrevive({});\n`,
+        resolveDir,
         loader: 'ts',
       }));
     },
@@ -66,8 +66,8 @@ function clientEntry(islandsModule: string): Plugin {
 
 export async function bundleAssets({ islands, styles, minify = true, cacheDir }: BundleInput): Promise<Bundle> {
   const stylesPath = fileURLToPath(styles);
-  const islandsPath = fileURLToPath(islands);
-  const cacheFolder = cacheDir ?? join(cacheRoot(dirname(islandsPath)), 'bundle');
+  const islandsPath = islands ? fileURLToPath(islands) : undefined;
+  const cacheFolder = cacheDir ?? join(cacheRoot(dirname(islandsPath ?? stylesPath)), 'bundle');
   const options: BuildOptions = {
     absWorkingDir: engineRoot,
     entryPoints: { main: ENTRY, [basename(stylesPath, extname(stylesPath))]: stylesPath },
@@ -96,7 +96,7 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
   if (cached) return cached;
   const { build } = await import('esbuild');
   const read = new Map<string, string>();
-  const result = await build({ ...options, plugins: [clientEntry(islandsPath), enginePreact, readInputs(read)], metafile: true });
+  const result = await build({ ...options, plugins: [clientEntry(islandsPath, dirname(islandsPath ?? stylesPath)), enginePreact, readInputs(read)], metafile: true });
   const find = (ext: string): BundledAsset => {
     const file = result.outputFiles!.find((f) => f.path.endsWith(ext))!;
     // Named by their bytes alone (esbuild's [hash] also covers input paths): the same client, wherever

@@ -45,7 +45,7 @@ export function defaultPlugins<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
 
 /** The island script and the stylesheet every page links to, bundled and content-hashed (bundle/). */
 function clientBundle<C>(site: SiteDefinition<C>): EnginePlugin<C> {
-  const make = () => bundleAssets({ islands: site.islands.module, styles: site.styles });
+  const make = () => bundleAssets({ islands: site.islands?.module, styles: site.styles });
   // Begun as the build begins (it needs no content), so esbuild bundles while the content loads;
   // a dev rebuild, which begins nothing, asks when it needs it.
   let begun: Promise<Bundle> | undefined;

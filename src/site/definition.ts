@@ -183,8 +183,8 @@ export interface SiteDefinition<C = unknown> {
   documentTitle?(meta: PageMeta, page: PageData<C>): string;
   /** schema.org JSON-LD for a page, or undefined. */
   jsonLd?(page: PageData<C>, meta: PageMeta): object | undefined;
-  /** Client islands: the components by name (server side) and the module that exports them as `islands`. */
-  islands: { registry: Record<string, ComponentType<never>>; module: URL };
+  /** Client islands: the components by name (server side) and the module that exports them as `islands`. A site without any leaves it out. */
+  islands?: { registry: Record<string, ComponentType<never>>; module: URL };
   /** The stylesheet, bundled and content-hashed. */
   styles: URL;
   /** Folders and files of the site's code: a change there rebuilds everything with fresh modules. */

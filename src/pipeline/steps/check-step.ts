@@ -77,7 +77,7 @@ export function checkStep(run: BuildRun, { content, routes, pages, links, files,
   const claimed = new Set(run.staticSources.filter((f) => run.plugins.some((p) => p.claims?.(f))).map((f) => `/${f}`));
   const contentLinkProblems = checkContentLinks(links, index, run.urls, staticDir, claimed);
   if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
-  const problems = [...checkOutputLinks(rendered, index, staticDir), ...unknownIslands(rendered, Object.keys(run.site.islands.registry))];
+  const problems = [...checkOutputLinks(rendered, index, staticDir), ...unknownIslands(rendered, Object.keys(run.site.islands?.registry ?? {}))];
   const asset = (a: Bundle['css']) => ({ contents: a.contents, brotli: assetWeights?.get(a.url.slice(1)) });
   const sizes = measure(rendered, asset(bundle.css), asset(bundle.js));
   for (const plugin of run.plugins) {
