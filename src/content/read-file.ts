@@ -220,10 +220,25 @@ export function readMarkdownFile(path: string, file: string): ParsedFile {
   return fromRecord(parseMarkdown(readFileSync(path, 'utf8'), file), file);
 }
 
+/**
+ * A Markdown file without front matter, as Hugo, Eleventy and Astro read one: an entry with empty
+ * front matter, whose title (as MkDocs and Docusaurus take it) is its first level-1 heading when the
+ * text opens with one. The heading leaves the body, its line left blank so every later line keeps its
+ * number.
+ */
+function withoutFrontMatter(source: string): ParseRecord {
+  const heading = /^(?:[ \t]*\r?\n)*# +(.+?)(?: +#+)? *(?:\r?\n|$)/.exec(source);
+  if (!heading) return { data: {}, body: source, bodyLine: 1, yaml: '', lineOffset: 1 };
+  const lines = heading[0].replace(/[^\n]+/g, '');
+  return { data: { title: heading[1]!.trim() }, body: lines + source.slice(heading[0].length), bodyLine: 1, yaml: '', lineOffset: 1 };
+}
+
 /** Parses Markdown with YAML front matter (gray-matter splits it). */
 function parseMarkdown(source: string, file: string): ParseRecord {
   // "---js", "---coffee", "---json": any language named after the opening delimiter but YAML is refused
   // before gray-matter sees the file, so no engine of its own can ever run.
+  // A file that does not open with "---" has no front matter (gray-matter's language() reads any first line).
+  if (!/^---/.test(source)) return withoutFrontMatter(source);
   const language = matter.language(source).name;
   if (language && language !== 'yaml' && language !== 'yml') {
     const message = `front matter is YAML only; "---${language}" names another language, and content never runs code. Start the file with a plain "---" line`;
@@ -251,7 +266,7 @@ function parseMarkdown(source: string, file: string): ParseRecord {
       coffee: REFUSE('coffee'),
     },
   });
-  if (!parsed) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has no front matter', [{ path: '', message: 'expected the file to start with a "---" block of YAML' }], { line: 1, col: 1 }));
+  if (!parsed) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has front matter that never ends', [{ path: '', message: 'its first line "---" opens front matter, and no later "---" line closes it: add the closing "---" line after the last key' }], { line: 1, col: 1 }));
   const bodyLine = source.slice(0, source.length - result.content.length).split('\n').length;
   return { data: unsliced(parsed.data), body: result.content, bodyLine, yaml, lineOffset };
 }

@@ -1,0 +1,40 @@
+// Markdown from elsewhere (a docs corpus, another generator) often has no front matter: it is an entry
+// with empty front matter, titled by its first level-1 heading when it opens with one (the heading
+// leaves the body; later lines keep their numbers). "---js" is still refused.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readMarkdownFile } from '../../src/content/read-file.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'no-front-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const read = (text: string) => {
+  const path = join(dir, `f${Math.random().toString(36).slice(2)}.md`);
+  writeFileSync(path, text);
+  return readMarkdownFile(path, 'content/en/pages/x.md');
+};
+
+describe('a Markdown file without front matter', () => {
+  it('is titled by its first heading, which leaves the body with its line kept blank', () => {
+    const parsed = read('# tar\n\nArchiving utility.\n');
+    expect(parsed.data).toEqual({ title: 'tar' });
+    expect(parsed.body).toBe('\n\nArchiving utility.\n');
+    expect(parsed.body!.split('\n').indexOf('Archiving utility.') + (parsed.bodyLine ?? 1)).toBe(3);
+  });
+
+  it('after blank lines, with closing hashes, or with Windows line ends', () => {
+    expect(read('\n\n#   mkfs.ext4   ##\r\nText\r\n').data).toEqual({ title: 'mkfs.ext4' });
+    expect(read('# [\r\n\r\nTest a condition.').data).toEqual({ title: '[' });
+  });
+
+  it('has empty front matter when it opens with text or a smaller heading', () => {
+    expect(read('Some text.\n# Later\n')).toMatchObject({ data: {}, body: 'Some text.\n# Later\n', bodyLine: 1 });
+    expect(read('## Options\n').data).toEqual({});
+    expect(read('').data).toEqual({});
+  });
+
+  it('front matter in another language is still refused, never run', () => {
+    expect(() => read('---js\n{ title: require("fs") }\n---\n')).toThrow(/front matter that is not YAML/);
+  });
+});
