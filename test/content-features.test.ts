@@ -166,7 +166,7 @@ describe('dated and draft posts', () => {
     await cp(join(STARTER, 'content'), content, { recursive: true });
     const file = join(content, 'en/posts/first-loaf.md');
     const hostile = 'Evil <img src=x onerror=alert(1)> & <b>bold</b>';
-    await writeFile(file, (await readFile(file, 'utf8')).replace('title: Our first loaf', `title: ${JSON.stringify(hostile)}`).replace(/^description: .*$/m, `description: ${JSON.stringify(`${hostile} too`)}`));
+    await writeFile(file, `${(await readFile(file, 'utf8')).replace('title: Our first loaf', `title: ${JSON.stringify(hostile)}`).replace(/^description: .*$/m, `description: ${JSON.stringify(`${hostile} too`)}`)}\nHello <span title="]]>]]></content:encoded></item><item><title>Fake</title><link>https://evil.example/</link>">there</span>\n`);
     const built = await buildStarter('feed-text', { content });
     const { parseDocument } = await import('htmlparser2');
     for (const feed of ['feed.xml', 'atom.xml']) {
@@ -180,6 +180,10 @@ describe('dated and draft posts', () => {
         expect(doc.children.every((n) => n.type === 'text'), `${feed}: ${field}`).toBe(true);
         expect((doc.children[0] as unknown as { data: string }).data).toContain(hostile);
       }
+      // A body never closes its CDATA section: no item but the posts'.
+      const outsideCdata = xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '');
+      expect(outsideCdata, feed).not.toContain('Fake');
+      expect(outsideCdata, feed).not.toContain('evil.example');
       // Bodies: no root-relative address left (a reader fetches them away from the site).
       expect(xml, feed).not.toMatch(/(?:src|href|srcset)="\/(?!\/)/);
       expect(xml, feed).toContain('https://www.example.com/assets/images/loaf-');

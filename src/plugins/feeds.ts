@@ -48,19 +48,22 @@ export function feeds<C>(options: FeedOptions<C>): Plugin<C> {
         const title = options.title(context.content, locale);
         const description = options.description?.(context.content, locale);
         const feed = new Feed({
-          title: asHtml(title),
-          description: description === undefined ? undefined : asHtml(description),
+          // The feed's own title, description and rights the package writes as escaped text itself.
+          title,
+          description,
           id: abs(options.path),
           link: abs(options.path),
           language: context.site.locales[locale]?.intl ?? locale,
           updated: items.length ? momentOf(items[0]!.date) : context.now,
-          copyright: asHtml(`© ${context.now.getUTCFullYear()} ${title}`),
+          copyright: `© ${context.now.getUTCFullYear()} ${title}`,
           generator: 'sitewright',
           feedLinks: { rss: abs(`/${FEED_FILES.rss}`), atom: abs(`/${FEED_FILES.atom}`), json: abs(`/${FEED_FILES.json}`) },
         });
         // A feed is read away from the site: its links and images need the site's origin.
         const origin = context.baseUrl.replace(/\/+$/, '');
-        const content = (html: string | undefined) => html?.replace(/(\s(?:src|href|poster)=")\/(?!\/)/g, `$1${origin}/`).replace(/(\ssrcset=")([^"]*)"/g, (_, start: string, list: string) => `${start}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${origin}/`)}"`);
+        // The package writes bodies in CDATA and xml-js ends only the first "]]>" in one: every "]]>" of a
+        // body is written "]]&gt;" (the same HTML to a reader), so a body can never close its section.
+        const content = (html: string | undefined) => html?.replaceAll(']]>', ']]&gt;').replace(/(\s(?:src|href|poster)=")\/(?!\/)/g, `$1${origin}/`).replace(/(\ssrcset=")([^"]*)"/g, (_, start: string, list: string) => `${start}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${origin}/`)}"`);
         for (const item of items) feed.addItem({ title: asHtml(item.title), id: abs(item.path), link: abs(item.path), date: momentOf(item.date), description: item.summary === undefined ? undefined : asHtml(item.summary), content: content(item.html) });
         return feed;
       };
