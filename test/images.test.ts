@@ -166,6 +166,8 @@ describe('photos', () => {
     const loaf = await readFile(join(tmp, 'static/photos/Loaf.jpg'));
     await writeFile(join(bad, 'photos/cut-short.jpg'), loaf.subarray(0, Math.floor(loaf.length / 2)));
     await writeFile(join(bad, 'photos/not-a-photo.png'), 'a text file, named .png');
+    // A drawing named as a photo: never handed to the SVG decoder.
+    await writeFile(join(bad, 'photos/drawing.png'), '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><rect width="4000" height="4000"/></svg>');
     await writeFile(join(bad, 'photos/bomb.png'), claimedSize(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer(), 12_000, 12_000));
     const started = performance.now();
     const error = await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: bad, outDir: join(tmp, 'bad-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
@@ -175,6 +177,7 @@ describe('photos', () => {
     expect(text).toMatch(/bad-static\/photos\/cut-short\.jpg .*\n.*cannot be read to the end.*save it again as JPEG/);
     expect(text).toMatch(/bad-static\/photos\/not-a-photo\.png .*\n.*cannot be read as a PNG image/);
     expect(text).toMatch(/bad-static\/photos\/bomb\.png .*\n.*12000 × 12000 pixels \(144 megapixels\); the website takes photos up to 64 megapixels/);
+    expect(text).toMatch(/bad-static\/photos\/drawing\.png .*\n.*named \.png but holds another kind of file \(SVG\)/);
     expect(text).not.toMatch(/at Sharp|engine\.cjs|Vips/);
   });
 

@@ -138,6 +138,12 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
         const meta = await sharp(bytes).metadata().catch(() => {
           throw new Error(`it cannot be read as a ${extname(rel).slice(1).toUpperCase()} image (damaged, cut short, or another kind of file): open it on your computer, save it again as JPEG, and upload that`);
         });
+        // Read as what its name says, or not at all: libvips picks a decoder by the bytes, and an SVG or a
+        // TIFF named .png would reach decoders this pipeline never meant to run (an SVG filter chain took
+        // a minute and 2 GB).
+        const kind = extname(rel).slice(1).toLowerCase();
+        const expected = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' }[kind];
+        if (meta.format !== expected) throw new Error(`it is named .${kind} but holds another kind of file${meta.format ? ` (${String(meta.format).toUpperCase()})` : ''}: save it as a real ${kind.toUpperCase()} (or JPEG) and upload that`);
         const pixels = (meta.width ?? 0) * (meta.height ?? 0);
         if (pixels > MAX_PIXELS) throw new Error(`it is ${meta.width} × ${meta.height} pixels (${megapixels(pixels)}); the website takes photos up to ${megapixels(MAX_PIXELS)}: save it smaller (2000 pixels wide is plenty) and upload that`);
         // Orientation 5–8 turns the picture a quarter: width and height swap once it is applied.
