@@ -91,7 +91,7 @@ describe("Cloudflare Pages' own runtime (wrangler pages dev)", () => {
         env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: join(work, 'config'), HOME: work, CI: 'true' },
       });
       try {
-        await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects });
+        await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects, normalizedAtTheEdge: true });
       } finally {
         await stop(child);
       }

@@ -80,6 +80,11 @@ server {
   root ${quoted(root)};
   server_tokens off;
   absolute_redirect off;
+  # The _headers rules match the path as it was sent: another spelling of a path (doubled slashes, a dot
+  # segment, a percent-encoded letter or digit) is moved to the path itself, never served without them.
+  if ($request_uri ~ "^[^?]*(//|/\\.\\.?(/|[?]|$)|%(2[deDE]|3[0-9]|[46][1-9a-fA-F]|[57][0-9aA]|5[fF]|7[eE]))") {
+    return 308 $uri$is_args$args;
+  }
   # The build's .br and .gz twins when the browser accepts them, compressed on the fly otherwise; Vary either way.
   brotli_static on;
   gzip_static on;

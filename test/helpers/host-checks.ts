@@ -17,6 +17,11 @@ export interface HostCase {
   headersFile: string;
   /** Redirects the site defines (from → to), when it has any. */
   redirects?: { from: string; to: string }[];
+  /**
+   * The host cleans a path before it reaches the site (Cloudflare's URL normalization merges slashes and
+   * decodes letters at the edge; its local runtime does not), so other spellings are not asked for.
+   */
+  normalizedAtTheEdge?: boolean;
 }
 
 const PERMANENT = [301, 308];
@@ -51,7 +56,7 @@ export async function withWellKnown(staticDir: string, copy: string): Promise<st
   return copy;
 }
 
-export async function checkHost({ base, urls, headersFile, redirects = [] }: HostCase): Promise<void> {
+export async function checkHost({ base, urls, headersFile, redirects = [], normalizedAtTheEdge = false }: HostCase): Promise<void> {
   const rules = parseHeadersFile(headersFile);
   const pages = urls.filter((u) => !u.endsWith('/404'));
   expect(pages.length).toBeGreaterThan(10);
@@ -67,7 +72,17 @@ export async function checkHost({ base, urls, headersFile, redirects = [] }: Hos
   // What the build publishes under /.well-known/ is served like any file.
   const security = await get(`${base}/.well-known/security.txt`);
   expect(security.status, '/.well-known/security.txt').toBe(200);
+  sameHeaders(security, rules, '/.well-known/security.txt', '/.well-known/security.txt');
   expect(await security.text()).toMatch(/^Contact: /m);
+  // Another spelling of a page's path (a doubled slash, a letter percent-encoded) never loses its
+  // headers: it is moved to the page, refused, or answered with the page's own.
+  const page = pages.find((u) => /^\/[a-z]/.test(u) && u.split('/').length === 2)!;
+  for (const spelling of normalizedAtTheEdge ? [] : [`/${page}`, `/%${page.charCodeAt(1).toString(16)}${page.slice(2)}`]) {
+    const response = await get(base + spelling);
+    if (response.status === 200) sameHeaders(response, rules, page, spelling);
+    else expect([301, 308, 400, 404], spelling).toContain(response.status);
+    await response.arrayBuffer();
+  }
   // One URL per page: the other spellings move permanently to it.
   const locales = [...new Set(pages.map((u) => /^\/([a-z]{2})\//.exec(u)?.[1]).filter(Boolean))] as string[];
   const moves: [string, string][] = [['/index.html', '/'], ...locales.map((l) => [`/${l}`, `/${l}/`] as [string, string])];
