@@ -61,7 +61,15 @@ async function pdfWithMetadata(): Promise<Uint8Array> {
   doc.setTitle('Front desk notice');
   doc.setCreator('Word');
   const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="25,44N"/></rdf:RDF></x:xmpmeta>';
-  doc.catalog.set(PDFName.of('Metadata'), doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' })));
+  const metadata = () => doc.context.register(doc.context.stream(xmp, { Type: 'Metadata', Subtype: 'XML' }));
+  doc.catalog.set(PDFName.of('Metadata'), metadata());
+  // XMP on a page, and one left unlinked (as an earlier revision leaves objects behind).
+  doc.getPage(0).node.set(PDFName.of('Metadata'), metadata());
+  metadata();
+  // Script when it is opened.
+  doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'JavaScript', JS: 'app.alert("GPS")' }));
+  // A form field a patient fills in, which must survive.
+  doc.getForm().createTextField('patient.name').addToPage(doc.getPage(0), { x: 20, y: 20, width: 120, height: 20 });
   const bytes = await doc.save({ useObjectStreams: false });
   expect(Buffer.from(bytes).includes('xmpmeta')).toBe(true);
   return bytes;
@@ -145,6 +153,8 @@ describe('what static/ publishes', () => {
     expect(doc.getPageCount()).toBe(1);
     expect([doc.getAuthor(), doc.getTitle(), doc.getCreator(), doc.getProducer()]).toEqual([undefined, undefined, undefined, undefined]);
     for (const trace of ['Dana Office', 'Front desk', 'xmpmeta', 'GPS']) expect(published.includes(trace), trace).toBe(false);
+    expect(published.includes('JavaScript'), 'JavaScript').toBe(false);
+    expect(doc.getForm().getFields().map((f) => f.getName())).toEqual(['patient.name']);
   });
 
   it('serve sends a twin only when the build recorded it for that file, and never when q=0 refuses it', async () => {

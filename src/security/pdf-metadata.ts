@@ -1,26 +1,49 @@
 // A PDF uploaded by staff carries its document properties (author, the software and computer that made
-// it, dates) and often an XMP packet: published as uploaded, they say who wrote it and when. The file is
-// read with pdf-lib (loaded only when a site has a PDF upload) and written anew without the Info
-// dictionary, the XMP metadata of the document and of its pages, and the editing software's PieceInfo.
+// it, dates), XMP packets (on the document, its pages, fonts and images), and may carry script or a
+// program to launch. Published as uploaded, it says who wrote it and when. The file is read with pdf-lib
+// (loaded only when a site has a PDF upload) and written anew: no Info dictionary, no XMP, no editing
+// software's PieceInfo, no JavaScript or launch action, and only the objects the document still uses
+// (pdf-lib writes every object it read: an earlier revision's Info, an orphaned XMP stream would ship).
+// Kept: pages, forms, links and bookmarks. Not reached: EXIF inside an embedded JPEG's own bytes.
 import { createRequire } from 'node:module';
+import type { PDFObject } from 'pdf-lib';
+
+/** Keys that say who made the file, or run something when it is opened or clicked. */
+const DROPPED = ['Metadata', 'PieceInfo', 'AA', 'OpenAction', 'JavaScript'];
+/** What an action of these kinds runs: its script, the program it launches. */
+const ACTION_PAYLOAD = ['JS', 'F', 'Win', 'Mac', 'Unix', 'P'];
 
 /** The PDF without its metadata; throws (with a sentence for the person who uploaded it) when it cannot be read. */
 export async function withoutMetadata(bytes: Uint8Array): Promise<Uint8Array> {
-  const { PDFDocument, PDFName, PDFRef } = createRequire(import.meta.url)('pdf-lib') as typeof import('pdf-lib');
+  const { PDFDocument, PDFName, PDFRef, PDFDict, PDFArray, PDFStream } = createRequire(import.meta.url)('pdf-lib') as typeof import('pdf-lib');
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-    // Each is unlinked and its object dropped: pdf-lib writes every object it holds, linked or not.
-    const drop = (ref: unknown) => {
-      if (ref instanceof PDFRef) doc.context.delete(ref);
-    };
-    drop(doc.context.trailerInfo.Info);
-    doc.context.trailerInfo.Info = undefined;
-    for (const node of [doc.catalog, ...doc.getPages().map((page) => page.node)]) {
-      for (const key of ['Metadata', 'PieceInfo']) {
-        drop(node.get(PDFName.of(key)));
-        node.delete(PDFName.of(key));
-      }
+    const { context } = doc;
+    context.trailerInfo.Info = undefined;
+    const dictOf = (object: PDFObject | undefined) => (object instanceof PDFDict ? object : object instanceof PDFStream ? object.dict : undefined);
+    for (const [, object] of context.enumerateIndirectObjects()) {
+      const dict = dictOf(object);
+      if (!dict) continue;
+      for (const key of DROPPED) dict.delete(PDFName.of(key));
+      const kind = dict.get(PDFName.of('S'));
+      if (kind === PDFName.of('JavaScript') || kind === PDFName.of('Launch')) for (const key of ACTION_PAYLOAD) dict.delete(PDFName.of(key));
     }
+    // Only what the document reaches from its catalog is written.
+    const reached = new Set<string>();
+    const visit = (object: PDFObject | undefined): void => {
+      if (object instanceof PDFRef) {
+        if (reached.has(object.toString())) return;
+        reached.add(object.toString());
+        visit(context.lookup(object));
+      } else if (object instanceof PDFArray) {
+        for (let i = 0; i < object.size(); i++) visit(object.get(i));
+      } else {
+        const dict = dictOf(object);
+        if (dict) for (const value of dict.values()) visit(value);
+      }
+    };
+    visit(context.trailerInfo.Root);
+    for (const [ref] of context.enumerateIndirectObjects()) if (!reached.has(ref.toString())) context.delete(ref);
     return await doc.save({ updateFieldAppearances: false });
   } catch (error) {
     // pdf-lib reads leniently and fails later on what it could not make sense of: either way, not publishable as it is.
