@@ -137,8 +137,11 @@ export function validate<T extends z.ZodType>(
   return { ok: false, problem: inFile('content/schema', parsed.file, title, details, parsed.positionOf(first.path)) };
 }
 
-/** A C0 control character other than tab and line breaks, or DEL: invisible, and ill-formed in XML (feeds). */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/**
+ * A C0 control character other than tab and line breaks, DEL, or a character XML may not hold (the
+ * noncharacters U+FFFE and U+FFFF, half of a surrogate pair): invisible, and ill-formed in a feed.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * Text holding a control character (usually pasted from another program): refused at its key's line,

@@ -74,6 +74,8 @@ describe('invisible control characters (pasted from another program)', () => {
   it('are refused in a field and in a Markdown body, at their line, in her words too (tab and line breaks are text)', async () => {
     await site.edit('site.yaml', (t) => t.replace(/^name: (.*)$/m, 'name: "$1\\u000b"'));
     await site.edit('en/services/vaccines.md', (t) => `${t.trimEnd()}\n\nA line\twith a tab.\n\nA line with \u001b[31m an escape.\n`);
+    // A noncharacter XML cannot hold (a feed would be ill-formed), and an emoji (a surrogate pair) that it can.
+    await site.edit('es/services/vaccines.md', (t) => t.replace(/^name: (.*)$/m, 'name: "$1\\uFFFE 💉"'));
     let problems: string[] = [];
     try {
       await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' });
@@ -84,6 +86,7 @@ describe('invisible control characters (pasted from another program)', () => {
     const escapeLine = source.split('\n').findIndex((l) => l.includes('\u001b')) + 1;
     expect(problems).toEqual([
       expect.stringMatching(new RegExp(`^content/en/services/vaccines\\.md:${escapeLine}:1 {2}service "vaccines" \\(en\\) holds text that cannot be shown\\n {2}the text on line ${escapeLine} holds an invisible control character \\(U\\+001B\\)`)),
+      expect.stringMatching(/^content\/es\/services\/vaccines\.md:2:\d+ {2}service "vaccines" \(es\) holds text that cannot be shown\n {2}name: holds an invisible control character \(U\+FFFE\)/),
       expect.stringMatching(/^content\/site\.yaml:1:\d+ {2}the site configuration holds text that cannot be shown\n {2}name: holds an invisible control character \(U\+000B\)[^\n]*\nSite › Name: holds an invisible character/),
     ]);
   });

@@ -9,7 +9,7 @@ import { buildInto, fixtureCopy, type SiteCopy } from '../helpers/fixtures.ts';
 
 let site: SiteCopy;
 let messages: string[] = [];
-const NAMES = ['index', '404', 'de', 'media', 'tools', 'about'];
+const NAMES = ['index', '404', 'de', 'media', 'tools', 'assets', 'about'];
 
 beforeAll(async () => {
   site = await fixtureCopy('reserved-names');
@@ -40,6 +40,7 @@ describe('names an entry cannot have', () => {
     ['de', /"de" at the start of an address is the folder of the site's "de" pages/],
     ['media', /"media" at the start of an address is the folder of static\/media/],
     ['tools', /"tools" at the start of an address is the folder of plugin "tools"/],
+    ['assets', /"assets" at the start of an address is the folder of the site's scripts, styles and photos/],
   ])('%s is refused, naming the file and why', (name, why) => {
     const found = messages.filter((m) => m.includes(`/notes/${name}.md`));
     expect(found.length, messages.join('\n')).toBeGreaterThan(0);

@@ -44,6 +44,7 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
 /** Top-level folders the site uses for something else: each locale's, an area's (the editor's), static/'s. */
 function takenFolders(run: BuildRun): Map<string, string> {
   const taken = new Map<string, string>();
+  taken.set('assets', "the folder of the site's scripts, styles and photos");
   for (const file of run.statics.files) if (file.includes('/')) taken.set(file.split('/')[0]!, `the folder of static/${file.split('/')[0]}`);
   for (const plugin of run.plugins) if (plugin.area) taken.set(callPlugin(plugin, 'area', undefined, () => plugin.area!(run.context)).dir.split('/')[0]!, `the folder of plugin "${plugin.name}"`);
   for (const locale of run.locales) {
