@@ -5,7 +5,7 @@ import { intern } from '../content/intern.ts';
 import { closest } from '../content/suggest.ts';
 import { inFile, Problem } from '../problems/problem.ts';
 import type { Route } from '../routes/routes.ts';
-import type { LocaleUrls } from '../routes/urls.ts';
+import { canonicalPath, type LocaleUrls } from '../routes/urls.ts';
 
 export interface OutputIndex {
   /** URL → the ids on that page: tens a page, as quick to search in a list as in a set, and 40,000 sets were ~28 MB more at the check. */
@@ -69,7 +69,8 @@ interface Unresolved {
 function resolves(ref: string, from: string, index: OutputIndex, staticDir: string, ownIds?: readonly string[]): Unresolved | undefined {
   const [pathAndQuery, fragment] = ref.split('#') as [string, string | undefined];
   const path = (pathAndQuery || from).split('?')[0]!;
-  const ids = pathAndQuery ? index.pages.get(path) : (ownIds ?? index.pages.get(path));
+  // A link may spell a name as it is ("/c++") or encoded ("/c%2B%2B"): the site's URLs are encoded once.
+  const ids = pathAndQuery ? (index.pages.get(path) ?? index.pages.get(canonicalPath(path))) : (ownIds ?? index.pages.get(path));
   if (ids) {
     if (fragment && !ids.includes(fragment)) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
     return undefined;

@@ -22,8 +22,22 @@ const entryPatterns = new WeakMap<{ folder: string; ext: string }, RegExp>();
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 function entryPattern(def: { folder: string; ext: string }): RegExp {
   let pattern = entryPatterns.get(def);
-  if (!pattern) entryPatterns.set(def, (pattern = new RegExp(`^${escaped(def.folder)}/([a-z0-9-]+)${escaped(def.ext)}$`)));
+  if (!pattern) entryPatterns.set(def, (pattern = new RegExp(`^${escaped(def.folder)}/([^/]+)${escaped(def.ext)}$`)));
   return pattern;
+}
+
+/**
+ * Why a file's name cannot be an entry's name, and so its address, or undefined. A name is kept as its
+ * author wrote it ("c++", "[", "mkfs.ext4", "pct-move_volume"), percent-encoded in links and written as
+ * it is on disk; what no host can serve as a page of its own is refused.
+ */
+export function entryNameProblem(id: string): string | undefined {
+  if (id === '.' || id === '..') return `"${id}" is a dot segment: a browser reads "/${id}" as a folder, never as a page. Rename the file`;
+  if (id.startsWith('.')) return 'a name starting with "." is a hidden file, which hosts do not serve. Rename the file';
+  if (/[\\\u0000-\u001f\u007f]/.test(id)) return 'a name with a backslash or a control character cannot be an address. Rename the file';
+  if (/[#?]/.test(id)) return 'a name with "#" or "?" ends an address there (the rest is read as a fragment or a query). Rename the file';
+  if (/\.html?$/i.test(id)) return 'a name ending in .html is read as the page of another address. Rename the file';
+  return undefined;
 }
 
 export function classify(site: SiteDefinition, rel: string, ids: Record<string, Set<string>>, shown: (rel: string) => string): FileRole {
@@ -49,15 +63,11 @@ export function classify(site: SiteDefinition, rel: string, ids: Record<string, 
     if (known.includes(page)) return { kind: 'page', locale, id: page };
     return { kind: 'unknown', why: `no page "${page}"${didYouMean(page, known)}; pages are ${known.join(', ')}` };
   }
-  // A file named against the rule (capitals, "_", spaces) is told the rule and the name to use.
-  const misnamed = /^([^/]+)\/([^/]+)(\.md|\.yaml)$/.exec(name);
-  if (misnamed && !/^[a-z0-9-]+$/.test(misnamed[2]!) && ((misnamed[1] === 'pages' && misnamed[3] === '.yaml') || Object.values(collections).some((c) => c.folder === misnamed[1] && c.ext === misnamed[3]))) {
-    const suggested = misnamed[2]!.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'page';
-    return { kind: 'unknown', why: `its name becomes an address, so it is written in lowercase letters, digits and dashes: rename it ${suggested}${misnamed[3]}` };
-  }
   for (const [collection, def] of Object.entries(collections)) {
     const id = entryPattern(def).exec(name)?.[1];
     if (id === undefined) continue;
+    const wrong = entryNameProblem(id);
+    if (wrong) return { kind: 'unknown', why: wrong };
     const listed = ids[collection];
     if (listed?.has(id)) return { kind: 'entry', locale, collection, id };
     const hint = didYouMean(id, listed ?? []);

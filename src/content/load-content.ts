@@ -14,7 +14,7 @@ import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { checkLocaleParity, checkPlaceholderTokens, checkSameInEveryLocale } from './check-locales.ts';
-import { classify, pagesWithContent } from './classify.ts';
+import { classify, entryNameProblem, pagesWithContent } from './classify.ts';
 import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
@@ -90,6 +90,11 @@ export async function listContent(dir: string, shown: (rel: string) => string): 
     problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: 'its name holds a control character (a line break, a tab, an escape): rename it with letters, digits and dashes' }]));
     return false;
   });
+  // "..md" is a page named "." (Eleventy fails on it; hiding it would drop a page without a word).
+  for (const f of named.filter((name) => /(^|\/)\.{2,3}(md|ya?ml)$/.test(name))) {
+    const id = f.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');
+    problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: entryNameProblem(id)! }]));
+  }
   const files = named.filter((f) => !isHidden(f) && !/(^|\/)README\.md$/.test(f) && !EDITOR_LEFTOVER.test(f));
   return { files, problems };
 }
@@ -101,7 +106,7 @@ function entriesInFolder(files: string[], locales: string[], folder: string, ext
     const prefix = `${locale}/${folder}/`;
     for (const file of files) {
       const id = file.startsWith(prefix) && file.endsWith(ext) ? file.slice(prefix.length, -ext.length) : undefined;
-      if (id && /^[a-z0-9-]+$/.test(id)) found.add(id);
+      if (id && !id.includes('/') && !entryNameProblem(id)) found.add(id);
     }
   }
   return [...found].sort();

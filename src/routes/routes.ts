@@ -17,8 +17,9 @@ export function paramsOf(path: string): string[] {
   return Array.from(path.matchAll(PARAM), (m) => m[1]!);
 }
 
+/** A path with its [params] filled in, each percent-encoded as a URL path segment ("c++" → "c%2B%2B"). */
 export function fillPath(path: string, params: Record<string, string>): string {
-  return path.replace(PARAM, (_, name: string) => params[name]!);
+  return path.replace(PARAM, (_, name: string) => encodeURIComponent(params[name]!));
 }
 
 /** The pages a registry entry makes in one locale: one, or one per collection entry. */

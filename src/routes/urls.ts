@@ -41,8 +41,24 @@ export function localeUrls(locales: readonly string[], defaultLocale: string): L
  * whereas a folder index makes them redirect /about → /about/.
  */
 export function fileOfUrl(url: string): string {
-  if (url.endsWith('/')) return `${url.slice(1)}index.html`;
-  return `${url.slice(1)}.html`;
+  // The file is named as its entry is ("c++.html"); the URL carries it percent-encoded ("/c%2B%2B").
+  const path = url.split('/').map(decodedSegment).join('/');
+  if (path.endsWith('/')) return `${path.slice(1)}index.html`;
+  return `${path.slice(1)}.html`;
+}
+
+/** A URL path segment decoded, or as it is when it is not valid percent-encoding. */
+export function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** A path as the site's URLs spell it: each segment decoded, then encoded once ("/c++" and "/c%2b%2B" → "/c%2B%2B"). */
+export function canonicalPath(path: string): string {
+  return path.split('/').map((segment) => encodeURIComponent(decodedSegment(segment))).join('/');
 }
 
 /** An absolute URL on the production origin. */

@@ -39,9 +39,10 @@ export function explicitRange(header: string | undefined, size: number): string 
 export function sirvLayer(dir: string): FileLayer {
   const send = sirv(dir, { dev: true, etag: true, brotli: false, gzip: false, extensions: [], dotfiles: false });
   return (req, res, located) => {
-    // sirv reads the path from the URL: give it the checked file's, encoded as a URL path is.
+    // sirv reads the path from the URL with decodeURI, which leaves reserved characters encoded: give
+    // it the checked file's path with those as they are ("c++.html", not "c%2B%2B.html").
     const url = req.url;
-    req.url = located.sent.split('/').map(encodeURIComponent).join('/');
+    req.url = located.sent.split('/').map((segment) => encodeURIComponent(segment).replace(/%(2[46BC]|3[ABD]|40)/g, (code) => decodeURIComponent(code))).join('/');
     if (req.headers.range !== undefined) {
       const range = explicitRange(req.headers.range, statSync(join(dir, located.sent)).size);
       if (range === undefined) delete req.headers.range;

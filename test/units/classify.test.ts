@@ -50,10 +50,18 @@ describe('a content file', () => {
     expect(role('en/pages/home.yaml.bak')).toEqual(role('en/notes/welcome.md'));
   });
 
-  it('named against the rule (capitals, "_", spaces) is told the rule and the name to use', () => {
-    expect(role('en/notes/My_First Note.yaml')).toEqual({ kind: 'unknown', why: 'its name becomes an address, so it is written in lowercase letters, digits and dashes: rename it my-first-note.yaml' });
-    expect(role('es/pages/About_Us.yaml')).toEqual({ kind: 'unknown', why: 'its name becomes an address, so it is written in lowercase letters, digits and dashes: rename it about-us.yaml' });
-    expect(role('en/services/IV.md')).toMatchObject({ kind: 'unknown', why: expect.stringContaining('rename it iv.md') });
+  it('keeps a name as its author wrote it (capitals, symbols, dots), and refuses what cannot be an address', () => {
+    const notes = new Set(['My_First Note', 'c++', '[', 'mkfs.ext4']);
+    const named = (rel: string) => classify(site, rel, { ...ids, notes }, (r) => `content/${r}`) as { kind: string; why?: string };
+    for (const id of notes) expect(named(`en/notes/${id}.yaml`) as object).toEqual({ kind: 'entry', locale: 'en', collection: 'notes', id });
+    expect(named('en/notes/...yaml').why).toMatch(/^"\.\." is a dot segment/);
+    expect(named('en/notes/..yaml').why).toMatch(/^"\." is a dot segment/);
+    expect(named('en/notes/.draft.yaml').why).toMatch(/starting with "\." is a hidden file/);
+    expect(named('en/notes/a#b.yaml').why).toMatch(/"#" or "\?" ends an address/);
+    expect(named('en/notes/page.html.yaml').why).toMatch(/ending in \.html/);
+    expect(named('en/notes/a\\b.yaml').why).toMatch(/backslash/);
+    // No suggestion is ever a name: none can collide with another file.
+    for (const rel of ['en/notes/...yaml', 'en/notes/a#b.yaml']) expect(named(rel).why).not.toMatch(/rename it \S+\.yaml/);
     expect(role('en/notes/Welcome.md')).toEqual(role('en/notes/welcome.md')); // not the collection's extension: not a name question
   });
 

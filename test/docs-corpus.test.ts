@@ -1,0 +1,109 @@
+// A documentation corpus from elsewhere, as a newcomer brings one: command names as their authors
+// wrote them ("[", "c++", "mkfs.ext4", "pct-move_volume"), files with no front matter (titled by their
+// first heading), most pages in one language only. It builds; every page answers at its URL on `serve`
+// and on the staged nginx; links written either way ("/notes/c++", "/notes/c%2B%2B") resolve; two
+// names that would be one file, and a name no host can serve, are refused naming the files.
+import { execFileSync, spawn } from 'node:child_process';
+import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stage } from '../src/deploy/stage.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
+import { createDistServer, listen } from '../src/serve/server.ts';
+import { buildInto, fixtureCopy, type SiteCopy } from './helpers/fixtures.ts';
+
+const NAMES = ['[', '[[', '!', 'c++', 'clang++', 'g++', 'mkfs.ext4', 'pct-move_volume', 'pct-move-volume', '7z', 'a b', '100%'];
+let site: SiteCopy;
+let out: string;
+let urls: string[];
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  site = await fixtureCopy('docs-corpus');
+  // Notes in some languages only, with no date required: pages as a docs corpus has them.
+  await site.edit('site.config.ts', (t) => t.replace(", ids: () => ['welcome']", ', partial: true').replace('date: z.iso.date() }', 'date: z.iso.date().optional() }'));
+  await site.edit('templates/pages.tsx', (t) => t.replace(/const date = (new Intl\.DateTimeFormat[^;]*);/, 'const date = note.front.date ? $1 : "";'));
+  for (const name of NAMES) {
+    await writeFile(join(site.content, 'fr/notes', `${name}.md`), `# ${name}\n\nThe ${name} command. See [c++](/notes/c++), [mkfs.ext4](/notes/mkfs.ext4) and [the space](/notes/a%20b).\n`);
+  }
+  // One page in English too (the others are French only).
+  await writeFile(join(site.content, 'en/notes/c++.md'), '# c++\n\nThe C++ compiler. See [brackets](/en/notes/c%2B%2B).\n');
+  const built = await buildInto({ site: site.site, content: site.content, static: site.static });
+  ({ out, cleanup } = built);
+  urls = built.result.routes.filter((r) => !r.notFound).map((r) => r.url);
+}, 60_000);
+afterAll(async () => {
+  await cleanup?.();
+  await site.cleanup();
+});
+
+describe('a docs corpus with names from elsewhere', () => {
+  it('builds every page, named as its author named it, titled by its first heading', async () => {
+    for (const name of NAMES) {
+      const html = await readFile(join(out, 'notes', `${name}.html`), 'utf8');
+      expect(html, name).toContain(`<h1>${name.replace('&', '&amp;')}</h1>`);
+      expect(html, name).not.toContain(`<h1>${name}</h1><p class="date"></p><div><h1>`);
+    }
+    expect(urls).toContain('/notes/c%2B%2B');
+    expect(urls).toContain('/en/notes/c%2B%2B');
+    // French only: no English or German page, and the switch goes to that language's home.
+    expect(urls).not.toContain('/en/notes/mkfs.ext4');
+    expect(await readFile(join(out, 'notes/mkfs.ext4.html'), 'utf8')).toMatch(/<a href="\/en\/" hrefLang="en"/);
+  });
+
+  it('links written as the name is or encoded lead to the page, and the sitemap names it encoded', async () => {
+    const html = await readFile(join(out, 'notes/[.html'), 'utf8');
+    expect(html).toContain('href="/notes/c++"');
+    expect(await readFile(join(out, 'sitemap.xml'), 'utf8')).toContain('/notes/c%2B%2B</loc>');
+  });
+
+  it('answers every page at its URL on serve', async () => {
+    const server = createDistServer(out);
+    try {
+      const base = await listen(server, 0, '127.0.0.1');
+      for (const url of urls) expect((await fetch(base + url, { redirect: 'manual' })).status, url).toBe(200);
+      expect((await fetch(`${base}/notes/c++`)).status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers every page at its URL on the staged nginx', async () => {
+    const tmp = await mkdtemp(join(tmpdir(), 'corpus-nginx-'));
+    await chmod(tmp, 0o755);
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as { port: number };
+        probe.close(() => done(p));
+      });
+    });
+    const staged = stage(out, join(tmp, 'nginx'), { host: 'nginx', listen: `127.0.0.1:${port}` });
+    await writeFile(join(tmp, 'main.conf'), `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\npid ${tmp}/nginx.pid;\nerror_log ${tmp}/error.log;\ndaemon off;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  include ${staged.config};\n}\n`);
+    const nginx = spawn('nginx', ['-p', tmp, '-c', join(tmp, 'main.conf')], { stdio: 'ignore' });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 50; i++) if (await fetch(base).then(() => true, () => false)) break; else await new Promise((r) => setTimeout(r, 100));
+      for (const url of urls) expect((await fetch(base + url, { redirect: 'manual' })).status, url).toBe(200);
+    } finally {
+      nginx.kill('SIGTERM');
+      await rm(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses two names that would be one file, and a name no host can serve, naming the files', async () => {
+    const refused = async () => {
+      const error = await buildInto({ site: site.site, content: site.content, static: site.static }).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(BuildFailure);
+      return (error as BuildFailure).problems.map((p) => p.format()).join('\n');
+    };
+    // One file on the disks and hosts that ignore case.
+    await copyFile(join(site.content, 'fr/notes/7z.md'), join(site.content, 'fr/notes/7Z.md'));
+    expect(await refused()).toMatch(/entry "7z" of notes \(.*fr\/notes\/7z\.md\) and by entry "7Z" of notes \(.*fr\/notes\/7Z\.md\)|entry "7Z" of notes .* and by entry "7z" of notes/);
+    await rm(join(site.content, 'fr/notes/7Z.md'));
+    // "." as a page's name: never dropped without a word.
+    await writeFile(join(site.content, 'fr/notes/..md'), '# dot\n');
+    expect(await refused()).toMatch(/notes\/\.\.md +has a name the site cannot use\n +"\." is a dot segment/);
+  });
+});
