@@ -107,3 +107,46 @@ describe('a docs corpus with names from elsewhere', () => {
     expect(await refused()).toMatch(/notes\/\.\.md +has a name the site cannot use\n +"\." is a dot segment/);
   });
 });
+
+describe('the same corpus with fallback: a page missing in a language shows the default one, marked', () => {
+  let copy: SiteCopy;
+  let built: Awaited<ReturnType<typeof buildInto>>;
+  beforeAll(async () => {
+    copy = await fixtureCopy('docs-fallback');
+    await copy.edit('site.config.ts', (t) => t.replace(", ids: () => ['welcome']", ', fallback: true').replace('date: z.iso.date() }', 'date: z.iso.date().optional() }'));
+    // The template marks a fallback: the text in its own language, a note in the visitor's.
+    await copy.edit('templates/pages.tsx', (t) =>
+      t
+        .replace(/const date = (new Intl\.DateTimeFormat[^;]*);/, 'const date = note.front.date ? $1 : "";')
+        .replace('const { text, intl } = usePage();', 'const { text, intl, route } = usePage();')
+        .replace('return <article><h1>', 'return <article lang={route.fallback}>{route.fallback ? <p lang={undefined}>not translated</p> : null}<h1>'),
+    );
+    for (const name of ['c++', 'mkfs.ext4']) await writeFile(join(copy.content, 'fr/notes', `${name}.md`), `# ${name}\n\nLa commande ${name}.\n`);
+    await writeFile(join(copy.content, 'en/notes/c++.md'), '# c++\n\nThe C++ compiler.\n');
+    built = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
+  }, 60_000);
+  afterAll(async () => {
+    await built?.cleanup();
+    await copy.cleanup();
+  });
+
+  it('builds the page in every language, with the original text, its language and a canonical to the original', async () => {
+    const html = await readFile(join(built.out, 'de/notes/mkfs.ext4.html'), 'utf8');
+    expect(html).toContain('<article lang="fr">');
+    expect(html).toContain('La commande mkfs.ext4.');
+    expect(html).toMatch(/<link rel="canonical" href="https:\/\/[^"]+\/notes\/mkfs\.ext4"\/>/);
+    // Not a translation: no hreflang names it, and the translated page is not a fallback.
+    expect(html).not.toMatch(/<link rel="alternate" hrefLang="de"/);
+    expect(await readFile(join(built.out, 'en/notes/c++.html'), 'utf8')).not.toContain('<article lang="fr">');
+  });
+
+  it('keeps fallbacks out of the sitemap and out of the original\'s hreflang', async () => {
+    const sitemap = await readFile(join(built.out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).not.toContain('/de/notes/mkfs.ext4');
+    expect(sitemap).toContain('/en/notes/c%2B%2B</loc>');
+    const original = await readFile(join(built.out, 'notes/mkfs.ext4.html'), 'utf8');
+    expect(original).not.toMatch(/<link rel="alternate" hrefLang="(de|en)"/);
+    expect(built.result.routes.filter((r) => r.fallback).map((r) => r.url).sort()).toEqual(['/de/notes/c%2B%2B', '/de/notes/mkfs.ext4', '/en/notes/mkfs.ext4']);
+  });
+});
+

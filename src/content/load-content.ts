@@ -267,7 +267,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     ...Object.values(perLocale).map((f) => f.file),
     ...pagesWithContent(site).map((p) => `pages/${p.id}.yaml`),
     // A collection that allows an entry in some locales only is not held to parity.
-    ...Object.entries(collections).filter(([, c]) => !c.partial).flatMap(([name, c]) => [...(ids[name] ?? [])].map((id) => `${c.folder}/${id}${c.ext}`)),
+    ...Object.entries(collections).filter(([, c]) => !c.partial && !c.fallback).flatMap(([name, c]) => [...(ids[name] ?? [])].map((id) => `${c.folder}/${id}${c.ext}`)),
   ];
   const present = new Set(files);
   problems.push(...checkLocaleParity(locales, expected, files, parsedByRel, shown));
@@ -294,7 +294,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     );
     for (const [name, def] of Object.entries(collections)) {
       text[name] = Object.fromEntries(
-        [...(ids[name] ?? [])].filter((id) => !def.partial || present.has(`${locale}/${def.folder}/${id}${def.ext}`)).map((id) => {
+        [...(ids[name] ?? [])].filter((id) => !(def.partial || def.fallback) || present.has(`${locale}/${def.folder}/${id}${def.ext}`)).map((id) => {
           const rel = `${def.folder}/${id}${def.ext}`;
           const parsed = get(rel);
           const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`, `${labelOf(name)} › ${entryName(parsed, id)} (${languageName(locale)})`);

@@ -42,9 +42,11 @@ export function feeds<C>(options: FeedOptions<C>): Plugin<C> {
       // RSS and Atom state titles and summaries as HTML (the package writes type="html", CDATA), so text
       // goes in escaped: "Tips <for> you" is read as those words, never as markup. JSON Feed's title and
       // summary are text already.
+      // A page showing another locale's entry untranslated (a collection's fallback) is not in this locale's feed.
+      const fallbacks = new Set(context.routes.filter((r) => r.fallback).map((r) => r.url));
       const feedOf = (locale: string, asHtml: (text: string) => string) => {
         const abs = (path: string) => absoluteUrl(context.baseUrl, context.urls.localeUrl(locale, path));
-        const items = [...options.items(context.content, locale)].sort((a, b) => momentOf(b.date).getTime() - momentOf(a.date).getTime()).slice(0, options.limit ?? 20);
+        const items = [...options.items(context.content, locale)].filter((item) => !fallbacks.has(context.urls.localeUrl(locale, item.path))).sort((a, b) => momentOf(b.date).getTime() - momentOf(a.date).getTime()).slice(0, options.limit ?? 20);
         const title = options.title(context.content, locale);
         const description = options.description?.(context.content, locale);
         const feed = new Feed({

@@ -9,7 +9,8 @@ import { escapeMarkup as escapeXml } from '../security/escape.ts';
 export function sitemap(routes: readonly Route[], shape: SiteShape, lastmod: string): string {
   const abs = (url: string) => escapeXml(absoluteUrl(shape.baseUrl, url));
   const entries = routes
-    .filter((r) => !r.noindex && !r.notFound)
+    // A fallback (another locale's entry, untranslated) is not this locale's page: its original is listed.
+    .filter((r) => !r.noindex && !r.notFound && !r.fallback)
     .map((r) => {
       // Every locale that has the page, at its address there.
       const present = shape.locales.filter((l) => pathIn(r, l) !== undefined);

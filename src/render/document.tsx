@@ -44,7 +44,7 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
         <title>{title}</title>
         <meta name="description" content={meta.description} />
         {route.noindex && <meta name="robots" content="noindex, nofollow" />}
-        {!route.notFound && <link rel="canonical" href={page.absolute(route.url)} />}
+        {!route.notFound && <link rel="canonical" href={page.absolute(route.fallback ? page.alternate(route.fallback)! : route.url)} />}
         {!route.notFound && present.map((l) => <link key={l} rel="alternate" hrefLang={l} href={alternate(l)} />)}
         {!route.notFound && present.includes(defaultLocale) && <link rel="alternate" hrefLang="x-default" href={alternate(defaultLocale)} />}
         {Head && <Head meta={meta} title={title} />}

@@ -39,7 +39,8 @@ function alternatesOf(site: SiteDefinition, page: PageDefinition, content: Engin
   const paths: Record<string, string> = {};
   for (const locale of locales) {
     const entries = content.locales[locale]?.[page.collection!] as Record<string, unknown> | undefined;
-    if (entries && Object.hasOwn(entries, id)) paths[locale] = fillPath(page.path, { [param!]: slugs.get(`${locale}/${page.collection}/${id}`) ?? id });
+    // A fallback (the default locale's entry shown untranslated) is no alternate: the original is.
+    if (entries && Object.hasOwn(entries, id) && !(entries[id] as { fallback?: string } | undefined)?.fallback) paths[locale] = fillPath(page.path, { [param!]: slugs.get(`${locale}/${page.collection}/${id}`) ?? id });
   }
   const values = Object.values(paths);
   return values.length === locales.length && values.every((p) => p === values[0]) ? undefined : paths;
@@ -60,7 +61,8 @@ export function planRoutes(site: SiteDefinition, content: EngineContent, slugs: 
         // The site's hook is typed with its own entries: this is one of them.
         const decide = page.noindex;
         const noindex = page.notFound || (typeof decide === 'function' ? callHook(`pages["${page.id}"].noindex()`, `page ${url}`, () => decide(entry as never)) : !!decide);
-        routes.push({ page: page.id, params, path, locale, url, file: fileOfUrl(url), noindex, notFound: !!page.notFound, ...(alternates ? { alternates } : {}) });
+        const fallback = (entry as { fallback?: string } | undefined)?.fallback;
+        routes.push({ page: page.id, params, path, locale, url, file: fileOfUrl(url), noindex, notFound: !!page.notFound, ...(alternates ? { alternates } : {}), ...(fallback ? { fallback } : {}) });
       }
     }
   }

@@ -60,6 +60,13 @@ export interface Collection {
   /** An entry may exist in some locales only (the others have no page for it); by default every locale has every entry. */
   partial?: boolean;
   /**
+   * An entry missing in a locale shows the default locale's, at that locale's URL, as Astro's i18n
+   * fallback does (implies `partial`): the entry carries `fallback: '<default locale>'` (templates mark
+   * it untranslated and give its text that `lang`), its canonical is the original, and it is left out of
+   * hreflang, the sitemap and feeds. Lists of the locale see it too: filter on `fallback` to leave it out.
+   */
+  fallback?: boolean;
+  /**
    * Front-matter keys that hold one fact for every locale (a group, an order, related entries): each
    * locale's file repeats it, the build refuses files that disagree, and the editor copies it to
    * every locale as it is saved (Sveltia's `i18n: duplicate`).

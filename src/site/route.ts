@@ -23,6 +23,8 @@ export interface Route {
    * a slug per locale, or in some locales only): { en: "/blog/cuban-bread", es: "/blog/pan-cubano" }.
    */
   alternates?: Record<string, string>;
+  /** A collection's page showing another locale's entry, not yet translated (the collection's `fallback`): that locale. */
+  fallback?: string;
 }
 
 /** A page's path in a locale, or undefined when the page is not in that locale. */

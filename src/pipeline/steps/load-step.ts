@@ -16,6 +16,7 @@ import { contentCacheFor } from '../../content/content-cache.ts';
 import { dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
 import { expiringUrls, takeDownLinks } from '../../content/taken-down.ts';
+import { withFallbacks } from '../../content/fallback.ts';
 import type { Warning } from '../../site/definition.ts';
 import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
@@ -49,7 +50,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent & { warning
   // Links to entries taken down by their expiryDate are shown as words, with a warning: a date never fails a build.
   const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, expiringUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs), today);
   const links = down.links;
-  let content: EngineContent = down.content;
+  let content: EngineContent = withFallbacks(site as SiteDefinition, down.content);
   // Data at build time (the site's async sources), before any plugin sees the content. Kept in a
   // folder of the site's own (sites in one folder share the cache root, and each removes results it no
   // longer keeps: all of them once it has no source). Results kept before there were such folders go.
