@@ -40,6 +40,8 @@ function installedVersion(name: string): string {
   return own.peerDependencies?.[name] ?? (own.devDependencies?.[name] ? `^${own.devDependencies[name]}` : '*');
 }
 
+const caret = (version: string) => (/^\d/.test(version) ? `^${version}` : version);
+
 /** Packs this engine (as installed: its lib/ and types/ are built) into the site's vendor/ folder; the file's name. */
 function vendorEngine(site: string): string {
   const vendor = join(site, 'vendor');
@@ -78,10 +80,11 @@ function packageJson(dir: string, engine: string): string {
         // The images plugin's photo processing (an optional peer of the engine: a site without photos can drop it).
         sharp: installedVersion('sharp'),
       },
-      // For `site check` (the build itself needs neither).
+      // For `site check` (the build itself needs neither): a caret range of the version beside the engine,
+      // the same whether init runs from a checkout or from create-sitewright (the engine's devDependencies).
       devDependencies: {
-        typescript: installedVersion('typescript'),
-        '@types/react': installedVersion('@types/react'),
+        typescript: caret(installedVersion('typescript')),
+        '@types/react': caret(installedVersion('@types/react')),
       },
     },
     null,
