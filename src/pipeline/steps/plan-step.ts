@@ -79,8 +79,8 @@ function madeBy(run: BuildRun, route: Route): string {
 }
 
 /**
- * A plugin's page exists in the locales that planned it (a third page of posts in English only, a tag
- * only Spanish posts have): its alternates name those locales alone, so the language switcher,
+ * A plugin's page exists in the locales that planned it (a third page of posts in one language only, a
+ * tag only another language's posts have): its alternates name those locales alone, so the switcher,
  * hreflang and the sitemap never point at a page that is not built.
  */
 function withAlternates(planned: Route[], locales: readonly string[]): Route[] {
