@@ -10,7 +10,7 @@ import { shown as shownPath } from '../problems/shown.ts';
 import { EDITOR_LEFTOVER, isHidden, tooDeep, walk } from '../files/walk.ts';
 import { sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { BuildFailure, inFile, MESSAGES_LANG, ProblemError, type Problem } from '../problems/problem.ts';
-import type { SiteDefinition } from '../site/definition.ts';
+import type { SiteDefinition, Warning } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
 import { checkLocaleParity, checkPlaceholderTokens, checkSameInEveryLocale } from './check-locales.ts';
@@ -40,6 +40,8 @@ export interface LoadedContent<C = EngineContent> {
   links: ContentLinks;
   /** Every file read, by content-relative path, as parsed: for the plugins' contentLoaded hooks only (then dropped: it holds every body). */
   sources: ReadonlyMap<string, ParsedFile>;
+  /** What the content holds that the build goes on with, told: an autolink that is no address. */
+  warnings: Warning[];
 }
 
 export interface LoadOptions {
@@ -277,6 +279,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   problems.push(...checkPlaceholderTokens(locales, expected, parsedByRel));
 
   const links: ContentLinks = [];
+  const warnings: Warning[] = [];
   const byLocale: Record<string, Record<string, unknown>> = {};
   for (const locale of locales) {
     const get = (name: string) => parsedByRel.get(`${locale}/${name}`);
@@ -309,6 +312,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           const { html, links: found, findings } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
           for (const finding of findings) {
+            if (finding.warning) {
+              warnings.push({ file: `${parsed.file}:${finding.line}`, message: finding.message });
+              continue;
+            }
             const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/image': 'has an image without a description', 'markdown/component': 'has a component it cannot show', 'content/too-deep': 'is too complex to read safely' }[finding.code];
             problems.push(inFile(finding.code, parsed.file, title, [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
           }
@@ -327,5 +334,5 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
   content.locales = byLocale;
-  return { content: content as C, files: values, links, lifecycle, slugs, sources };
+  return { content: content as C, files: values, links, lifecycle, slugs, sources, warnings };
 }

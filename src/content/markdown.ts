@@ -33,6 +33,8 @@ export interface MarkdownFinding {
   line: number;
   code: 'markdown/html' | 'markdown/url' | 'markdown/image' | 'markdown/component' | 'content/too-deep';
   message: string;
+  /** Shown as a warning; the build goes on (an autolink that is no address is written as text). */
+  warning?: true;
 }
 
 /** Lists and quotes nested deeper than this are refused: the parser recurses once a level. */
@@ -142,7 +144,13 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           const { href, raw } = token as Tokens.Link | Tokens.Image;
           const at = lineOf(raw);
           const problem = urlProblem(href);
-          if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
+          // An autolink (<http://localhost:port>, or a bare address) that is no address is what its author
+          // typed, not a link: it is written as text, with a warning, and one such line never fails a build.
+          const autolink = token.type === 'link' && (raw === `<${href}>` || raw === href || raw === (token as Tokens.Link).text);
+          if (problem && autolink && !/^\s*(javascript|data|vbscript):/i.test(href)) {
+            Object.assign(token, { type: 'text', text: (token as Tokens.Link).text, tokens: undefined, escaped: false });
+            findings.push({ line: at, code: 'markdown/url', message: `autolink ${problem}: it is shown as text, not as a link`, warning: true });
+          } else if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
           else if (token.type === 'image' && !(token as Tokens.Image).text.trim()) findings.push({ line: at, code: 'markdown/image', message: `image "${href}" has no description: write what it shows between the brackets, ![A loaf of rye bread](${href})` });
           // Kept until the link check: a copy of its own, as the token's text is a slice that would keep the whole file alive.
           else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href: intern(href), line: at, image: true } : { href: intern(href), line: at });
@@ -167,7 +175,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
   const html = marked.parser(tokens) as string;
   // What the page will hold, looked at again: nothing refused may reach it in any spelling. A finding
   // here is never shipped (the build fails), and means the check of the raw HTML above has a gap.
-  if (!findings.length) {
+  if (!findings.some((finding) => !finding.warning)) {
     for (const part of new Set(checkRenderedHtml(html))) findings.push({ line: firstLine, code: 'markdown/html', message: `the page would hold ${part}, which content may not hold; remove the HTML around it` });
   }
   return { html, links, findings };

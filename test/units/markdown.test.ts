@@ -81,3 +81,16 @@ describe('a Markdown body', () => {
     expect(renderMarkdown('text\n\n> quoted [a long\n> link](/a)\n', 1).links).toEqual([{ href: '/a', line: 3 }]);
   });
 });
+
+describe('an autolink that is no address', () => {
+  it('is written as the text its author typed, with a warning at its line, and the build goes on', () => {
+    const { html, findings } = renderMarkdown('Intro.\n\nRun it at <http://localhost:port> or see <https://example.com/ok>.\n', 1);
+    expect(html).toContain('Run it at http://localhost:port or see <a href="https://example.com/ok">https://example.com/ok</a>.');
+    expect(findings).toEqual([{ line: 3, code: 'markdown/url', message: 'autolink "http://localhost:port" is not a valid address: it is shown as text, not as a link', warning: true }]);
+  });
+
+  it('a written link to no address, or an autolink with a refused scheme, still fails', () => {
+    expect(renderMarkdown('[here](http://localhost:port)\n', 1).findings.map((f) => [f.code, f.warning])).toEqual([['markdown/url', undefined]]);
+    expect(renderMarkdown('<javascript:alert(1)>\n', 1).findings.map((f) => [f.code, f.warning])).toEqual([['markdown/url', undefined]]);
+  });
+});

@@ -17,7 +17,6 @@ import { dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
 import { expiringUrls, takeDownLinks } from '../../content/taken-down.ts';
 import { withFallbacks } from '../../content/fallback.ts';
-import type { Warning } from '../../site/definition.ts';
 import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
 /** Every plugin's marked extensions, as one list kept per list of plugins (the parser made for it is reused). */
@@ -28,7 +27,7 @@ function markdownOf(plugins: readonly EnginePlugin[]): MarkedExtension[] {
   return list;
 }
 
-export async function loadStep(run: BuildRun): Promise<LoadedContent & { warnings: Warning[] }> {
+export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const { site, options } = run;
   // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
   // What plugins prepare before the content (the photos Markdown shows), then what they make Markdown with.
@@ -64,5 +63,5 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent & { warning
     if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
   }
   // The files as read are the hooks' alone: every body is dropped now, not held through the render.
-  return { ...loaded, content, links, sources: new Map(), warnings: down.warnings };
+  return { ...loaded, content, links, sources: new Map(), warnings: [...loaded.warnings, ...down.warnings] };
 }
