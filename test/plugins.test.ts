@@ -106,6 +106,34 @@ describe('the files a contentLoaded hook is given', () => {
   });
 });
 
+describe("a plugin's page and its title", () => {
+  it("takes its own title from its route's meta, and one that takes another page's title is a warning", async () => {
+    const dir = join(ROOT, 'test/scratch/plugin-titles');
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const siteFile = join(dir, 'site.config.ts');
+    await writeFile(siteFile, [
+      "import base from '../../fixtures/plugin-site/site.config.ts';",
+      '// A meta() that knows the registry pages and falls back to the home page for any other.',
+      'const meta = ({ route, text }: { route: { page: string }; text: { pages: Record<string, { title: string; description: string }> } }) => text.pages[route.page] ?? text.pages.home!;',
+      "const own = { name: 'own-title', config: () => ({ pages: [{ id: 'colophon', path: '/colophon', template: () => null, generated: true }] }),",
+      "  routes: (_c: unknown, context: { locales: string[] }) => context.locales.map((locale) => ({ page: 'colophon', locale, path: '/colophon', meta: { title: `Colophon ${locale}`, description: 'How this site is made.' } })) };",
+      'export default { ...base, meta, plugins: [...(base.plugins ?? []), own] };',
+    ].join('\n'));
+    const built = await buildInto({ site: siteFile, content, static: join(tmp, 'static') });
+    try {
+      expect(await readFile(join(built.out, 'en/colophon.html'), 'utf8')).toMatch(/<title>Colophon en[^<]*<\/title>/);
+      const told = built.result.warnings.filter((w) => w.file === 'page "letter"').map((w) => w.message);
+      expect(told.length).toBeGreaterThan(0);
+      expect(told[0]).toMatch(/^\/(\w+\/)?letters\/[abc] has the title of \/(\w+\/)? \(page "home"\)/);
+      expect(built.result.warnings.filter((w) => w.file === 'page "colophon"')).toEqual([]);
+    } finally {
+      await built.cleanup();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('components in Markdown', () => {
   it('render the registered component with its checked props, React escaping each', async () => {
     expect(await read('de/notes/welcome.html')).toContain('<aside class="callout callout-info"><strong>i</strong> Open on &lt;Sunday&gt; &amp; holidays</aside>\n<p>After it.</p>');

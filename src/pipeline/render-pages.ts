@@ -61,6 +61,8 @@ export interface PageResult {
   styled?: boolean;
   /** Content key paths the render read (track only). */
   reads?: Set<string>;
+  /** The document's title. */
+  title?: string;
 }
 
 export interface RenderOutput {
@@ -114,7 +116,7 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
   const html = Buffer.from(text);
   // Most pages have no style="…" at all: a search for it first spares them the tag-by-tag pattern (~40 µs a page).
   const styled = (text.includes('style="') && STYLE_ATTRIBUTE.test(text)) || undefined;
-  return { html, result: { index, bytes: html.length, ...linksOf(parts), islands: page.islands, reads, ...(styled ? { styled } : {}) } };
+  return { html, result: { index, bytes: html.length, ...linksOf(parts), islands: page.islands, reads, title: page.title, ...(styled ? { styled } : {}) } };
 }
 
 /** Renders and writes the routes at the given indexes. */

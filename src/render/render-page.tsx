@@ -30,6 +30,8 @@ export interface RenderedPage {
   islands: string[];
   /** The HTML as the stretches it was put together from (shared parts apart), for what reads every page. */
   parts: PagePart[];
+  /** The document's title, for the check that no two kinds of page share one. */
+  title: string;
 }
 
 /** Stands for the body while the document around it is rendered: no content can hold it by chance. */
@@ -112,7 +114,8 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
     const body = sharing?.placed.length ? splice(rendered, sharing, islands) : [{ html: rendered }];
     if (islands.length) body.push({ html: renderToStaticMarkup(<IslandProps islands={islands} />) });
     const where = `page ${route.url} (${route.locale})`;
-    const meta = site.meta ? callHook('meta()', where, () => site.meta!(page)) : defaultMeta(page);
+    // A plugin's page may give its own; the site's meta() need not know it.
+    const meta = route.meta ?? (site.meta ? callHook('meta()', where, () => site.meta!(page)) : defaultMeta(page));
     const title = site.documentTitle ? callHook('documentTitle()', where, () => site.documentTitle!(meta, page)) : meta.title;
     const jsonLd = callHook('jsonLd()', where, () => site.jsonLd?.(page, meta));
     const document = renderToStaticMarkup(
@@ -122,7 +125,7 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
     );
     const at = document.indexOf(BODY);
     const parts = [{ html: `<!DOCTYPE html>${document.slice(0, at)}` }, ...body, { html: document.slice(at + BODY.length) }];
-    return { html: parts.map((p) => p.html).join(''), islands: islands.map((i) => i.name), parts };
+    return { html: parts.map((p) => p.html).join(''), islands: islands.map((i) => i.name), parts, title };
   } catch (error) {
     if (error instanceof HookError) throw error;
     throw new RenderError(route, Template.displayName ?? Template.name ?? definition.id, error);

@@ -12,7 +12,7 @@
 // instances; a hook that needs data from the main thread gets it through the route's `data`.
 import type { MarkedExtension } from 'marked';
 import type { Problem } from '../problems/problem.ts';
-import type { SiteDefinition, Warning } from './definition.ts';
+import type { PageMeta, SiteDefinition, Warning } from './definition.ts';
 import type { LocaleUrls, Route } from './route.ts';
 
 /** What every hook after `config` knows of the build. */
@@ -46,6 +46,8 @@ export interface PluginRoute {
   data?: Record<string, unknown>;
   /** Left out of the sitemap and marked noindex, nofollow. */
   noindex?: boolean;
+  /** The page's own title and description, in its locale: used instead of the site's meta(), which need not know the page. */
+  meta?: PageMeta;
 }
 
 /** What the files hook sees: the routes, static/'s files and the files made so far. */

@@ -23,6 +23,8 @@ export interface Route {
    * a slug per locale, or in some locales only): { en: "/blog/cuban-bread", es: "/blog/pan-cubano" }.
    */
   alternates?: Record<string, string>;
+  /** A plugin page's own title and description (its PluginRoute's meta). */
+  meta?: { title: string; description: string };
   /** A collection's page showing another locale's entry, not yet translated (the collection's `fallback`): that locale. */
   fallback?: string;
 }

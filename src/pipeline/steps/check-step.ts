@@ -65,6 +65,28 @@ export function inlineStyleWarnings(run: BuildRun, routes: Route[], pages: PageR
   }));
 }
 
+/**
+ * Pages of different kinds (registry pages) in one locale with one title: usually a meta() that does
+ * not know a page (a plugin's) and gives it another page's title. A warning naming both kinds.
+ */
+export function sharedTitles(routes: Route[], pages: PageResult[]): Warning[] {
+  const seen = new Map<string, Route>();
+  const warned = new Set<string>();
+  const warnings: Warning[] = [];
+  for (const page of pages) {
+    const route = routes[page.index]!;
+    if (!page.title || route.notFound) continue;
+    const key = `${route.locale}\0${page.title}`;
+    const first = seen.get(key);
+    if (!first) seen.set(key, route);
+    else if (first.page !== route.page && !warned.has(`${key}\0${route.page}`)) {
+      warned.add(`${key}\0${route.page}`);
+      warnings.push({ file: `page "${route.page}"`, message: `${route.url} has the title of ${first.url} (page "${first.page}"): "${page.title}". The site's meta() may not know page "${route.page}": give it a title there, or the plugin's route its own meta` });
+    }
+  }
+  return warnings;
+}
+
 export function checkStep(run: BuildRun, { content, routes, pages, links, files, bundle, assetWeights }: CheckInput): SizeReport {
   const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
   const index: OutputIndex = {

@@ -106,5 +106,5 @@ function pluginRouteProblem(run: BuildRun, planned: PluginRoute): string | undef
 
 function toRoute(run: BuildRun, planned: PluginRoute): Route {
   const url = run.urls.localeUrl(planned.locale, planned.path);
-  return { page: planned.page, params: {}, path: planned.path, locale: planned.locale, url, file: fileOfUrl(url), noindex: !!planned.noindex, notFound: false, ...(planned.data ? { data: planned.data } : {}) };
+  return { page: planned.page, params: {}, path: planned.path, locale: planned.locale, url, file: fileOfUrl(url), noindex: !!planned.noindex, notFound: false, ...(planned.data ? { data: planned.data } : {}), ...(planned.meta ? { meta: planned.meta } : {}) };
 }
