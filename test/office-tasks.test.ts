@@ -208,4 +208,17 @@ describe('the opening hours, written once', () => {
     await site.write(file, before);
     await site.write('en/services/urgent-care.md', english);
   });
+
+  it('a new service page that gives 911 alone is refused where it says it: 988 and Poison Control go beside it', async () => {
+    const file = 'en/services/telemedicine.md';
+    const before = await readFile(join(site.content, file), 'utf8');
+    // What a staff member writes on a new page: 911, and nothing else.
+    await site.edit(file, (t) => `${t.trimEnd()}\n\nIf you feel very unwell during a video visit, hang up and call 911.\n`);
+    const line = (await readFile(join(site.content, file), 'utf8')).split('\n').findIndex((l) => l.includes('hang up and call 911')) + 1;
+    const error = await buildPages('emergency-alone').then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format())).toEqual([
+      expect.stringMatching(new RegExp(`^${site.content}/${file}:${line}:1 {2}gives 911 without 988 and Poison Control\\n {2}wherever 911 is given, give 988`)),
+    ]);
+    await site.write(file, before);
+  });
 });
