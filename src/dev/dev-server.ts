@@ -20,6 +20,8 @@ export interface DevOptions {
   staticDir: string;
   /** The site's code (templates, definition): a change there starts a fresh build worker. */
   codePaths: string[];
+  /** The site's code as it now is, looked at again after a change of it (a new import adds a folder to watch). */
+  codePathsNow?: () => Promise<string[]>;
   outDir: string;
   /** Replace an output folder of files this engine did not write. */
   emptyOutDir?: boolean;
@@ -79,6 +81,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let again = false;
   let templatesChanged = false;
   let staticChanged = false;
+  /** Watches the folders the site's code now imports from, when they changed (set once watching). */
+  let followCode: (() => Promise<void>) | undefined;
   async function rebuild(reason: string): Promise<void> {
     if (running) {
       again = true;
@@ -91,6 +95,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
           templatesChanged = false;
           await worker.terminate();
           worker = newWorker();
+          await followCode?.();
         }
         const started = performance.now();
         const full = staticChanged;
@@ -138,12 +143,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
 
   await rebuild('start');
   const url = await listen(server, options.port, options.host);
-  const codePaths = options.codePaths.map((p) => resolve(p));
+  let codePaths = options.codePaths.map((p) => resolve(p));
   const staticDir = resolve(options.staticDir);
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
   // Resolves once watching: edits made before the folders were scanned would go unseen.
-  const watcher = await watchFolders([options.contentDir, options.staticDir, ...codePaths], (path) => {
+  const onChange = (path: string) => {
     if (codePaths.some((p) => path === p || path.startsWith(`${p}/`))) templatesChanged = true;
     if (path === staticDir || path.startsWith(`${staticDir}/`)) staticChanged = true;
     changed.add(path);
@@ -154,6 +159,15 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       changed.clear();
       void rebuild(names.join(', '));
     }, 20);
+  };
+  let watcher = await watchFolders([options.contentDir, options.staticDir, ...codePaths], onChange);
+  followCode = options.codePathsNow && (async () => {
+    const now = (await options.codePathsNow!()).map((p) => resolve(p));
+    if (now.join('\0') === codePaths.join('\0')) return;
+    codePaths = now;
+    const old = watcher;
+    watcher = await watchFolders([options.contentDir, options.staticDir, ...codePaths], onChange);
+    await old.close();
   });
 
   return {

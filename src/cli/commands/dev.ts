@@ -1,5 +1,6 @@
 // `site dev`: the development server with rebuild on change and live reload.
 import { fileURLToPath } from 'node:url';
+import { codeFolders } from '../../dev/code-folders.ts';
 import { startDev } from '../../dev/dev-server.ts';
 import { requireFreePort } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
@@ -22,7 +23,8 @@ export async function runDev(opts: { site?: string; port: string; host: string; 
     site: paths.site,
     contentDir: paths.content,
     staticDir: paths.static,
-    codePaths: site.sources.map((url) => fileURLToPath(url)),
+    codePaths: await codeFolders(paths.site, site.sources.map((url) => fileURLToPath(url))),
+    codePathsNow: () => codeFolders(paths.site, site.sources.map((url) => fileURLToPath(url))),
     outDir: paths.out,
     emptyOutDir: opts.emptyOutDir,
     port: Number(opts.port),
