@@ -21,6 +21,26 @@ function typescriptFor(siteDir: string): TypeScript {
   throw new UsageError('site check needs TypeScript, and this site has none installed. Install it with the types of React: npm install --save-dev typescript @types/react');
 }
 
+const BUILTIN = new Set(['fs', 'path', 'url', 'os', 'crypto', 'child_process', 'http', 'https', 'module', 'stream', 'util', 'events', 'zlib', 'worker_threads', 'process', 'buffer']);
+/** The @types package of a module: "lodash" → "@types/lodash", "@scope/pkg" → "@types/scope__pkg". */
+const typesPackage = (name: string) => `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name.split('/')[0]}`;
+
+/**
+ * What to install for the module errors TypeScript gives in its own words ("Cannot find module
+ * 'node:fs'"): Node's types for a built-in module, a package's types, or the package itself.
+ */
+export function installHints(found: readonly { code: number; text: string }[]): string[] {
+  const hints = new Set<string>();
+  for (const { code, text } of found) {
+    const name = /module '([^']+)'/.exec(text)?.[1];
+    if (!name || name.startsWith('.') || name.startsWith('/')) continue;
+    if (name.startsWith('node:') || BUILTIN.has(name.split('/')[0]!)) hints.add("Node's own modules need Node's types: npm install --save-dev @types/node");
+    else if (code === 7016) hints.add(`"${name}" has no types of its own: npm install --save-dev ${typesPackage(name)}`);
+    else if (code === 2307) hints.add(`"${name}" is not installed in the site: npm install ${name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]} (and ${typesPackage(name)} if it has no types of its own)`);
+  }
+  return [...hints];
+}
+
 export async function runCheck(opts: { site?: string }): Promise<void> {
   const paths = sitePaths(opts, 'dist');
   const siteDir = dirname(paths.site);
@@ -34,6 +54,7 @@ export async function runCheck(opts: { site?: string }): Promise<void> {
   const formatHost = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
   if (diagnostics.length) {
     console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost).replace(/\u001b\[[0-9;]*m/g, ''));
+    for (const hint of installHints(diagnostics.map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') })))) console.error(hint);
     console.error(`${diagnostics.length} type ${diagnostics.length === 1 ? 'error' : 'errors'} in the site's code (TypeScript ${ts.version}).`);
     process.exitCode = 1;
     return;

@@ -1,0 +1,28 @@
+// site check names what to install when TypeScript cannot find a module: Node's types for a built-in
+// ("Cannot find module 'node:fs'"), a package's @types, or the package itself. The diagnostics are
+// TypeScript's own, from a small program checked here.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { expect, it } from 'vitest';
+import { installHints } from '../../src/cli/commands/check.ts';
+import { ROOT } from '../helpers/fixtures.ts';
+
+it('names @types/node, a package\'s @types, or the package, for TypeScript\'s own module errors', () => {
+  const dir = mkdtempSync(join(ROOT, 'test/scratch/check-hints-'));
+  try {
+    const file = join(dir, 'site.ts');
+    writeFileSync(file, "import { readFileSync } from 'node:fs';\nimport spec from 'commonmark-spec';\nimport nothing from 'no-such-package-here';\nimport local from './missing.ts';\nexport { readFileSync, spec, nothing, local };\n");
+    const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, types: [], skipLibCheck: true });
+    const found = ts.getPreEmitDiagnostics(program).map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') }));
+    expect(found.length).toBe(4);
+    expect(installHints(found)).toEqual([
+      "Node's own modules need Node's types: npm install --save-dev @types/node",
+      '"commonmark-spec" has no types of its own: npm install --save-dev @types/commonmark-spec',
+      '"no-such-package-here" is not installed in the site: npm install no-such-package-here (and @types/no-such-package-here if it has no types of its own)',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
