@@ -188,6 +188,12 @@ describe('pages', () => {
 
   it('404: the heading, the text and the way home, in each language, kept out of search results', () => {
     expect(text(page('/404'))).toContain('404 Oops! Page not found Return to Home');
+    // The message is part of the page's one heading, under the code: "404, Page not found" to a screen reader.
+    for (const locale of ['en', 'es'] as const) {
+      const own = content.locales[locale]!.pages['not-found'];
+      const h1 = /<h1>([\s\S]*?)<\/h1>/.exec(page(locale === 'en' ? '/404' : '/es/404'))![1]!;
+      expect(text(h1).trim(), locale).toBe(`${own.heading} ${own.text}`);
+    }
     for (const route of routes.filter((r) => r.notFound)) {
       expect(page(route.url), route.url).toContain('<meta name="robots" content="noindex, nofollow"/>');
       expect(page(route.url), route.url).not.toContain('rel="canonical"');

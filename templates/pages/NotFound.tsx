@@ -8,11 +8,14 @@ export function NotFound() {
   const page = text.pages['not-found'];
   return (
     <div className="not-found container">
-      <h1 className="not-found__code">{page.heading}</h1>
-      <p className="not-found__text">{page.text}</p>
+      {/* One heading: the code, and under it the message, read together ("404, Page not found"). */}
+      <h1>
+        <span className="not-found__code">{page.heading}</span>
+        <span className="not-found__text">{page.text}</span>
+      </h1>
       <a className="btn btn--primary btn--large" href={href('/')}>{page.link}</a>
       <ul className="not-found__tasks">
-        <li><a className="btn btn--primary" href={href('/contact#appointment')}>{text.ui.actions.bookAppointment}</a></li>
+        <li><a className="btn btn--accent" href={href('/contact#appointment')}>{text.ui.actions.bookAppointment}</a></li>
         <li><a className="btn btn--outline" href={href('/locations')}>{text.pages.locations.navLabel}</a></li>
         <li><CallLink className="btn btn--outline" /></li>
       </ul>

@@ -25,7 +25,7 @@ export function Reviews() {
           <span>{fill(page.ratingLabel, { rating: site.rating.value.toFixed(1), count: site.rating.count })}</span>
         </p>
         <div className="actions">
-          <ExternalLink className="btn btn--accent" href={review.toString()} newTabHint={text.ui.opensInNewTab}>{page.leaveReview}</ExternalLink>
+          <ExternalLink className="btn btn--primary" href={review.toString()} newTabHint={text.ui.opensInNewTab}>{page.leaveReview}</ExternalLink>
           <ExternalLink className="btn btn--light" href={view.toString()} newTabHint={text.ui.opensInNewTab}>{page.viewOnMaps}</ExternalLink>
         </div>
       </PageHero>
