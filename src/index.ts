@@ -14,7 +14,7 @@ export { origins } from './security/csp.ts';
 export type { BuildOutput, BuiltPage, CheckContext, ContentFile, ContentLoadedContext, FilesContext, HeaderRule, Plugin, PluginContext, PluginRoute } from './site/plugin.ts';
 export { editor } from './admin/editor-plugin.ts';
 export { paginate, type PageOfList, type PaginateOptions } from './plugins/paginate.ts';
-export { taxonomy, type TaxonomyOptions, type TermList, type TermPage } from './plugins/taxonomy.ts';
+export { taxonomy, type TaxonomyOptions, type TaxonomyPlugin, type TermList, type TermPage } from './plugins/taxonomy.ts';
 export { feeds, type FeedItem, type FeedOptions } from './plugins/feeds.ts';
 export { images, type ImageMap, type ImagesOptions, type ProcessedImage } from './plugins/images.ts';
 export { Picture } from './render/picture.tsx';

@@ -1,7 +1,7 @@
 // The site definition: its languages, its content (which files exist, and what each must hold), its
 // pages and how they look. A new page is one Markdown file per language in content/<locale>/pages/.
-import { defineSite, feeds, images, paginate, taxonomy } from 'sitewright';
-import { BlogList, Post, postsByDate, TagList, TagPage } from './templates/blog.tsx';
+import { defineSite, feeds, images, paginate } from 'sitewright';
+import { BlogList, Post, postsByDate, TagList, tags, TagPage } from './templates/blog.tsx';
 import { islands } from './templates/islands.ts';
 import { Note, noteProps } from './templates/Note.tsx';
 import { Head, Layout } from './templates/Layout.tsx';
@@ -40,15 +40,10 @@ export default defineSite<Content>({
     // Photos in static/images/ become AVIF, WebP and JPEG at several widths (sharp), used by Markdown
     // images (![A loaf](/images/loaf.jpg)) and a post's cover; the originals are not published.
     images<Content>({ folders: ['images'], markdownSizes: '(min-width: 44rem) 42rem, 100vw' }),
-    // /blog, /blog/page/2, …: five posts a page, newest first.
-    paginate<Content>({ page: 'blog', path: '/blog', size: 5, items: (content, locale) => postsByDate(content.locales[locale]!.posts) }),
-    // /blog/tags and /blog/tags/<tag>: a page per tag that has posts, named in each language by ui.yaml's tags.
-    taxonomy<Content>({
-      page: 'tag', listPage: 'tags', path: '/blog/tags',
-      entries: (content, locale) => Object.fromEntries(postsByDate(content.locales[locale]!.posts).map((id) => [id, content.locales[locale]!.posts[id]])),
-      terms: (post) => (post as { front: { tags: string[] } }).front.tags,
-      label: (tag, locale, content) => content.locales[locale]!.ui.tags[tag] ?? tag,
-    }),
+    // /blog, /blog/page/2, … (/es/blog/pagina/2 in Spanish): five posts a page, newest first.
+    paginate<Content>({ page: 'blog', path: '/blog', segment: { en: 'page', es: 'pagina' }, size: 5, items: (content, locale) => postsByDate(content.locales[locale]!.posts) }),
+    // A page per tag, addressed in each language (templates/blog.tsx).
+    tags,
     // /feed.xml, /atom.xml, /feed.json (and under /es/): the twenty newest posts.
     feeds<Content>({
       path: '/blog',

@@ -48,18 +48,20 @@ describe('the starter, built as of 2026-11-25', () => {
     ({ out, result } = await buildStarter('today'));
   });
 
-  it('paginates the blog five posts a page, newest first, page 1 at /blog, in both languages', async () => {
-    for (const [prefix, newest, older] of [['', 'Summer hours', 'Older posts'], ['es/', 'Horario de verano', 'Entradas anteriores']] as const) {
+  it('paginates the blog five posts a page, newest first, page 1 at /blog, in both languages (/es/blog/pagina/2)', async () => {
+    for (const [prefix, newest, older, word] of [['', 'Summer hours', 'Older posts', 'page'], ['es/', 'Horario de verano', 'Entradas anteriores', 'pagina']] as const) {
       const first = await read(`${prefix}blog.html`);
       expect((first.match(/<li><a href="[^"]*\/blog\/[a-z-]+">/g) ?? []).length, prefix).toBe(5);
       expect(first.indexOf(newest), prefix).toBeLessThan(first.indexOf(prefix ? 'Bienvenido al blog' : 'Welcome to the blog') === -1 ? Infinity : first.indexOf(prefix ? 'Bienvenido' : 'Welcome'));
-      expect(first).toContain(`<a href="/${prefix}blog/page/2" rel="next">${older}</a>`);
-      expect(first).toContain(`<link rel="next" href="/${prefix}blog/page/2"/>`);
-      const second = await read(`${prefix}blog/page/2.html`);
+      expect(first).toContain(`<a href="/${prefix}blog/${word}/2" rel="next">${older}</a>`);
+      expect(first).toContain(`<link rel="next" href="/${prefix}blog/${word}/2"/>`);
+      const second = await read(`${prefix}blog/${word}/2.html`);
       // English has a post Spanish has not (the blog allows one: partial).
       expect((second.match(/<li><a href="[^"]*\/blog\/[a-z-]+">/g) ?? []).length).toBe(prefix ? 1 : 2);
       expect(second).toContain(`<link rel="prev" href="/${prefix ? 'es/' : ''}blog"/>`);
-      expect(existsSync(join(out, `${prefix}blog/page/3.html`))).toBe(false);
+      expect(existsSync(join(out, `${prefix}blog/${word}/3.html`))).toBe(false);
+      // Each page names its translation, at the other language's own address.
+      expect(second).toContain(`hrefLang="${prefix ? 'en' : 'es'}" href="https://www.example.com/${prefix ? '' : 'es/'}blog/${prefix ? 'page' : 'pagina'}/2"`);
     }
     expect(await read('es/blog.html')).toContain('Página 1 de 2');
   });
@@ -73,12 +75,15 @@ describe('the starter, built as of 2026-11-25', () => {
     expect(existsSync(join(out, 'images/loaf.jpg'))).toBe(false);
   });
 
-  it('gives each tag with posts a page, named in each language, and lists them', async () => {
+  it('gives each tag with posts a page, named and addressed in each language, and lists them', async () => {
     expect(await read('blog/tags/bread.html')).toContain('<h1>Posts tagged Bread</h1>');
-    expect(await read('es/blog/tags/bread.html')).toContain('<h1>Entradas con la etiqueta «Pan»</h1>');
-    const list = await read('es/blog/tags.html');
-    expect(list).toContain('<a href="/es/blog/tags/baking">Repostería</a> (2)');
-    expect(list).toContain('<a href="/es/blog/tags/bread">Pan</a> (2)');
+    const pan = await read('es/blog/etiquetas/pan.html');
+    expect(pan).toContain('<h1>Entradas con la etiqueta «Pan»</h1>');
+    expect(pan).toContain('hrefLang="en" href="https://www.example.com/blog/tags/bread"');
+    const list = await read('es/blog/etiquetas.html');
+    expect(list).toContain('<a href="/es/blog/etiquetas/reposteria">Repostería</a> (2)');
+    expect(list).toContain('<a href="/es/blog/etiquetas/pan">Pan</a> (2)');
+    expect(await read('es/blog/primera-hogaza.html')).toContain('<a href="/es/blog/etiquetas/pan">Pan</a>');
   });
 
   it('builds no draft and no post before its publishDate: no page, no list, no tag, no feed item, no sitemap entry', async () => {

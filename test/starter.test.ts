@@ -26,9 +26,9 @@ describe('a starter site grown by a developer', () => {
     const out = join(dir, 'out/grown');
     // English: 6 + 1 (English only) + 12 published posts, five a page; Spanish 6 + 12.
     expect(result.routes.filter((r) => r.page === 'blog' && r.locale === 'en').map((r) => r.url)).toEqual(['/blog', '/blog/page/2', '/blog/page/3', '/blog/page/4']);
-    expect(result.routes.filter((r) => r.page === 'blog' && r.locale === 'es').map((r) => r.url)).toEqual(['/es/blog', '/es/blog/page/2', '/es/blog/page/3', '/es/blog/page/4']);
+    expect(result.routes.filter((r) => r.page === 'blog' && r.locale === 'es').map((r) => r.url)).toEqual(['/es/blog', '/es/blog/pagina/2', '/es/blog/pagina/3', '/es/blog/pagina/4']);
     expect(await readFile(join(out, 'blog.html'), 'utf8')).toContain('Loaf number 12');
-    expect(await readFile(join(out, 'es/blog/tags/bread.html'), 'utf8')).toContain('Hogaza número 11');
+    expect(await readFile(join(out, 'es/blog/etiquetas/pan.html'), 'utf8')).toContain('Hogaza número 11');
     const feed = JSON.parse(await readFile(join(out, 'es/feed.json'), 'utf8')) as { items: unknown[] };
     expect(feed.items).toHaveLength(18);
     const files = (await readdir(out, { recursive: true })).map(String);

@@ -63,10 +63,10 @@ describe.each([
 
   it('builds, with English pages Spanish has not', () => {
     expect(existsSync(join(out, 'blog/page/3.html'))).toBe(true);
-    expect(existsSync(join(out, 'es/blog/page/3.html'))).toBe(false);
+    expect(existsSync(join(out, 'es/blog/pagina/3.html'))).toBe(false);
     expect(existsSync(join(out, 'blog/tags/markets.html'))).toBe(true);
-    expect(existsSync(join(out, 'es/blog/tags/markets.html'))).toBe(false);
-    expect(existsSync(join(out, 'es/blog/tags/news.html'))).toBe(day < '2027');
+    expect(existsSync(join(out, 'es/blog/etiquetas/markets.html'))).toBe(false);
+    expect(existsSync(join(out, 'es/blog/etiquetas/noticias.html'))).toBe(day < '2027');
   });
 
   it('names only built pages: links, hreflang, the language switch and the sitemap', async () => {

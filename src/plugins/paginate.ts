@@ -6,8 +6,10 @@ import type { Plugin } from '../site/plugin.ts';
 export interface PaginateOptions<C> {
   /** The registry page that shows a page of the list (in `pages`, with `generated: true`). */
   page: string;
-  /** The list's path as the default locale shows it ("/blog"). */
-  path: string;
+  /** The list's path as the default locale shows it ("/blog"), or one per locale ({ en: '/blog', es: '/entradas' }). */
+  path: string | Readonly<Record<string, string>>;
+  /** The word before a page's number ("page": /blog/page/2), or one per locale ({ es: 'pagina' }: /es/blog/pagina/2). */
+  segment?: string | Readonly<Record<string, string>>;
   /** A locale's items in the order they are listed (ids, or other plain data: it goes to the template). */
   items(content: C, locale: string): readonly unknown[];
   /** Items per page. */
@@ -25,7 +27,14 @@ export interface PageOfList<T = unknown> {
   next?: string;
 }
 
-export const pagePath = (path: string, n: number) => (n === 1 ? path : `${path === '/' ? '' : path}/page/${n}`);
+export const pagePath = (path: string, n: number, segment = 'page') => (n === 1 ? path : `${path === '/' ? '' : path}/${segment}/${n}`);
+
+/** A setting given once or per locale, in a locale: its own, else the default locale's, else the first given. */
+export function inLocale<T>(value: T | Readonly<Record<string, T>>, locale: string, defaultLocale: string, fallback?: T): T {
+  if (typeof value !== 'object' || value === null) return value as T;
+  const map = value as Readonly<Record<string, T>>;
+  return map[locale] ?? map[defaultLocale] ?? fallback ?? Object.values(map)[0]!;
+}
 
 export function paginate<C>(options: PaginateOptions<C>): Plugin<C> {
   if (!Number.isInteger(options.size) || options.size < 1) throw new Error(`paginate: size must be a whole number of items, at least 1 (got ${options.size})`);
@@ -35,12 +44,13 @@ export function paginate<C>(options: PaginateOptions<C>): Plugin<C> {
       return context.locales.flatMap((locale) => {
         const items = [...options.items(content, locale)];
         const pages = Math.max(1, Math.ceil(items.length / options.size));
-        const url = (n: number) => context.urls.localeUrl(locale, pagePath(options.path, n));
+        const path = (n: number) => pagePath(inLocale(options.path, locale, context.defaultLocale), n, inLocale(options.segment ?? 'page', locale, context.defaultLocale, 'page'));
+        const url = (n: number) => context.urls.localeUrl(locale, path(n));
         return Array.from({ length: pages }, (_, i) => {
           const data: PageOfList = { items: items.slice(i * options.size, (i + 1) * options.size), page: i + 1, pages };
           if (i > 0) data.previous = url(i);
           if (i + 1 < pages) data.next = url(i + 2);
-          return { page: options.page, locale, path: pagePath(options.path, i + 1), data: data as unknown as Record<string, unknown> };
+          return { page: options.page, locale, path: path(i + 1), key: String(i + 1), data: data as unknown as Record<string, unknown> };
         });
       });
     },

@@ -4,21 +4,32 @@
 // each locale comes from the site (`label`), so it can be translated.
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { Plugin } from '../site/plugin.ts';
+import { inLocale } from './paginate.ts';
 
 export interface TaxonomyOptions<C> {
   /** The registry page of one term (generated: true); its path is "<path>/<term>". */
   page: string;
   /** The registry page listing the terms (generated: true), at "<path>"; none without it. */
   listPage?: string;
-  /** Where the term pages live, as the default locale shows it ("/blog/tags"). */
-  path: string;
+  /** Where the term pages live, as the default locale shows it ("/blog/tags"), or one per locale ({ es: '/blog/etiquetas' }). */
+  path: string | Readonly<Record<string, string>>;
   /** A locale's entries in order, by id. */
   entries(content: C, locale: string): Record<string, unknown>;
   /** The terms of an entry (slugs). */
   terms(entry: unknown): readonly string[];
   /** What a term is called in a locale (default: the slug). */
   label?(term: string, locale: string, content: C): string;
+  /** A term's address in a locale, lowercase letters, digits and dashes ("pan" for "bread"; default: the term). */
+  slug?(term: string, locale: string, content: C): string;
 }
+
+/** The taxonomy plugin, with the path of a term's page in a locale for templates that link to it. */
+export type TaxonomyPlugin<C> = Plugin<C> & {
+  /** The path of a term's page in a locale ("/blog/etiquetas/pan"), for a link to it. */
+  pathOf(term: string, locale: string, content: C, defaultLocale: string): string;
+  /** The path of the list of terms in a locale ("/blog/etiquetas"). */
+  listPathOf(locale: string, defaultLocale: string): string;
+};
 
 /** A term page's data. */
 export interface TermPage {
@@ -35,9 +46,13 @@ export interface TermList {
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export function taxonomy<C>(options: TaxonomyOptions<C>): Plugin<C> {
-  const base = options.path.replace(/\/$/, '');
+export function taxonomy<C>(options: TaxonomyOptions<C>): TaxonomyPlugin<C> {
+  const baseIn = (locale: string, defaultLocale: string) => inLocale(options.path, locale, defaultLocale).replace(/\/$/, '');
+  const slugIn = (term: string, locale: string, content: C) => options.slug?.(term, locale, content) ?? term;
+  const pathOf = (term: string, locale: string, content: C, defaultLocale: string) => `${baseIn(locale, defaultLocale)}/${slugIn(term, locale, content)}`;
   return {
+    pathOf,
+    listPathOf: (locale, defaultLocale) => baseIn(locale, defaultLocale) || '/',
     name: `taxonomy:${options.page}`,
     routes(content, context) {
       const problems: Problem[] = [];
@@ -53,11 +68,13 @@ export function taxonomy<C>(options: TaxonomyOptions<C>): Plugin<C> {
           }
         }
         const label = (term: string) => options.label?.(term, locale, content) ?? term;
+        const base = baseIn(locale, context.defaultLocale);
+        const at = (term: string) => pathOf(term, locale, content, context.defaultLocale);
         const terms = [...byTerm.keys()].sort((a, b) => label(a).localeCompare(label(b), locale));
-        const pages = terms.map((term) => ({ page: options.page, locale, path: `${base}/${term}`, data: { term, label: label(term), items: byTerm.get(term)! } satisfies TermPage }));
+        const pages = terms.map((term) => ({ page: options.page, locale, path: at(term), key: term, data: { term, label: label(term), items: byTerm.get(term)! } satisfies TermPage }));
         if (!options.listPage) return pages;
-        const list: TermList = { terms: terms.map((term) => ({ term, label: label(term), count: byTerm.get(term)!.length, url: context.urls.localeUrl(locale, `${base}/${term}`) })) };
-        return [{ page: options.listPage, locale, path: base || '/', data: list as unknown as Record<string, unknown> }, ...pages];
+        const list: TermList = { terms: terms.map((term) => ({ term, label: label(term), count: byTerm.get(term)!.length, url: context.urls.localeUrl(locale, at(term)) })) };
+        return [{ page: options.listPage, locale, path: base || '/', key: '', data: list as unknown as Record<string, unknown> }, ...pages];
       });
       if (problems.length) throw new BuildFailure(problems);
       return routes;

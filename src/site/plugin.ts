@@ -48,6 +48,12 @@ export interface PluginRoute {
   noindex?: boolean;
   /** The page's own title and description, in its locale: used instead of the site's meta(), which need not know the page. */
   meta?: PageMeta;
+  /**
+   * Names the page across locales when its path differs by locale (a translated segment,
+   * "/blog/tags/bread" and "/blog/etiquetas/pan"): routes of one page with one key are each other's
+   * translations (hreflang, the language switch). Default: the path.
+   */
+  key?: string;
 }
 
 /** What the files hook sees: the routes, static/'s files and the files made so far. */

@@ -1,7 +1,7 @@
 // The blog: a list of posts five to a page (the paginate plugin plans its pages), a page per post,
 // a page per tag and a page of every tag (the taxonomy plugin). Each template is given its data by
 // the plugin that planned its pages.
-import { Picture, usePage, type PageOfList, type TermList, type TermPage } from 'sitewright';
+import { Picture, taxonomy, usePage, type PageOfList, type TermList, type TermPage } from 'sitewright';
 import type { Content } from './schema.ts';
 
 /** "Page {page} of {pages}" with its values. */
@@ -11,6 +11,22 @@ const fill = (text: string, values: Record<string, string | number>) => text.rep
 export function postsByDate(posts: Content['locales'][string]['posts']): string[] {
   return Object.keys(posts).sort((a, b) => posts[b]!.front.date.localeCompare(posts[a]!.front.date) || a.localeCompare(b));
 }
+
+/** A tag's name as an address: "Repostería" → "reposteria". */
+const slugOf = (label: string) => label.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+
+/**
+ * /blog/tags and /blog/tags/<tag> in English, /es/blog/etiquetas/<etiqueta> in Spanish: a page per tag
+ * that has posts, named (and addressed) in each language by ui.yaml's tags. The site lists it among its
+ * plugins; the templates ask it for a tag's address in their language.
+ */
+export const tags = taxonomy<Content>({
+  page: 'tag', listPage: 'tags', path: { en: '/blog/tags', es: '/blog/etiquetas' },
+  entries: (content, locale) => Object.fromEntries(postsByDate(content.locales[locale]!.posts).map((id) => [id, content.locales[locale]!.posts[id]])),
+  terms: (post) => (post as { front: { tags: string[] } }).front.tags,
+  label: (tag, locale, content) => content.locales[locale]!.ui.tags[tag] ?? tag,
+  slug: (tag, locale, content) => slugOf(content.locales[locale]!.ui.tags[tag] ?? tag) || tag,
+});
 
 function PostList({ ids }: { ids: string[] }) {
   const { text, href, intl } = usePage<Content>();
@@ -32,7 +48,7 @@ function PostList({ ids }: { ids: string[] }) {
 }
 
 export function BlogList({ data }: { data: PageOfList<string> }) {
-  const { text, href } = usePage<Content>();
+  const { text, href, locale, defaultLocale } = usePage<Content>();
   return (
     <>
       <h1>{text.ui.blog.title}</h1>
@@ -42,13 +58,13 @@ export function BlogList({ data }: { data: PageOfList<string> }) {
         <span>{fill(text.ui.blog.pageOf, { page: data.page, pages: data.pages })}</span>
         {data.next && <a href={data.next} rel="next">{text.ui.blog.next}</a>}
       </nav>
-      <p><a href={href('/blog/tags')}>{text.ui.blog.tagsTitle}</a> · <a href={href('/feed.xml')}>{text.ui.blog.feed}</a></p>
+      <p><a href={href(tags.listPathOf(locale, defaultLocale))}>{text.ui.blog.tagsTitle}</a> · <a href={href('/feed.xml')}>{text.ui.blog.feed}</a></p>
     </>
   );
 }
 
 export function Post({ slug }: { slug: string }) {
-  const { text, href, intl } = usePage<Content>();
+  const { text, href, intl, locale, content, defaultLocale } = usePage<Content>();
   const post = text.posts[slug]!;
   const day = new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' });
   return (
@@ -58,7 +74,7 @@ export function Post({ slug }: { slug: string }) {
       {post.front.cover && (post.front.cover.decorative ? <Picture src={post.front.cover.src} decorative sizes="(min-width: 44rem) 42rem, 100vw" main /> : <Picture src={post.front.cover.src} alt={post.front.cover.alt!} sizes="(min-width: 44rem) 42rem, 100vw" main />)}
       <div dangerouslySetInnerHTML={{ __html: post.html }} />
       {post.front.tags.length > 0 && (
-        <p className="meta">{text.ui.blog.tagged}: {post.front.tags.map((tag, i) => <span key={tag}>{i ? ', ' : ''}<a href={href(`/blog/tags/${tag}`)}>{text.ui.tags[tag] ?? tag}</a></span>)}</p>
+        <p className="meta">{text.ui.blog.tagged}: {post.front.tags.map((tag, i) => <span key={tag}>{i ? ', ' : ''}<a href={href(tags.pathOf(tag, locale, content, defaultLocale))}>{text.ui.tags[tag] ?? tag}</a></span>)}</p>
       )}
     </article>
   );

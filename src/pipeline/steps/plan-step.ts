@@ -15,13 +15,13 @@ import { fileOfUrl } from '../../routes/urls.ts';
 export function planStep(run: BuildRun, content: EngineContent, slugs?: ReadonlyMap<string, string>): Route[] {
   const routes = planRoutes(run.site, content, slugs);
   const problems: Problem[] = [];
-  const planned: Route[] = [];
+  const planned: { route: Route; key: string }[] = [];
   for (const plugin of run.plugins) {
     if (!plugin.routes) continue;
     for (const one of callPlugin(plugin, 'routes', undefined, () => plugin.routes!(content, run.context))) {
       const why = pluginRouteProblem(run, one);
       if (why) problems.push(new Problem('site/definition', { part: `plugin "${plugin.name}"` }, 'plans a page the site cannot build', [{ path: `${one.locale} ${one.path}`, message: why }]));
-      else planned.push(toRoute(run, one));
+      else planned.push({ route: toRoute(run, one), key: `${one.page}\0${one.key ?? one.path}` });
     }
   }
   routes.push(...withAlternates(planned, run.locales));
@@ -83,15 +83,13 @@ function madeBy(run: BuildRun, route: Route): string {
  * tag only another language's posts have): its alternates name those locales alone, so the switcher,
  * hreflang and the sitemap never point at a page that is not built.
  */
-function withAlternates(planned: Route[], locales: readonly string[]): Route[] {
-  const present = new Map<string, string[]>();
-  for (const route of planned) {
-    const key = `${route.page}\0${route.path}`;
-    present.set(key, [...(present.get(key) ?? []), route.locale]);
-  }
-  return planned.map((route) => {
-    const where = present.get(`${route.page}\0${route.path}`)!;
-    return where.length === locales.length ? route : { ...route, alternates: Object.fromEntries(where.map((locale) => [locale, route.path])) };
+function withAlternates(planned: { route: Route; key: string }[], locales: readonly string[]): Route[] {
+  const present = new Map<string, Route[]>();
+  for (const { route, key } of planned) present.set(key, [...(present.get(key) ?? []), route]);
+  return planned.map(({ route, key }) => {
+    const same = present.get(key)!;
+    if (same.length === locales.length && same.every((other) => other.path === route.path)) return route;
+    return { ...route, alternates: Object.fromEntries(same.map((other) => [other.locale, other.path])) };
   });
 }
 
