@@ -135,6 +135,39 @@ describe("a plugin's page and its title", () => {
 });
 
 describe('components in Markdown', () => {
+  it('know their file\'s language through usePage(), and one that reads what it cannot have is named at its line', async () => {
+    const dir = join(ROOT, 'test/scratch/component-page');
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const siteFile = join(dir, 'site.config.ts');
+    await writeFile(siteFile, [
+      "import { createElement } from 'react';",
+      "import * as z from 'zod';",
+      "import { usePage } from 'sitewright';",
+      "import base from '../../fixtures/plugin-site/site.config.ts';",
+      '// Says the date in the language of the file it is written in.',
+      "function Today() { const { intl, locale } = usePage(); return createElement('time', { lang: locale }, new Intl.DateTimeFormat(intl, { month: 'long', timeZone: 'UTC' }).format(new Date('2026-03-01T00:00:00Z'))); }",
+      "function Nav() { const { navigation } = usePage(); return createElement('p', null, String(navigation.length)); }",
+      'export default { ...base, markdownComponents: { ...base.markdownComponents, today: { component: Today, props: z.object({}).strict() }, nav: { component: Nav, props: z.object({}).strict() } } };',
+    ].join('\n'));
+    const withToday = join(tmp, 'today-content');
+    await cp(content, withToday, { recursive: true });
+    for (const locale of ['fr', 'en', 'de']) await writeFile(join(withToday, locale, 'notes/welcome.md'), `${await readFile(join(withToday, locale, 'notes/welcome.md'), 'utf8')}\n::today\n`);
+    const built = await buildInto({ site: siteFile, content: withToday, static: join(tmp, 'static') });
+    try {
+      expect(await readFile(join(built.out, 'de/notes/welcome.html'), 'utf8')).toContain('<time lang="de">März</time>');
+      expect(await readFile(join(built.out, 'notes/welcome.html'), 'utf8')).toContain('<time lang="fr">mars</time>');
+    } finally {
+      await built.cleanup();
+    }
+    const note = join(withToday, 'en/notes/welcome.md');
+    await writeFile(note, `${await readFile(note, 'utf8')}\n::nav\n`);
+    const line = (await readFile(note, 'utf8')).split('\n').indexOf('::nav') + 1;
+    const error = await buildInto({ site: siteFile, content: withToday, static: join(tmp, 'static') }).then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(new RegExp(`today-content/en/notes/welcome\\.md:${line}:1 +has a component it cannot show\\n +component "nav" threw: usePage\\(\\)\\.navigation is not known to a component in Markdown`));
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('render the registered component with its checked props, React escaping each', async () => {
     expect(await read('de/notes/welcome.html')).toContain('<aside class="callout callout-info"><strong>i</strong> Open on &lt;Sunday&gt; &amp; holidays</aside>\n<p>After it.</p>');
   });

@@ -5,6 +5,8 @@
 // never their own. An unknown component or a wrong prop is a problem at the file and line.
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { PageContext } from '../site/page-context.ts';
+import type { PageData } from '../site/page-data.ts';
 import type { MarkedExtension, Tokens } from 'marked';
 import { keyPath } from '../problems/problem.ts';
 import type { MarkdownComponents } from '../site/definition.ts';
@@ -19,6 +21,28 @@ export interface ComponentToken extends Tokens.Generic {
   name: string;
   attributes: string;
   props?: unknown;
+  /** Its line in the file (set as the Markdown is read), for a component that throws. */
+  line?: number;
+}
+
+/**
+ * What a component in Markdown sees through usePage(): its file's locale (locale, intl, href and the
+ * site's locales), rendered once per file as the content loads; and what went wrong, by line. Set
+ * around one file's render (rendering is synchronous).
+ */
+export interface ComponentScope {
+  page?: PageData;
+  failures: { line: number; message: string }[];
+}
+let scope: ComponentScope | undefined;
+export function inComponentScope<T>(current: ComponentScope, render: () => T): T {
+  const before = scope;
+  scope = current;
+  try {
+    return render();
+  } finally {
+    scope = before;
+  }
 }
 
 const LINE = /^::([a-z][a-z0-9-]*)(?:\{([^}\n]*)\})?[ \t]*(?:\n|$)/;
@@ -75,7 +99,15 @@ export function componentsExtension(components: MarkdownComponents): MarkedExten
         const definition = components[name];
         // Not checked (it is refused, and the build fails) or unknown: nothing of the author's text goes out.
         if (!definition || props === undefined) return '';
-        return `${renderToStaticMarkup(createElement(definition.component as ComponentType<Record<string, unknown>>, props as Record<string, unknown>))}\n`;
+        const element = createElement(definition.component as ComponentType<Record<string, unknown>>, props as Record<string, unknown>);
+        try {
+          return `${renderToStaticMarkup(scope?.page ? createElement(PageContext.Provider, { value: scope.page }, element) : element)}\n`;
+        } catch (error) {
+          // The file and line are the caller's to name: one failure, told where it was written.
+          scope?.failures.push({ line: (token as ComponentToken).line ?? 0, message: `component "${name}" threw: ${error instanceof Error ? error.message : String(error)}` });
+          if (!scope) throw error;
+          return '';
+        }
       },
     }],
   };

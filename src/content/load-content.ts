@@ -12,7 +12,8 @@ import { sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { BuildFailure, inFile, MESSAGES_LANG, ProblemError, type Problem } from '../problems/problem.ts';
 import type { SiteDefinition, Warning } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
-import type { EngineContent } from '../site/page-data.ts';
+import type { EngineContent, PageData } from '../site/page-data.ts';
+import { localeUrls } from '../routes/urls.ts';
 import { checkLocaleParity, checkPlaceholderTokens, checkSameInEveryLocale } from './check-locales.ts';
 import { classify, entryNameProblem, pagesWithContent } from './classify.ts';
 import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
@@ -112,6 +113,23 @@ function entriesInFolder(files: string[], locales: string[], folder: string, ext
     }
   }
   return [...found].sort();
+}
+
+/**
+ * What a component in a Markdown file sees through usePage(): the file's locale and the site's, links in
+ * it; not the page (a file's HTML is made once, as the content loads, for every page that shows it): a
+ * component that reads more is told so, at its line.
+ */
+function componentPage(site: SiteDefinition, locale: string): PageData {
+  const locales = Object.keys(site.locales);
+  const urls = localeUrls(locales, site.defaultLocale);
+  const known: Partial<PageData> = { locale, locales, defaultLocale: site.defaultLocale, intl: site.locales[locale]!.intl, intlOf: (other) => site.locales[other]!.intl, href: (path, other = locale) => urls.href(other, path) };
+  return new Proxy(known, {
+    get(target, key) {
+      if (typeof key === 'string' && !(key in target)) throw new Error(`usePage().${key} is not known to a component in Markdown, which is rendered once per file as the content loads: it has locale, locales, defaultLocale, intl, intlOf and href; give it what else it needs as a prop`);
+      return target[key as keyof PageData];
+    },
+  }) as PageData;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -305,7 +323,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
           if (!markdownCache.has(parsed)) {
             const entry = records.get(parsed);
-            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed, options.markdown, site.markdownComponents);
+            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed, options.markdown, site.markdownComponents, site.markdownComponents ? componentPage(site, locale) : undefined);
             if (entry && !entry.markdown) cache.rendered(entry, markdown);
             markdownCache.set(parsed, markdown);
           }

@@ -4,7 +4,8 @@
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { intern } from './intern.ts';
 import { checkHtml, checkRenderedHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from '../security/html-policy.ts';
-import { checkComponent, componentsExtension, type ComponentToken, type MarkdownComponents } from './components.ts';
+import { checkComponent, componentsExtension, inComponentScope, type ComponentScope, type ComponentToken, type MarkdownComponents } from './components.ts';
+import type { PageData } from '../site/page-data.ts';
 
 const plain = new Marked({ gfm: true, async: false });
 const NONE: readonly MarkedExtension[] = [];
@@ -117,7 +118,7 @@ function childrenOf(token: Token): Token[] {
 }
 
 /** Renders a Markdown body and lists its local links and forbidden parts with the line they were written on. */
-export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW, extensions?: readonly MarkedExtension[], components?: MarkdownComponents): RenderedMarkdown {
+export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW, extensions?: readonly MarkedExtension[], components?: MarkdownComponents, page?: PageData): RenderedMarkdown {
   const marked = parserFor(extensions, components);
   // Refused before the parser sees it: its cost would grow faster than the text.
   const shape = markdownShapeProblem(body, firstLine);
@@ -156,6 +157,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href: intern(href), line: at, image: true } : { href: intern(href), line: at });
         } else if (token.type === 'component' && components) {
           const at = lineOf(token.raw);
+          (token as ComponentToken).line = at;
           for (const message of checkComponent(token as ComponentToken, components)) findings.push({ line: at, code: 'markdown/component', message });
         } else if (token.type === 'html') {
           const { raw } = token as Tokens.HTML;
@@ -172,7 +174,9 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
     visit([block]);
     line += block.raw.split('\n').length - 1;
   }
-  const html = marked.parser(tokens) as string;
+  const failures: ComponentScope['failures'] = [];
+  const html = inComponentScope({ page, failures }, () => marked.parser(tokens) as string);
+  for (const failure of failures) findings.push({ line: failure.line || firstLine, code: 'markdown/component', message: failure.message });
   // What the page will hold, looked at again: nothing refused may reach it in any spelling. A finding
   // here is never shipped (the build fails), and means the check of the raw HTML above has a gap.
   if (!findings.some((finding) => !finding.warning)) {

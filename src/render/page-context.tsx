@@ -1,10 +1,10 @@
 // The React context through which templates read the page being rendered.
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
+import { PageContext } from '../site/page-context.ts';
 import type { PageData } from '../site/page-data.ts';
 
 export type { PageData };
-
-export const PageContext = createContext<PageData | null>(null);
+export { PageContext };
 
 /** The page being rendered; the site types it with its content: usePage<SiteContent>(). */
 export function usePage<C>(): PageData<C> {
