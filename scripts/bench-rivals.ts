@@ -45,6 +45,30 @@ ${paragraph}
   }
 }
 
+/**
+ * A bilingual corpus as docs sites have one: n pages in English, and a Spanish translation of 3 in 10
+ * (the rest missing), in each generator's own layout for two languages: Eleventy's a folder per
+ * language, Hugo's a content folder per language in its multilingual configuration.
+ */
+export async function writeBilingualCorpus(dir: string, n: number, paragraph: string, kind: 'eleventy' | 'hugo'): Promise<void> {
+  const folder = (locale: string) => (kind === 'eleventy' ? join(dir, locale) : join(dir, 'content', locale, 'pages'));
+  const page = (i: number, locale: string) => `---\ntitle: ${locale === 'es' ? 'Página de muestra' : 'Sample page'} ${i}\n${kind === 'eleventy' ? 'layout: page.liquid\n' : ''}---\n${paragraph}\n\n- Same team, every visit\n\n${paragraph}\n`;
+  for (const locale of ['en', 'es']) {
+    await mkdir(folder(locale), { recursive: true });
+    const ids = Array.from({ length: n }, (_, k) => k + 1).filter((i) => locale === 'en' || i % 10 < 3);
+    for (let start = 0; start < ids.length; start += 500) await Promise.all(ids.slice(start, start + 500).map((i) => writeFile(join(folder(locale), `page-${i}.md`), page(i, locale))));
+  }
+  const shell = (title: string, body: string) => `<!doctype html>\n<html>\n<head><meta charset="utf-8"><title>${title}</title></head>\n<body><main><h1>${title}</h1>\n${body}\n</main></body>\n</html>\n`;
+  if (kind === 'eleventy') {
+    await mkdir(join(dir, '_includes'), { recursive: true });
+    await writeFile(join(dir, '_includes/page.liquid'), shell('{{ title }}', '{{ content }}'));
+  } else {
+    await mkdir(join(dir, 'layouts/_default'), { recursive: true });
+    await writeFile(join(dir, 'layouts/_default/single.html'), shell('{{ .Title }}', '{{ .Content }}'));
+    await writeFile(join(dir, 'config.toml'), 'baseURL = "http://127.0.0.1/"\ndefaultContentLanguage = "en"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "home", "section"]\n[languages.en]\ncontentDir = "content/en"\nweight = 1\n[languages.es]\ncontentDir = "content/es"\nweight = 2\n');
+  }
+}
+
 /** Eleventy, installed into scratch once (npm install --prefix) and reused by later runs. */
 export function eleventy(scratch: string, input: string): Rival {
   const pkg = join(scratch, 'node_modules/@11ty/eleventy/package.json');

@@ -1,4 +1,6 @@
-// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare [--state cold|warm] [--against DIR]]
+// npm run bench -- --pages N [--tmp DIR] [--out DIR] [--runs 3] [--compare [--partial] [--state cold|warm] [--against DIR]]
+// --compare --partial: N pages in English and a Spanish translation of 3 in 10, as uneven docs sites
+// are: ours (the starter's pages, partial: true), Eleventy (a folder per language), Hugo (multilingual).
 // npm run bench -- --images N [--runs 3]: the images case (bench-images.ts)
 // (With --compare, N is the number of pages in all for each contender; see compareRivals.)
 // Generates N synthetic service pages per locale (front matter and a Markdown body of a few
@@ -14,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { compare, oursKept, STATES, withoutExtraCertificates, type Contender, type State } from './bench-compare.ts';
-import { eleventy, hugo, writeCorpus } from './bench-rivals.ts';
+import { eleventy, hugo, writeBilingualCorpus, writeCorpus } from './bench-rivals.ts';
 import { benchImages } from './bench-images.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
       images: { type: 'string' },
       state: { type: 'string' },
       against: { type: 'string' },
+      partial: { type: 'boolean', default: false },
     },
   });
   const pages = Number(values.pages);
@@ -118,6 +121,7 @@ async function main(): Promise<void> {
   try {
     const states = values.state ? [values.state as State] : STATES;
     if (!states.every((s) => STATES.includes(s))) throw new Error(`--state expects cold or warm, got "${values.state}"`);
+    if (values.compare && values.partial) return await comparePartial(work, pages, runs, states);
     if (values.compare) return await compareRivals(work, pages, runs, states, values.against ? resolve(values.against) : undefined);
     if (values.images) return await benchImages(ROOT, work, Number(values.images), runs);
     const content = await generate(work, pages);
@@ -216,3 +220,51 @@ async function compareRivals(work: string, total: number, runs: number, states: 
     if (before) await rm(before.dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * --compare --partial: N English pages and a Spanish translation of 3 in 10 for each contender. Ours is
+ * the starter cut to its Markdown pages (partial: true: a page missing in Spanish has no Spanish page),
+ * the same minimal layout, no compression; Eleventy and Hugo build the same corpus their own way.
+ */
+async function comparePartial(work: string, total: number, runs: number, states: readonly State[]): Promise<void> {
+  const dir = join(ROOT, 'test/scratch/bench-partial');
+  await rm(dir, { recursive: true, force: true });
+  await cp(join(ROOT, 'starter'), dir, { recursive: true });
+  for (const locale of ['en', 'es']) {
+    await rm(join(dir, `content/${locale}/posts`), { recursive: true });
+    await mkdir(join(dir, `content/${locale}/posts`));
+    await rm(join(dir, `content/${locale}/pages/about.md`));
+  }
+  await rm(join(dir, 'static/images'), { recursive: true });
+  const site = join(dir, 'site.config.ts');
+  const definition = await readFile(site, 'utf8');
+  const partial = definition.replace("articles: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page' },", "articles: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page', partial: true },");
+  if (partial === definition) throw new Error('the starter no longer declares its pages as the bench expects');
+  await writeFile(site, partial);
+  await writeFile(join(dir, 'templates/Layout.tsx'), "import type { ReactNode } from 'react';\n\nexport function Layout({ children }: { children: ReactNode }) {\n  return <main id=\"main\">{children}</main>;\n}\n\nexport function Head() {\n  return null;\n}\n");
+  const page = (i: number, locale: string) => `---\ntitle: ${locale === 'es' ? 'Página de muestra' : 'Sample page'} ${i}\ndescription: Page ${i} of the benchmark.\n---\n${PARAGRAPH.en}\n\n- Same team, every visit\n\n${PARAGRAPH.en}\n`;
+  for (const locale of ['en', 'es']) {
+    const ids = Array.from({ length: total }, (_, k) => k + 1).filter((i) => locale === 'en' || i % 10 < 3);
+    for (let start = 0; start < ids.length; start += 500) await Promise.all(ids.slice(start, start + 500).map((i) => writeFile(join(dir, `content/${locale}/pages`, `page-${i}.md`), page(i, locale))));
+  }
+  const bin = join(ROOT, 'bin/site');
+  const contenders: Contender[] = [{ name: 'ours-partial', command: (out) => [bin, 'build', '--site', site, '--no-compress', '--out', out], kept: oursKept(ROOT) }];
+  const counts = [(await buildOnce(join(dir, 'content'), join(work, 'count-partial'), join(dir, 'static'), site, false)).pages];
+  const translated = Array.from({ length: total }, (_, k) => k + 1).filter((i) => i % 10 < 3).length;
+  await writeBilingualCorpus(join(work, 'eleventy'), total, PARAGRAPH.en, 'eleventy');
+  contenders.push({ ...eleventy(join(tmpdir(), 'site-bench-eleventy'), join(work, 'eleventy')), name: 'eleventy', kept: [join(work, 'eleventy/.cache')] });
+  counts.push(total + translated);
+  await writeBilingualCorpus(join(work, 'hugo'), total, PARAGRAPH.en, 'hugo');
+  const withHugo = hugo(join(work, 'hugo'));
+  if (withHugo) {
+    contenders.push({ ...withHugo, name: 'hugo', kept: [join(work, 'hugo/resources'), join(tmpdir(), 'hugo_cache')] });
+    counts.push(total + translated);
+  }
+  console.log(`compare --partial: ${total} English pages, ${translated} Spanish (70% missing), ${runs} alternating runs (${states.join(', then ')}), in ${work}`);
+  try {
+    await compare(contenders, runs, (i) => join(work, `out-${i}`), counts, withoutExtraCertificates(process.env), states);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
