@@ -38,7 +38,10 @@ beforeAll(async () => {
   const loaf = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c86432', noise: { type: 'gaussian', mean: 120, sigma: 12 } } }).jpeg().withMetadata({ orientation: 6 }).withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 44/1 0/1' } }).toBuffer();
   expect((await sharp(loaf).metadata()).exif).toBeDefined(); // the source carries EXIF (GPS among it)
   await writeFile(join(tmp, 'static/photos/Loaf.jpg'), loaf);
-  await writeFile(join(tmp, 'static/photos/badge.png'), await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0b5f5a' } }).png().toBuffer());
+  // A PNG can carry EXIF too (its eXIf chunk): this one carries the phone's GPS.
+  const badge = await sharp({ create: { width: 200, height: 100, channels: 4, background: '#0b5f5a' } }).png().withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 44/1 0/1' } }).toBuffer();
+  expect((await sharp(badge).metadata()).exif).toBeDefined();
+  await writeFile(join(tmp, 'static/photos/badge.png'), badge);
   // The other types the editor's photo box takes, each with GPS in its EXIF (and XMP in the WebP).
   const gps = { IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '25/1 44/1 0/1' } };
   const grain = () => sharp({ create: { width: 500, height: 400, channels: 3, background: '#3264c8', noise: { type: 'gaussian', mean: 120, sigma: 12 } } });
