@@ -15,6 +15,11 @@ export const RELAY = { display: '711', tel: '711' } as const;
 
 export type TextPart = string | { display: string; tel: string };
 
+/** HTML (a Markdown body) with each number in braces as a tap-to-call link, kept on one line. */
+export function withHelpNumbersHtml(html: string): string {
+  return html.replace(/\{(emergency|crisis|poison)\}/g, (_, key: keyof typeof HELP_NUMBERS) => `<a class="nowrap" href="tel:${HELP_NUMBERS[key].tel}">${HELP_NUMBERS[key].display}</a>`);
+}
+
 /** A note cut into its words and its numbers: "Call {emergency} now" → ["Call ", { 911 }, " now"]. */
 export function withHelpNumbers(text: string): TextPart[] {
   return text.split(/(\{(?:emergency|crisis|poison)\})/).filter(Boolean).map((part) => {

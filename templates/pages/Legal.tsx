@@ -3,6 +3,7 @@ import type { LegalId } from '../schema.ts';
 import { usePage } from '../context.ts';
 import { fill, formatDate } from '../lib/format.ts';
 import { Address, CallLink, EmailLink, locationName } from '../components/Contact.tsx';
+import { withHelpNumbersHtml } from '../lib/phones.ts';
 
 export function Legal({ id }: { id: LegalId }) {
   const { content, text, intl } = usePage();
@@ -24,7 +25,7 @@ export function Legal({ id }: { id: LegalId }) {
             <p>{front.commitment.text}</p>
           </section>
         )}
-        <div dangerouslySetInnerHTML={{ __html: html }} />
+        <div dangerouslySetInnerHTML={{ __html: withHelpNumbersHtml(html) }} />
         <h2>{text.ui.footer.contact}</h2>
         <p><CallLink icon={false} /> · <EmailLink /></p>
         {/* Every clinic: a notice that applies at all of them names all of them. */}

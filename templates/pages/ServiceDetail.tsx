@@ -6,6 +6,7 @@ import { BookButton, BookOrCallSection, CallButton } from '../components/BookOrC
 import { fill, firstSentence, hoursPhrase } from '../lib/format.ts';
 import { ArrowRight, Check, TriangleAlert } from '../components/icons.ts';
 import { HelpNumbers } from '../components/HelpNumbers.tsx';
+import { withHelpNumbersHtml } from '../lib/phones.ts';
 import { Icon } from '../components/Icon.tsx';
 import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
@@ -48,7 +49,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
       </div>
 
       <Section id="what-we-do" title={ui.service.whatWeDo}>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: facts(html) }} />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: withHelpNumbersHtml(facts(html)) }} />
       </Section>
 
       <Section id="benefits" className="section--tinted" title={ui.service.benefits}>
@@ -70,7 +71,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
           {front.faqs.map((faq) => (
             <div key={faq.q} className="card faq">
               <h3 className="faq__q">{faq.q}</h3>
-              <p>{facts(faq.a)}</p>
+              <p><HelpNumbers text={facts(faq.a)} /></p>
             </div>
           ))}
         </div>

@@ -65,6 +65,6 @@ describe('open now, in the practice\'s time zone (the browser is in Tokyo)', () 
   it('in Spanish', async () => {
     const es = await openNow('/es/locations', '2026-12-24T15:00:00Z');
     expect(es.kissimmee).toMatch(/^Abierto ahora · cierra a las 6:00 p\.\s?m\.$/);
-    expect(es.miami).toMatch(/^Cerrado · abre el sábado, 9:00 a\.\s?m\.$/);
+    expect(es.miami).toMatch(/^Cerrado ahora · abre el sábado a las 9:00 a\.\s?m\.$/);
   });
 });
