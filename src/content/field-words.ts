@@ -14,7 +14,8 @@ export function labelOf(name: string): string {
 
 /** What the walk reads of a zod 4 schema: its definition and its metadata. */
 interface SchemaNode {
-  def?: { type?: string; innerType?: SchemaNode; in?: SchemaNode; element?: SchemaNode; options?: SchemaNode[]; shape?: Record<string, SchemaNode> };
+  // Every zod 4 schema has its definition and a type; the rest is there for the types that have it.
+  def: { type: string; innerType?: SchemaNode; in?: SchemaNode; element?: SchemaNode; options?: SchemaNode[]; shape?: Record<string, SchemaNode> };
   meta?(): Record<string, unknown> | undefined;
 }
 
@@ -25,7 +26,7 @@ interface Cms {
 
 /** What a wrapper (nullish, default, transform) or a choice of "" or a value holds: the schema inside. */
 function inner(node: SchemaNode): SchemaNode | undefined {
-  return node.def?.innerType ?? node.def?.in ?? (node.def?.type === 'union' ? node.def.options?.find((o) => o.def?.type !== 'literal') : undefined);
+  return node.def.innerType ?? node.def.in ?? (node.def.type === 'union' ? node.def.options!.find((o) => o.def.type !== 'literal') : undefined);
 }
 
 /** The `cms` metadata found on a schema or any schema inside it, outermost first. */
@@ -38,6 +39,9 @@ function cmsOf(node: SchemaNode | undefined): Cms {
   }
   return found;
 }
+
+/** An object schema's own field (never one of Object.prototype's names: "toString" is a key like another). */
+const ownField = (node: SchemaNode, key: string) => (node.def.shape && Object.hasOwn(node.def.shape, key) ? node.def.shape[key] : undefined);
 
 /** The schema without its wrappers: what holds the shape or the element. */
 function core(node: SchemaNode | undefined): SchemaNode | undefined {
@@ -70,13 +74,13 @@ export function fieldWords(schema: z.ZodType, data: unknown, path: readonly Prop
   let parentCms = cmsOf(node);
   for (const segment of path) {
     const shape = core(node);
-    if (typeof segment === 'number' && shape?.def?.type === 'array') {
+    if (typeof segment === 'number' && shape?.def.type === 'array') {
       const entry = Array.isArray(value) ? value[segment] : undefined;
       names.push((parentCms.summary && summaryOf(parentCms.summary, entry)) || `row ${segment + 1}`);
       node = shape.def.element;
       value = entry;
     } else if (typeof segment === 'string') {
-      node = shape?.def?.type === 'object' ? shape.def.shape?.[segment] : undefined;
+      node = shape?.def.type === 'object' ? ownField(shape, segment) : undefined;
       const own = cmsOf(node).label;
       const word = Object.hasOwn(words, segment) ? words[segment] : undefined;
       names.push(own ?? (typeof word === 'string' ? word : word?.label) ?? labelOf(segment));
@@ -92,8 +96,8 @@ export function isChoiceList(schema: z.ZodType, path: readonly PropertyKey[]): b
   let node: SchemaNode | undefined = schema as SchemaNode;
   for (const segment of path) {
     const shape = core(node);
-    node = typeof segment === 'number' ? shape?.def?.element : shape?.def?.shape?.[String(segment)];
+    node = typeof segment === 'number' ? shape?.def.element : shape && ownField(shape, String(segment));
   }
   const list = core(node);
-  return list?.def?.type === 'array' && core(list.def.element)?.def?.type === 'enum';
+  return list?.def.type === 'array' && core(list.def.element)?.def.type === 'enum';
 }
