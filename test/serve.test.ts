@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../src/routes/routes.ts';
 import { devHeaders } from '../src/security/headers.ts';
 import { createDistServer, createSiteServer, listen } from '../src/serve/server.ts';
-import { buildInto } from './helpers/fixtures.ts';
+import { buildInto, CONTENT } from './helpers/fixtures.ts';
 import { get } from './helpers/http.ts';
 
 let work: string;
@@ -71,11 +71,14 @@ describe('pages', () => {
     const en = await get(base, '/no-such-page');
     expect(en.status).toBe(404);
     expect(en.body).toContain('<html lang="en"');
-    expect(en.body).toContain('Oops! Page not found');
+    // The message as the content says it in each language (a staff member may reword it).
+    const { parse } = await import('yaml');
+    const message = async (locale: string) => (parse(await readFile(join(CONTENT, locale, 'pages/not-found.yaml'), 'utf8')) as { text: string }).text;
+    expect(en.body).toContain(await message('en'));
     const es = await get(base, '/es/no-existe');
     expect(es.status).toBe(404);
     expect(es.body).toContain('<html lang="es"');
-    expect(es.body).toContain('¡Uy! Página no encontrada');
+    expect(es.body).toContain(await message('es'));
     expect((await get(base, '/404')).status).toBe(404);
     expect((await get(base, '/services/not-a-service')).status).toBe(404);
   });

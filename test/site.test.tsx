@@ -187,7 +187,8 @@ describe('pages', () => {
   });
 
   it('404: the heading, the text and the way home, in each language, kept out of search results', () => {
-    expect(text(page('/404'))).toContain('404 Oops! Page not found Return to Home');
+    const notFound = content.locales.en!.pages['not-found'];
+    expect(text(page('/404'))).toContain(`${notFound.heading} ${notFound.text} ${notFound.link}`);
     // The message is part of the page's one heading, under the code: "404, Page not found" to a screen reader.
     for (const locale of ['en', 'es'] as const) {
       const own = content.locales[locale]!.pages['not-found'];

@@ -13,6 +13,8 @@ export function SocialHead({ meta, title }: { meta: PageMeta; title: string }) {
   const others = page.locales.filter((l) => l !== page.locale);
   return (
     <>
+      {/* Without JavaScript, the lines a script fills (open now) take no room (static/no-script.css). */}
+      <noscript><link rel="stylesheet" href="/no-script.css" /></noscript>
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={title} />

@@ -201,6 +201,20 @@ describe('without JavaScript', () => {
     await expect(page.locator('.nav a[href="/services"]').count()).resolves.toBe(1);
     await context.close();
   });
+
+  it('a clinic card leaves no empty line where "open now" would be: its address follows its title', async () => {
+    const { page, context } = await h.open('/locations', PHONE, { javaScript: false });
+    const card = page.locator('.location').first();
+    await expect(card.locator('.open-now').isVisible()).resolves.toBe(false);
+    // Between them only the title's own margin.
+    const { gap, margin } = await card.evaluate((el) => {
+      const title = el.querySelector('h2, h3')!;
+      const address = el.querySelector('.location__address, address')!.getBoundingClientRect();
+      return { gap: address.top - title.getBoundingClientRect().bottom, margin: parseFloat(getComputedStyle(title).marginBottom) };
+    });
+    expect(gap).toBeLessThanOrEqual(margin + 1);
+    await context.close();
+  });
 });
 
 describe('the 404 page', () => {
