@@ -33,16 +33,7 @@ ${paragraph}
   for (let start = 0; start < n; start += 500) {
     await Promise.all(Array.from({ length: Math.min(500, n - start) }, (_, k) => writeFile(join(pages, `page-${start + k + 1}.md`), page(start + k + 1))));
   }
-  const shell = (title: string, body: string) =>
-    `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>\n<body><main><h1>${title}</h1>\n${body}\n</main></body>\n</html>\n`;
-  if (kind === 'eleventy') {
-    await mkdir(join(dir, '_includes'), { recursive: true });
-    await writeFile(join(dir, '_includes/page.liquid'), shell('{{ title }}', '{{ content }}'));
-  } else {
-    await mkdir(join(dir, 'layouts/_default'), { recursive: true });
-    await writeFile(join(dir, 'layouts/_default/single.html'), shell('{{ .Title }}', '{{ .Content }}'));
-    await writeFile(join(dir, 'config.toml'), 'baseURL = "http://127.0.0.1/"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "home", "section"]\n');
-  }
+  await writeLayout(dir, kind, 'en');
 }
 
 /**
@@ -58,15 +49,25 @@ export async function writeBilingualCorpus(dir: string, n: number, paragraph: st
     const ids = Array.from({ length: n }, (_, k) => k + 1).filter((i) => locale === 'en' || i % 10 < 3);
     for (let start = 0; start < ids.length; start += 500) await Promise.all(ids.slice(start, start + 500).map((i) => writeFile(join(folder(locale), `page-${i}.md`), page(i, locale))));
   }
-  const shell = (title: string, body: string) => `<!doctype html>\n<html>\n<head><meta charset="utf-8"><title>${title}</title></head>\n<body><main><h1>${title}</h1>\n${body}\n</main></body>\n</html>\n`;
+  await writeLayout(dir, kind, undefined, '[languages.en]\ncontentDir = "content/en"\nweight = 1\n[languages.es]\ncontentDir = "content/es"\nweight = 2\n');
+}
+
+/**
+ * The minimal layout each generator renders a page through (lang on the page when the corpus has one
+ * language), and Hugo's configuration: its languages, when the corpus has several.
+ */
+async function writeLayout(dir: string, kind: 'eleventy' | 'hugo', lang: string | undefined, hugoLanguages = ''): Promise<void> {
+  const shell = (title: string, body: string) =>
+    `<!doctype html>\n<html${lang ? ` lang="${lang}"` : ''}>\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>\n<body><main><h1>${title}</h1>\n${body}\n</main></body>\n</html>\n`;
   if (kind === 'eleventy') {
     await mkdir(join(dir, '_includes'), { recursive: true });
     await writeFile(join(dir, '_includes/page.liquid'), shell('{{ title }}', '{{ content }}'));
-  } else {
-    await mkdir(join(dir, 'layouts/_default'), { recursive: true });
-    await writeFile(join(dir, 'layouts/_default/single.html'), shell('{{ .Title }}', '{{ .Content }}'));
-    await writeFile(join(dir, 'config.toml'), 'baseURL = "http://127.0.0.1/"\ndefaultContentLanguage = "en"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "home", "section"]\n[languages.en]\ncontentDir = "content/en"\nweight = 1\n[languages.es]\ncontentDir = "content/es"\nweight = 2\n');
+    return;
   }
+  await mkdir(join(dir, 'layouts/_default'), { recursive: true });
+  await writeFile(join(dir, 'layouts/_default/single.html'), shell('{{ .Title }}', '{{ .Content }}'));
+  const languages = hugoLanguages ? `defaultContentLanguage = "en"\n` : '';
+  await writeFile(join(dir, 'config.toml'), `baseURL = "http://127.0.0.1/"\n${languages}disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "home", "section"]\n${hugoLanguages}`);
 }
 
 /** Eleventy, installed into scratch once (npm install --prefix) and reused by later runs. */

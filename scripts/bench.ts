@@ -147,29 +147,38 @@ async function main(): Promise<void> {
  * that its `import 'sitewright'` resolves to this engine.
  */
 export async function minimalSite(pages: number, root = ROOT): Promise<{ dir: string; site: string }> {
-  const dir = join(root, 'test/scratch/bench-minimal');
-  await rm(dir, { recursive: true, force: true });
-  await cp(join(root, 'starter'), dir, { recursive: true });
-  await rm(join(dir, 'content/es'), { recursive: true });
-  await rm(join(dir, 'content/en/pages/about.md'));
-  // Plain Markdown pages only, as the rivals build: no posts (nor their tag, list and feed pages) and
-  // no photos to encode (the starter's two would cost seconds of AVIF on every cold run).
-  await rm(join(dir, 'content/en/posts'), { recursive: true });
-  await mkdir(join(dir, 'content/en/posts'));
-  await rm(join(dir, 'static/images'), { recursive: true });
-  const site = join(dir, 'site.config.ts');
+  const { dir, site } = await starterCut(root, 'bench-minimal', ['en']);
   const definition = await readFile(site, 'utf8');
   const oneLocale = definition.replace("locales: { en: { intl: 'en-US' }, es: { intl: 'es-US' } },", "locales: { en: { intl: 'en-US' } },");
   if (oneLocale === definition) throw new Error('the starter no longer declares its locales as the bench expects');
   await writeFile(site, oneLocale);
-  // The layout of the rivals' corpus: the page's own part only (the starter's header lists every
-  // page on every page, which a 4,000-page site would not).
-  await writeFile(join(dir, 'templates/Layout.tsx'), "import type { ReactNode } from 'react';\n\nexport function Layout({ children }: { children: ReactNode }) {\n  return <main id=\"main\">{children}</main>;\n}\n\nexport function Head() {\n  return null;\n}\n");
+  await rm(join(dir, 'content/es'), { recursive: true });
   const page = (i: number) => `---\ntitle: Sample page ${i}\ndescription: Sample page ${i} of the benchmark.\n---\n${PARAGRAPH.en}\n\nRead more about [the first page](/page-1). ${PARAGRAPH.en}\n\n- Same team, every visit\n- Results explained in plain words\n\n${PARAGRAPH.en}\n`;
   for (let start = 0; start < pages; start += 500) {
     await Promise.all(Array.from({ length: Math.min(500, pages - start) }, (_, k) => writeFile(join(dir, 'content/en/pages', `page-${start + k + 1}.md`), page(start + k + 1))));
   }
   return { dir, site };
+}
+
+/**
+ * A copy of the starter under test/scratch/<name> (so its `import 'sitewright'` resolves to this
+ * engine) with plain Markdown pages only, as the rivals build: no posts (nor their tag, list and feed
+ * pages), no photos to encode (the starter's two would cost seconds of AVIF on every cold run), and the
+ * layout of the rivals' corpus: the page's own part only (the starter's header lists every page on
+ * every page, which a site of thousands would not).
+ */
+async function starterCut(root: string, name: string, locales: readonly string[]): Promise<{ dir: string; site: string }> {
+  const dir = join(root, 'test/scratch', name);
+  await rm(dir, { recursive: true, force: true });
+  await cp(join(root, 'starter'), dir, { recursive: true });
+  for (const locale of locales) {
+    await rm(join(dir, `content/${locale}/posts`), { recursive: true });
+    await mkdir(join(dir, `content/${locale}/posts`));
+    await rm(join(dir, `content/${locale}/pages/about.md`));
+  }
+  await rm(join(dir, 'static/images'), { recursive: true });
+  await writeFile(join(dir, 'templates/Layout.tsx'), "import type { ReactNode } from 'react';\n\nexport function Layout({ children }: { children: ReactNode }) {\n  return <main id=\"main\">{children}</main>;\n}\n\nexport function Head() {\n  return null;\n}\n");
+  return { dir, site: join(dir, 'site.config.ts') };
 }
 
 /**
@@ -227,21 +236,11 @@ async function compareRivals(work: string, total: number, runs: number, states: 
  * the same minimal layout, no compression; Eleventy and Hugo build the same corpus their own way.
  */
 async function comparePartial(work: string, total: number, runs: number, states: readonly State[]): Promise<void> {
-  const dir = join(ROOT, 'test/scratch/bench-partial');
-  await rm(dir, { recursive: true, force: true });
-  await cp(join(ROOT, 'starter'), dir, { recursive: true });
-  for (const locale of ['en', 'es']) {
-    await rm(join(dir, `content/${locale}/posts`), { recursive: true });
-    await mkdir(join(dir, `content/${locale}/posts`));
-    await rm(join(dir, `content/${locale}/pages/about.md`));
-  }
-  await rm(join(dir, 'static/images'), { recursive: true });
-  const site = join(dir, 'site.config.ts');
+  const { dir, site } = await starterCut(ROOT, 'bench-partial', ['en', 'es']);
   const definition = await readFile(site, 'utf8');
   const partial = definition.replace("articles: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page' },", "articles: { folder: 'pages', ext: '.md', schema: pageSchema, label: 'page', partial: true },");
   if (partial === definition) throw new Error('the starter no longer declares its pages as the bench expects');
   await writeFile(site, partial);
-  await writeFile(join(dir, 'templates/Layout.tsx'), "import type { ReactNode } from 'react';\n\nexport function Layout({ children }: { children: ReactNode }) {\n  return <main id=\"main\">{children}</main>;\n}\n\nexport function Head() {\n  return null;\n}\n");
   const page = (i: number, locale: string) => `---\ntitle: ${locale === 'es' ? 'Página de muestra' : 'Sample page'} ${i}\ndescription: Page ${i} of the benchmark.\n---\n${PARAGRAPH.en}\n\n- Same team, every visit\n\n${PARAGRAPH.en}\n`;
   for (const locale of ['en', 'es']) {
     const ids = Array.from({ length: total }, (_, k) => k + 1).filter((i) => locale === 'en' || i % 10 < 3);

@@ -78,16 +78,12 @@ describe('a plugin of the site', () => {
 describe('the files a contentLoaded hook is given', () => {
   it('are every content file as the build read it, by its path: its data, and a Markdown body with its first line', async () => {
     // The plugin site with one more plugin, which keeps what its hook was given.
-    const dir = join(ROOT, 'test/scratch/files-hook');
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    const siteFile = join(dir, 'site.config.ts');
-    await writeFile(siteFile, [
+    const { dir, site: siteFile } = await scratchSite('files-hook', [
       "import base from '../../fixtures/plugin-site/site.config.ts';",
       'export default { ...base, plugins: [...(base.plugins ?? []), { name: \'recorder\', contentLoaded(_content: unknown, context: { files: ReadonlyMap<string, { file: string; data: unknown; body?: string; bodyLine?: number }> }) {',
       '  (globalThis as Record<string, unknown>).filesSeen = new Map(context.files);',
       '} }] };',
-    ].join('\n'));
+    ]);
     const built = await buildInto({ site: siteFile, content, static: join(tmp, 'static') });
     try {
       const seen = (globalThis as Record<string, unknown>).filesSeen as Map<string, { file: string; data: unknown; body?: string; bodyLine?: number }>;
@@ -108,18 +104,14 @@ describe('the files a contentLoaded hook is given', () => {
 
 describe("a plugin's page and its title", () => {
   it("takes its own title from its route's meta, and one that takes another page's title is a warning", async () => {
-    const dir = join(ROOT, 'test/scratch/plugin-titles');
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    const siteFile = join(dir, 'site.config.ts');
-    await writeFile(siteFile, [
+    const { dir, site: siteFile } = await scratchSite('plugin-titles', [
       "import base from '../../fixtures/plugin-site/site.config.ts';",
       '// A meta() that knows the registry pages and falls back to the home page for any other.',
       'const meta = ({ route, text }: { route: { page: string }; text: { pages: Record<string, { title: string; description: string }> } }) => text.pages[route.page] ?? text.pages.home!;',
       "const own = { name: 'own-title', config: () => ({ pages: [{ id: 'colophon', path: '/colophon', template: () => null, generated: true }] }),",
       "  routes: (_c: unknown, context: { locales: string[] }) => context.locales.map((locale) => ({ page: 'colophon', locale, path: '/colophon', meta: { title: `Colophon ${locale}`, description: 'How this site is made.' } })) };",
       'export default { ...base, meta, plugins: [...(base.plugins ?? []), own] };',
-    ].join('\n'));
+    ]);
     const built = await buildInto({ site: siteFile, content, static: join(tmp, 'static') });
     try {
       expect(await readFile(join(built.out, 'en/colophon.html'), 'utf8')).toMatch(/<title>Colophon en[^<]*<\/title>/);
@@ -136,11 +128,7 @@ describe("a plugin's page and its title", () => {
 
 describe('components in Markdown', () => {
   it('know their file\'s language through usePage(), and one that reads what it cannot have is named at its line', async () => {
-    const dir = join(ROOT, 'test/scratch/component-page');
-    await rm(dir, { recursive: true, force: true });
-    await mkdir(dir, { recursive: true });
-    const siteFile = join(dir, 'site.config.ts');
-    await writeFile(siteFile, [
+    const { dir, site: siteFile } = await scratchSite('component-page', [
       "import { createElement } from 'react';",
       "import * as z from 'zod';",
       "import { usePage } from 'sitewright';",
@@ -149,7 +137,7 @@ describe('components in Markdown', () => {
       "function Today() { const { intl, locale } = usePage(); return createElement('time', { lang: locale }, new Intl.DateTimeFormat(intl, { month: 'long', timeZone: 'UTC' }).format(new Date('2026-03-01T00:00:00Z'))); }",
       "function Nav() { const { navigation } = usePage(); return createElement('p', null, String(navigation.length)); }",
       'export default { ...base, markdownComponents: { ...base.markdownComponents, today: { component: Today, props: z.object({}).strict() }, nav: { component: Nav, props: z.object({}).strict() } } };',
-    ].join('\n'));
+    ]);
     const withToday = join(tmp, 'today-content');
     await cp(content, withToday, { recursive: true });
     for (const locale of ['fr', 'en', 'de']) await writeFile(join(withToday, locale, 'notes/welcome.md'), `${await readFile(join(withToday, locale, 'notes/welcome.md'), 'utf8')}\n::today\n`);
@@ -211,3 +199,13 @@ describe("the engine's own features", () => {
     expect((error as Error).message).toBe('locale es: plugin "feeds": files() threw: no posts');
   });
 });
+
+/** A site definition of a few lines in test/scratch/<name>/ (where 'sitewright' and the fixtures resolve), made afresh. */
+async function scratchSite(name: string, lines: string[]): Promise<{ dir: string; site: string }> {
+  const dir = join(ROOT, 'test/scratch', name);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  const site = join(dir, 'site.config.ts');
+  await writeFile(site, lines.join('\n'));
+  return { dir, site };
+}

@@ -302,6 +302,8 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   for (const locale of locales) {
     const get = (name: string) => parsedByRel.get(`${locale}/${name}`);
     const text: Record<string, unknown> = {};
+    // What a component in this locale's Markdown sees: made once for the locale, not for every file.
+    const componentScope = site.markdownComponents ? componentPage(site, locale) : undefined;
     for (const [key, def] of Object.entries(perLocale)) {
       const data = check(def.schema, get(def.file), `${def.label} (${locale}) do not match their schema`, `${capitalised(def.label)} (${languageName(locale)})`);
       text[key] = data === undefined ? undefined : keep(`${locale}/${def.file}`, data);
@@ -323,7 +325,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
           if (!markdownCache.has(parsed)) {
             const entry = records.get(parsed);
-            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed, options.markdown, site.markdownComponents, site.markdownComponents ? componentPage(site, locale) : undefined);
+            const markdown = entry?.markdown ?? renderMarkdown(parsed.body ?? '', parsed.bodyLine ?? 1, htmlAllowed, options.markdown, site.markdownComponents, componentScope);
             if (entry && !entry.markdown) cache.rendered(entry, markdown);
             markdownCache.set(parsed, markdown);
           }

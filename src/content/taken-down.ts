@@ -1,6 +1,7 @@
 // A date never breaks a build. An entry's expiryDate takes it down by itself on a day nobody edits
 // anything (the daily rebuild): a link written to it elsewhere is a warning while it is up, naming the
 // day, and once it is down the link is shown as its words alone (a warning says so), not a failure.
+// Both are worked out here, once, as the content loads.
 import { fillPath, paramsOf } from '../routes/routes.ts';
 import type { LocaleUrls } from '../routes/urls.ts';
 import type { SiteDefinition, Warning } from '../site/definition.ts';
@@ -23,13 +24,18 @@ export function expiringUrls(site: SiteDefinition, urls: LocaleUrls, lifecycle: 
 }
 
 /**
- * Links written in content to entries whose expiryDate has passed: taken out of the entries' HTML (the
- * link's words stay) and out of the links the build checks, each named in a warning.
+ * The content's links against the entries' expiryDates, as of today. To an entry taken down: out of the
+ * entries' HTML (the link's words stay) and out of the links the build checks, each named in a warning.
+ * To an entry still up, from a page that stays longer: a warning naming the day it goes.
  */
-export function takeDownLinks(content: EngineContent, links: ContentLinks, expiring: ReadonlyMap<string, string>, today: string): { content: EngineContent; links: ContentLinks; warnings: Warning[] } {
+export function takeDownLinks(content: EngineContent, links: ContentLinks, expiring: ReadonlyMap<string, string>, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string): { content: EngineContent; links: ContentLinks; warnings: Warning[] } {
   const gone = new Map([...expiring].filter(([, until]) => until < today));
-  if (!gone.size) return { content, links, warnings: [] };
   const warnings: Warning[] = [];
+  const down = gone.size ? withoutGone(content, links, gone, warnings) : { content, links };
+  return { ...down, warnings: [...warnings, ...stillUp(down.links, expiring, lifecycle)] };
+}
+
+function withoutGone(content: EngineContent, links: ContentLinks, gone: ReadonlyMap<string, string>, warnings: Warning[]): { content: EngineContent; links: ContentLinks } {
   const kept = links.map(({ file, locale, links: found }) => ({
     file,
     locale,
@@ -41,7 +47,23 @@ export function takeDownLinks(content: EngineContent, links: ContentLinks, expir
   }));
   const unlink = (html: string) => html.replace(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (whole, href: string, words: string) => (gone.has(href.split('#')[0]!) ? words : whole));
   const locales = Object.fromEntries(Object.entries(content.locales).map(([locale, text]) => [locale, Object.fromEntries(Object.entries(text).map(([name, value]) => [name, withoutLinks(value, unlink)]))]));
-  return { content: { ...content, locales } as EngineContent, links: kept, warnings };
+  return { content: { ...content, locales } as EngineContent, links: kept };
+}
+
+/** A link to an entry that expires, from a page that stays longer: it will be taken down with it. */
+function stillUp(links: ContentLinks, expiring: ReadonlyMap<string, string>, lifecycle: ReadonlyMap<string, LifecycleRecord>): Warning[] {
+  if (!expiring.size) return [];
+  const stays = new Map([...lifecycle.values()].map((r) => [r.file, r.expiryDate]));
+  const warnings: Warning[] = [];
+  for (const { file, links: found } of links) {
+    const own = stays.get(file);
+    for (const link of found) {
+      const until = expiring.get(link.href.split('#')[0]!);
+      if (!until || (own && own <= until)) continue;
+      warnings.push({ file: `${file}:${link.line}`, message: `links to "${link.href}", which is published until ${until} (its expiryDate), and this page ${own ? `until ${own}` : 'stays'}: after that day the link is shown as its words alone. Link to it from pages that expire with it, or give it a later expiryDate` });
+    }
+  }
+  return warnings;
 }
 
 /** A collection's entries (or any value) with each Markdown body's HTML passed through unlink; others as they are. */

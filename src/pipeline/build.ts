@@ -4,7 +4,7 @@
 // site → publish → tell the plugins. Each step is a function in the folder named after it; what they
 // share is the BuildRun (run.ts). A failure says what became of the output folder (build-types.ts).
 import { bundleStep } from './steps/bundle-step.ts';
-import { checkStep, expiringLinks, inlineStyleWarnings, sharedTitles } from './steps/check-step.ts';
+import { checkStep, inlineStyleWarnings, sharedTitles } from './steps/check-step.ts';
 import { strictly, warningsStep } from './steps/warnings-step.ts';
 import { loadStep } from './steps/load-step.ts';
 import { collectGarbage } from '../workers/collect.ts';
@@ -32,13 +32,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Work that needs no content starts now, beside the load (the editor's files, when not cached);
     // not for dev's rebuild of what an edit affects, which places nothing.
     if (!options.previous) for (const plugin of run.plugins) plugin.begin?.({ siteDir: dirname(run.siteFile) });
-    const { content, files: contentFiles, links, slugs, lifecycle, warnings: takenDown } = await loadStep(run);
+    const { content, files: contentFiles, links, slugs, warnings: takenDown } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
     // A large build's load leaves most of this thread's heap as garbage: collected now, not carried through the render.
     if (run.pool) collectGarbage();
     run.phase('load');
-    const warnings = [...warningsStep(run, content), ...strictly(run, [...takenDown, ...expiringLinks(run, links, lifecycle, slugs)])];
+    const warnings = [...warningsStep(run, content), ...strictly(run, takenDown)];
     const { bundle, assets } = await bundleStep(run, content);
     const files = filesStep(run, content, routes, bundle);
     run.phase('bundle');

@@ -17,7 +17,8 @@ import { DEFAULT_ENCODINGS, type Encoding } from '../output/write-files.ts';
 import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
 import type { EnginePlugin } from '../plugins/engine-plugin.ts';
 import type { PluginContext } from '../site/plugin.ts';
-import { pluginsOf } from '../plugins/run.ts';
+import { callPlugin, pluginsOf } from '../plugins/run.ts';
+import type { PolicyArea } from '../security/headers.ts';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { systemError } from '../problems/system-error.ts';
@@ -87,6 +88,12 @@ export class BuildRun {
   get plugins(): EnginePlugin[] {
     return pluginsOf(this.site);
   }
+
+  /** The parts of the output with a policy of their own (the editor's), by plugin name, asked of the plugins once a build. */
+  get areas(): ReadonlyMap<string, PolicyArea> {
+    return (this.#areas ??= new Map(this.plugins.flatMap((plugin) => (plugin.area ? [[plugin.name, callPlugin(plugin, 'area', undefined, () => plugin.area!(this.context))] as const] : []))));
+  }
+  #areas?: ReadonlyMap<string, PolicyArea>;
 
   /** Where the site is published (its output.host, else the default host). */
   get host(): Host {

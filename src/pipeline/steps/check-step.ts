@@ -7,8 +7,7 @@ import type { Bundle } from '../../bundle/client-assets.ts';
 import type { PageResult } from '../render-pages.ts';
 import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
-import { BuildFailure, type Problem } from '../../problems/problem.ts';
-import type { LifecycleRecord } from '../../content/lifecycle.ts';
+import { BuildFailure } from '../../problems/problem.ts';
 import { shown } from '../../problems/shown.ts';
 import type { Route } from '../../routes/routes.ts';
 import type { EngineContent } from '../../site/page-data.ts';
@@ -16,27 +15,6 @@ import type { Warning } from '../../site/definition.ts';
 import { measure, type SizeReport } from '../../checks/budgets.ts';
 import { unknownIslands } from '../../checks/islands.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../../checks/links.ts';
-import { expiringUrls } from '../../content/taken-down.ts';
-
-/**
- * A link written in content to an entry that expires (expiryDate) from a page that stays longer: the
- * link will be taken down with it (shown as its words). A warning while it is up, naming the day.
- */
-export function expiringLinks(run: BuildRun, links: ContentLinks, lifecycle: ReadonlyMap<string, LifecycleRecord>, slugs: ReadonlyMap<string, string>): Warning[] {
-  const expiry = expiringUrls(run.site, run.urls, lifecycle, slugs);
-  if (!expiry.size) return [];
-  const stays = new Map([...lifecycle.values()].map((r) => [r.file, r.expiryDate]));
-  const warnings: Warning[] = [];
-  for (const { file, links: found } of links) {
-    const own = stays.get(file);
-    for (const link of found) {
-      const until = expiry.get(link.href.split('#')[0]!);
-      if (!until || (own && own <= until)) continue;
-      warnings.push({ file: `${file}:${link.line}`, message: `links to "${link.href}", which is published until ${until} (its expiryDate), and this page ${own ? `until ${own}` : 'stays'}: after that day the link is shown as its words alone. Link to it from pages that expire with it, or give it a later expiryDate` });
-    }
-  }
-  return warnings;
-}
 
 export interface CheckInput {
   content: EngineContent;

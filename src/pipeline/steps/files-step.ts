@@ -17,8 +17,7 @@ export function filesStep(run: BuildRun, content: EngineContent, routes: Route[]
   if (bundle.js.url) files.set(bundle.js.url.slice(1), bundle.js.contents);
   if (bundle.css.url) files.set(bundle.css.url.slice(1), bundle.css.contents);
   const headerRules = run.plugins.flatMap((plugin) => (plugin.headers ? callPlugin(plugin, 'headers', undefined, () => plugin.headers!(content, run.context)) : []));
-  const areas = run.plugins.flatMap((plugin) => (plugin.area ? [callPlugin(plugin, 'area', undefined, () => plugin.area!(run.context))] : []));
-  const context: HeadersContext = { ...run.context, content, routes, staticFiles: run.statics.files, files, headerRules, areas };
+  const context: HeadersContext = { ...run.context, content, routes, staticFiles: run.statics.files, files, headerRules, areas: [...run.areas.values()] };
   for (const plugin of run.plugins) {
     if (!plugin.files) continue;
     const made = callPlugin(plugin, 'files', undefined, () => plugin.files!(context)) ?? {};

@@ -47,7 +47,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
   // Links to entries taken down by their expiryDate are shown as words, with a warning: a date never fails a build.
-  const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, expiringUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs), today);
+  const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, expiringUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs), loaded.lifecycle, today);
   const links = down.links;
   let content: EngineContent = withFallbacks(site as SiteDefinition, down.content);
   // Data at build time (the site's async sources), before any plugin sees the content. Kept in a

@@ -46,7 +46,7 @@ function takenFolders(run: BuildRun): Map<string, string> {
   const taken = new Map<string, string>();
   taken.set('assets', "the folder of the site's scripts, styles and photos");
   for (const file of run.statics.files) if (file.includes('/')) taken.set(file.split('/')[0]!, `the folder of static/${file.split('/')[0]}`);
-  for (const plugin of run.plugins) if (plugin.area) taken.set(callPlugin(plugin, 'area', undefined, () => plugin.area!(run.context)).dir.split('/')[0]!, `the folder of plugin "${plugin.name}"`);
+  for (const [plugin, area] of run.areas) taken.set(area.dir.split('/')[0]!, `the folder of plugin "${plugin}"`);
   for (const locale of run.locales) {
     const folder = run.urls.localeUrl(locale, '/').split('/')[1];
     if (folder) taken.set(folder, `the folder of the site's "${locale}" pages`);
