@@ -148,6 +148,21 @@ describe('components in Markdown', () => {
     } finally {
       await built.cleanup();
     }
+    // A page that shows another language's entry (fallback) shows its components in that language, as the text around them.
+    const { dir: fallbackDir, site: fallbackSite } = await scratchSite('component-fallback', [
+      "import today from '../component-page/site.config.ts';",
+      'export default { ...today, content: { ...today.content, collections: { notes: { ...today.content.collections.notes, fallback: true } } } };',
+    ]);
+    const untranslated = join(tmp, 'untranslated-content');
+    await cp(withToday, untranslated, { recursive: true });
+    await rm(join(untranslated, 'de/notes/welcome.md'));
+    const fallback = await buildInto({ site: fallbackSite, content: untranslated, static: join(tmp, 'static') });
+    try {
+      expect(await readFile(join(fallback.out, 'de/notes/welcome.html'), 'utf8')).toContain('<time lang="fr">mars</time>');
+    } finally {
+      await fallback.cleanup();
+      await rm(fallbackDir, { recursive: true, force: true });
+    }
     const note = join(withToday, 'en/notes/welcome.md');
     await writeFile(note, `${await readFile(note, 'utf8')}\n::nav\n`);
     const line = (await readFile(note, 'utf8')).split('\n').indexOf('::nav') + 1;
