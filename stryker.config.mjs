@@ -15,7 +15,6 @@ export default {
     'src/content/markdown.ts',
     'src/content/merge-problems.ts',
     'src/content/parse-share.ts',
-    'src/content/quick-yaml.ts',
     'src/content/suggest.ts',
     'src/content/track.ts',
     'src/content/validate.ts',

@@ -26,8 +26,11 @@ const PARAGRAPH = {
   es: 'Nuestro equipo se toma el tiempo de escucharle, explicarle cada paso y responder sus preguntas, para que salga de cada consulta sabiendo qué sigue. Coordinamos con sus otros proveedores y mantenemos su expediente al día.',
 };
 
-function servicePage(locale: 'en' | 'es', n: number): string {
+function servicePage(locale: 'en' | 'es', index: number): string {
   const en = locale === 'en';
+  // Numbered with five digits: "Sample Service 911" would be an emergency number the site's checks
+  // require 988 and Poison Control beside.
+  const n = String(index).padStart(5, '0');
   const list = (items: string[]) => items.map((i) => `  - ${i}`).join('\n');
   return `---
 name: ${en ? 'Sample Service' : 'Servicio de muestra'} ${n}
@@ -38,7 +41,7 @@ ${list(en ? ['Care for the whole family', 'Bilingual team', 'Clear next steps'] 
 whatToExpect:
 ${list(en ? ['Check in and update your information.', 'Talk with your provider.', 'Leave with a plan.'] : ['Regístrese y actualice sus datos.', 'Hable con su proveedor de salud.', 'Salga con un plan.'])}
 group: primary
-order: ${100 + n}
+order: ${100 + index}
 listed: false
 faqs:
   - q: ${en ? 'Do I need an appointment?' : '¿Necesito una cita?'}

@@ -1,6 +1,5 @@
 // Parses one YAML or Markdown file with the `yaml` package (gray-matter splits a Markdown file and
-// hands its front matter to the same parser), or with js-yaml where the text has only the plain shapes
-// both read alike (quick-yaml.ts). The yaml package's document keeps every node's position, so a
+// hands its front matter to the same parser), whose document keeps every node's position, so a
 // problem can point at its line. Content is data written by people outside the development team:
 // its cost is bounded whatever it holds. Anchors and aliases are refused (a few lines of nested
 // aliases expand to gigabytes), files have a size limit, data a nesting limit, and the parser's own
@@ -9,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import matter from 'gray-matter';
 import { isAlias, isMap, isSeq, parseDocument, visit, type Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
-import { parseQuickly } from './quick-yaml.ts';
 
 /** Content files larger than this are refused: a page's text is a few KB, a long legal page 50 KB. */
 export const MAX_CONTENT_BYTES = 1024 * 1024;
@@ -83,8 +81,6 @@ class Lines {
 /** Parses YAML text; a syntax error, an anchor or alias, or data nested too deep becomes a ProblemError. */
 function parseYaml(source: string, file: string, lineOffset: number): { data: unknown; positionOf: ParsedFile['positionOf'] } {
   const positionOf: ParsedFile['positionOf'] = (path) => locate(source, file, lineOffset, path);
-  const quick = parseQuickly(source);
-  if (quick !== undefined) return { data: withinDepth(quick, file, lineOffset), positionOf };
   const { doc, lines } = parseWithPositions(source, file, lineOffset);
   let alias: { pos: number; what: string } | undefined;
   visit(doc, (_key, node) => {
