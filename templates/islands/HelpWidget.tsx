@@ -1,10 +1,12 @@
-// The floating help button (bottom right) and its panel. The icon switches between open and close;
-// Escape closes and returns focus. Without JavaScript the button links to the booking form.
+// The floating help button (bottom right) and its panel: the notices, the emergency numbers, then the
+// links. The icon switches between open and close; Escape closes and returns focus. Without JavaScript
+// the button links to the booking form.
 import { useCallback, useRef, useState } from 'react';
 import { CalendarCheck, MessageCircle, Navigation, Phone, ShieldCheck, TriangleAlert, X } from '../components/icons.ts';
 import { HelpNumbers } from '../components/HelpNumbers.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { useDismiss } from './use-dismiss.ts';
+import { useFirstScreenMark } from './use-first-screen.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 const PANEL_ID = 'help-panel';
@@ -27,6 +29,7 @@ export function HelpWidget({ labels, links, notices = [] }: HelpWidgetProps) {
     if (refocus) button.current?.focus();
   }, []);
   const onKeyDown = useDismiss(open, close, root);
+  useFirstScreenMark();
 
   if (!hydrated) {
     return (
@@ -42,6 +45,8 @@ export function HelpWidget({ labels, links, notices = [] }: HelpWidgetProps) {
       <div id={PANEL_ID} className="help__panel" role="region" aria-labelledby={`${PANEL_ID}-title`} hidden={!open}>
         <p className="help__title" id={`${PANEL_ID}-title`}>{labels.title}</p>
         {notices.map((notice, i) => <p key={i} className="help__notice"><Icon icon={TriangleAlert} size={18} /> {notice}</p>)}
+        {/* Before the links: on a small phone with a notice posted, it is in view without scrolling the panel. */}
+        <p className="help__emergency"><Icon icon={TriangleAlert} size={18} /> <HelpNumbers text={labels.emergency} /></p>
         <p>{labels.greeting}</p>
         <ul className="help__links">
           <li><a href={links.book}><Icon icon={CalendarCheck} size={18} /> {labels.book}</a></li>
@@ -56,7 +61,6 @@ export function HelpWidget({ labels, links, notices = [] }: HelpWidgetProps) {
           ))}
           <li><a href={links.call}><Icon icon={Phone} size={18} /> {labels.call}</a></li>
         </ul>
-        <p className="help__emergency"><Icon icon={TriangleAlert} size={18} /> <HelpNumbers text={labels.emergency} /></p>
       </div>
       <button
         ref={button}

@@ -133,10 +133,13 @@ describe('mobile menu (390px)', () => {
     await context.close();
   });
 
-  it('has a call button bottom-left on phones only', async () => {
+  it('has a call button bottom-left on phones only, once the first screen (with its own call buttons) has scrolled away', async () => {
     const phone = await h.open('/', PHONE);
     const fab = phone.page.locator('.call-fab');
-    await expect(fab.isVisible()).resolves.toBe(true);
+    const shown = () => fab.evaluate((el) => getComputedStyle(el).opacity !== '0' && getComputedStyle(el).pointerEvents !== 'none');
+    await expect(shown()).resolves.toBe(false);
+    await phone.page.evaluate(() => scrollTo(0, innerHeight));
+    await expect.poll(shown).toBe(true);
     const box = (await fab.boundingBox())!;
     expect(box.x).toBeLessThan(PHONE.width / 2);
     expect(box.y).toBeGreaterThan(PHONE.height / 2);
@@ -152,6 +155,8 @@ describe('help widget', () => {
   for (const [name, viewport] of [['1280px', DESKTOP], ['390px', PHONE]] as const) {
     it(`toggles its panel and icon at ${name}, with book, insurance, directions to each clinic, call and the emergency numbers`, async () => {
       const { page, context } = await h.open('/reviews', viewport);
+      // On a phone it shows once the first screen has scrolled away.
+      await page.evaluate(() => scrollTo(0, innerHeight));
       const toggle = page.locator('.help__toggle');
       const box = (await toggle.boundingBox())!;
       expect(box.x).toBeGreaterThan(viewport.width / 2);
