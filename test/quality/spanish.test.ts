@@ -9,9 +9,19 @@ import { CONTENT } from '../helpers/fixtures.ts';
 const SPANISH = join(CONTENT, 'es');
 const files = readdirSync(SPANISH, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 
-/** Every line of the Spanish content matching a pattern, as "file:line: text". */
+/**
+ * Every line of the Spanish content matching a pattern, as "file:line: text": alone, or with the next
+ * line (YAML folds a sentence over lines, and the editor may break one anywhere).
+ */
 function found(pattern: RegExp): string[] {
-  return files.flatMap((file) => readFileSync(file, 'utf8').split('\n').flatMap((line, i) => (pattern.test(line) ? [`${relative(CONTENT, file)}:${i + 1}: ${line.trim()}`] : [])));
+  return files.flatMap((file) => {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    return lines.flatMap((line, i) => {
+      const next = lines[i + 1]?.trim() ?? '';
+      const hit = pattern.test(line) || (pattern.test(`${line.trimEnd()} ${next}`) && !pattern.test(next));
+      return hit ? [`${relative(CONTENT, file)}:${i + 1}: ${line.trim()}`] : [];
+    });
+  });
 }
 
 describe('Spanish, one term per concept', () => {
