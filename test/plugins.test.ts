@@ -75,6 +75,44 @@ describe('a plugin of the site', () => {
   }, 60_000);
 });
 
+describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plugin-site/plugins/lab.ts)', () => {
+  it('runs before the content loads, publishes files of static/ its own way, serves a folder with its own CSP and weighs every page', async () => {
+    const labSite = (name: string, maxBrotli: number) => scratchSite(name, [
+      "import base from '../../fixtures/plugin-site/site.config.ts';",
+      "import { lab } from '../../fixtures/plugin-site/plugins/lab.ts';",
+      `export default { ...base, plugins: [...base.plugins, lab({ maxBrotli: ${maxBrotli} })] };`,
+    ]);
+    const { dir, site: siteFile } = await labSite('lab-plugin', 100_000);
+    const { dir: heavyDir, site: heavySite } = await labSite('lab-heavy', 10);
+    const statics = join(tmp, 'lab-static');
+    await mkdir(join(statics, 'lab'), { recursive: true });
+    await writeFile(join(statics, 'lab/notes.txt'), 'quiet words\n');
+    await writeFile(join(statics, 'plain.txt'), 'left as it is\n');
+    try {
+      const built = await buildInto({ site: siteFile, content, static: statics });
+      try {
+        // Claimed: published as the plugin made it; the file beside it is copied as it is.
+        expect(await readFile(join(built.out, 'lab/notes.txt'), 'utf8')).toBe('QUIET WORDS\n');
+        expect(await readFile(join(built.out, 'plain.txt'), 'utf8')).toBe('left as it is\n');
+        // Its folder has its own policy, and the rest of the site keeps the site's.
+        const headers = await readFile(join(built.out, '_headers'), 'utf8');
+        expect(headers).toMatch(/^\/lab\/\*\n(  .*\n)*  Content-Security-Policy: default-src 'none'; img-src 'self'\n/m);
+        expect(headers).toMatch(/^\/\n(  .*\n)*  Content-Security-Policy: default-src 'self'/m);
+      } finally {
+        await built.cleanup();
+      }
+      // Every page was weighed (brotli bytes), so its check finds every page over a limit of 10 bytes.
+      const error = await buildInto({ site: heavySite, content, static: statics }).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(BuildFailure);
+      const told = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
+      expect(told).toMatch(/the lab +finds pages too heavy/);
+      expect(told).toMatch(/\/de\/notes\/welcome: \d+\n/);
+    } finally {
+      for (const scratch of [dir, heavyDir]) await rm(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the files a contentLoaded hook is given', () => {
   it('are every content file as the build read it, by its path: its data, and a Markdown body with its first line', async () => {
     // The plugin site with one more plugin, which keeps what its hook was given.

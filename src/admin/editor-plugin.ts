@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { inFile } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { withoutMetadata } from '../security/pdf-metadata.ts';
-import type { EnginePlugin } from '../plugins/engine-plugin.ts';
 import type { Plugin } from '../site/plugin.ts';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { AdminOptions, SiteDefinition } from '../site/definition.ts';
@@ -32,7 +31,7 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
   const isPdf = (rel: string) => rel.startsWith(`${uploads}/`) && /\.pdf$/i.test(rel);
   /** The uploads' PDFs as published: made in prepare(), before the files step. */
   let pdfs: Record<string, Uint8Array> = {};
-  const plugin: EnginePlugin<C> & { options: AdminOptions } = {
+  const plugin: Plugin<C> & { options: AdminOptions } = {
     name: 'editor',
     options,
     config: () => ({ uploads: options.media?.folder ?? DEFAULT_MEDIA_FOLDER }),

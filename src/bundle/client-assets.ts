@@ -8,6 +8,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildOptions, Plugin } from 'esbuild';
+import type { Bundle, BundledAsset } from '../site/plugin.ts';
 import { readSealed, sha256, writeSealed } from '../startup/sealed.mjs';
 import { cacheRoot } from '../startup/engine.mjs';
 
@@ -15,16 +16,7 @@ const engineRoot = fileURLToPath(new URL('../../', import.meta.url));
 const REVIVER = fileURLToPath(new URL('../client/revive.ts', import.meta.url));
 const ENTRY = 'site-client-entry';
 
-export interface BundledAsset {
-  /** Public URL, e.g. "/assets/main-3F2A1B.js". */
-  url: string;
-  contents: Uint8Array;
-}
-
-export interface Bundle {
-  js: BundledAsset;
-  css: BundledAsset;
-}
+export type { Bundle, BundledAsset };
 
 export interface BundleInput {
   /** The module exporting the site's islands as `islands`; a site without any has none. */

@@ -15,7 +15,7 @@ import { listStatic, type StaticListing } from '../output/static-files.ts';
 import { staticPolicyProblems } from '../output/static-policy.ts';
 import { DEFAULT_ENCODINGS, type Encoding } from '../output/write-files.ts';
 import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
-import type { EnginePlugin } from '../plugins/engine-plugin.ts';
+import type { Plugin } from '../site/plugin.ts';
 import type { PluginContext } from '../site/plugin.ts';
 import { callPlugin, pluginsOf } from '../plugins/run.ts';
 import type { PolicyArea } from '../security/headers.ts';
@@ -85,7 +85,7 @@ export class BuildRun {
   /** Every publishable file of static/, those plugins claim among them. */
   staticSources: readonly string[] = [];
 
-  get plugins(): EnginePlugin[] {
+  get plugins(): Plugin[] {
     return pluginsOf(this.site);
   }
 

@@ -2,30 +2,23 @@
 // per-locale files, placeholders, budgets, sitemap.xml, robots.txt, _redirects, the speculation rules
 // and _headers. Each is on by default; `output` in the site definition configures it or turns it off
 // (false), and the site's hooks (placeholders, budgets, localeFiles) are what the matching plugin runs.
-import { bundleAssets, type Bundle } from '../bundle/client-assets.ts';
+import { bundleAssets } from '../bundle/client-assets.ts';
 import { overBudget } from '../checks/budgets.ts';
 import { Problem } from '../problems/problem.ts';
-import { formatHeadersFile, type HeaderRule } from '../security/headers-file.ts';
-import { headerRules, type PolicyArea } from '../security/headers.ts';
+import { formatHeadersFile } from '../security/headers-file.ts';
+import { headerRules } from '../security/headers.ts';
 import type { HeadersPolicy, SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
-import type { EnginePlugin } from './engine-plugin.ts';
-import type { FilesContext } from '../site/plugin.ts';
+import type { Bundle, Plugin } from '../site/plugin.ts';
 import { redirectsPlugin } from './redirects.ts';
 import { robots } from './robots.ts';
 import { sitemap } from './sitemap.ts';
 import { speculationHeaderRules, speculationRules, SPECULATION_RULES_FILE } from './speculation-rules.ts';
 
-/** What the files step gives the headers plugin besides the public context: every plugin's rules and areas. */
-export interface HeadersContext<C = unknown> extends FilesContext<C> {
-  headerRules: readonly HeaderRule[];
-  areas: readonly PolicyArea[];
-}
-
 /** The default plugins of a site, in the order they run (the site's own come after the client bundle). */
-export function defaultPlugins<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
+export function defaultPlugins<C>(site: SiteDefinition<C>): Plugin<C>[] {
   const output = site.output ?? {};
-  const plugins: (EnginePlugin<C> | false)[] = [
+  const plugins: (Plugin<C> | false)[] = [
     clientBundle(site),
     localeFiles(site),
     placeholders(site),
@@ -40,11 +33,11 @@ export function defaultPlugins<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
     },
     output.headers !== false && headers(site),
   ];
-  return plugins.filter((p): p is EnginePlugin<C> => p !== false);
+  return plugins.filter((p): p is Plugin<C> => p !== false);
 }
 
 /** The island script and the stylesheet every page links to, bundled and content-hashed (bundle/). */
-function clientBundle<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+function clientBundle<C>(site: SiteDefinition<C>): Plugin<C> {
   const make = () => bundleAssets({ islands: site.islands?.module, styles: site.styles });
   // Begun as the build begins (it needs no content), so esbuild bundles while the content loads;
   // a dev rebuild, which begins nothing, asks when it needs it.
@@ -64,7 +57,7 @@ function clientBundle<C>(site: SiteDefinition<C>): EnginePlugin<C> {
 }
 
 /** The site's generated files per locale (a web app manifest), under each locale's root. */
-function localeFiles<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+function localeFiles<C>(site: SiteDefinition<C>): Plugin<C> {
   return {
     name: 'locale-files',
     files(c) {
@@ -79,12 +72,12 @@ function localeFiles<C>(site: SiteDefinition<C>): EnginePlugin<C> {
 }
 
 /** The site's placeholder rules: values that must not ship, warnings (errors with --strict). */
-function placeholders<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+function placeholders<C>(site: SiteDefinition<C>): Plugin<C> {
   return { name: 'placeholders', warnings: (content, c) => callHook('placeholders()', undefined, () => site.placeholders?.(content, { contentDir: c.contentDir, baseUrl: c.baseUrl }) ?? []) };
 }
 
 /** The site's page-weight budgets (brotli bytes): every page is weighed when the site has them. */
-function budgets<C>(site: SiteDefinition<C>): EnginePlugin<C> | false {
+function budgets<C>(site: SiteDefinition<C>): Plugin<C> | false {
   if (!site.budgets) return false;
   return {
     name: 'budgets',
@@ -113,11 +106,10 @@ export function headersPolicyOf<C>(site: SiteDefinition<C>, content: C): Headers
 }
 
 /** _headers: the security and cache headers, the rules other plugins give, and a policy per area (the editor's). */
-function headers<C>(site: SiteDefinition<C>): EnginePlugin<C> {
+function headers<C>(site: SiteDefinition<C>): Plugin<C> {
   return {
     name: 'headers',
-    files(context) {
-      const c = context as HeadersContext<C>;
+    files(c) {
       const policy = headersPolicyOf(site, c.content);
       const [area] = c.areas;
       // Every top-level folder of the output, for a policy per area (see headerRules).

@@ -17,7 +17,6 @@ import { shown } from '../problems/shown.ts';
 import { readSealed, sha256, writeSealed } from '../startup/sealed.mjs';
 import { cacheRoot } from '../startup/engine.mjs';
 import type { Plugin } from '../site/plugin.ts';
-import type { EnginePlugin } from './engine-plugin.ts';
 
 export interface ImagesOptions {
   /** Folders below static/ whose photos are processed ("images/uploads"). */
@@ -112,7 +111,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
     },
   };
 
-  const plugin: EnginePlugin<C> & { readonly map: ImageMap } = {
+  const plugin: Plugin<C> & { readonly map: ImageMap } = {
     name: 'images',
     map,
     claims: claimed,

@@ -8,7 +8,10 @@ import { Problem } from '../problems/problem.ts';
 import { absoluteUrl, fileOfUrl } from '../routes/urls.ts';
 import type { Redirect } from '../site/definition.ts';
 import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
-import type { EnginePlugin, SiteShape } from './engine-plugin.ts';
+import type { Plugin, PluginContext } from '../site/plugin.ts';
+
+/** What the generated files need to know of a site: its locales, their URLs and its production origin. */
+export type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
 
 
 /** A redirect in one locale: from and to as that locale's URLs. */
@@ -62,7 +65,7 @@ export function redirectPage(redirect: PlannedRedirect, baseUrl: string): string
 const PATH = /^(?!.*\/\/)\/[A-Za-z0-9._~\-/]*$/;
 
 /** The redirects plugin: _redirects (unless output.redirects is false) and a page per old address. */
-export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: boolean, host: Host = DEFAULT_HOST): EnginePlugin<C> {
+export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: boolean, host: Host = DEFAULT_HOST): Plugin<C> {
   const planned = (c: SiteShape) => plannedRedirects(redirects, c);
   return {
     name: 'redirects',

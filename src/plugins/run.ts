@@ -3,17 +3,17 @@
 import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import { defaultPlugins } from './defaults.ts';
-import type { EnginePlugin } from './engine-plugin.ts';
+import type { Plugin } from '../site/plugin.ts';
 
-const made = new WeakMap<SiteDefinition, EnginePlugin[]>();
+const made = new WeakMap<SiteDefinition, Plugin[]>();
 
 /** Every plugin of a site, in the order their hooks run: the client bundle, the site's, then the other defaults. */
-export function pluginsOf<C>(site: SiteDefinition<C>): EnginePlugin<C>[] {
+export function pluginsOf<C>(site: SiteDefinition<C>): Plugin<C>[] {
   const known = made.get(site as SiteDefinition);
-  if (known) return known as EnginePlugin<C>[];
+  if (known) return known as Plugin<C>[];
   const [first, ...rest] = defaultPlugins(site);
-  const all = [first!, ...((site.plugins ?? []) as EnginePlugin<C>[]), ...rest];
-  made.set(site as SiteDefinition, all as EnginePlugin[]);
+  const all = [first!, ...(site.plugins ?? []), ...rest];
+  made.set(site as SiteDefinition, all as Plugin[]);
   return all;
 }
 

@@ -44,7 +44,8 @@ export type ProblemCode =
   | 'file/missing-static'
   | 'island/unknown'
   | 'budget/exceeded'
-  | 'placeholder/strict';
+  | 'placeholder/strict'
+  | 'plugin/check';
 
 /** The kind of one detail line, for merging (a key missing in one locale is reported once). */
 export type DetailKind = 'missing' | 'unknown-key' | 'other';
@@ -119,6 +120,11 @@ export function describeWhere(where: Where): string {
 /** A problem in a content file. */
 export function inFile(code: ProblemCode, file: string, title: string, details: Detail[] = [], position?: Position): Problem {
   return new Problem(code, { file, position }, title, details);
+}
+
+/** A problem of a part of the site, not of one file (a plugin's check of the whole output): "the lab finds pages too heavy". */
+export function inPart(part: string, title: string, details: Detail[] = []): Problem {
+  return new Problem('plugin/check', { part }, title, details);
 }
 
 /** Thrown when a build found mistakes in its input: everything it found, at once, without a stack. */

@@ -5,6 +5,7 @@
 import type { HeadersPolicy } from '../site/definition.ts';
 import { formatCsp, strictCsp, withChanges, type CspDirectives } from './csp.ts';
 import type { HeaderRule } from './headers-file.ts';
+import type { PolicyArea } from '../site/plugin.ts';
 
 /** A year of HTTPS for this host only: subdomains are the site owner's to opt in. */
 const DEFAULT_HSTS = 'max-age=31536000';
@@ -28,11 +29,7 @@ export function securityHeaders(policy: HeadersPolicy = {}): Record<string, stri
   };
 }
 
-/** Where a second policy lives: a folder of the output (e.g. the editor's "admin") with its own CSP. */
-export interface PolicyArea {
-  dir: string;
-  csp: CspDirectives;
-}
+export type { PolicyArea };
 
 /**
  * The rules of the _headers file. Each header is set by one rule per path: hosts join the values of

@@ -1,10 +1,12 @@
 // The plugin interface: a plugin is a value with a name and hooks at named steps of the build. A site
 // lists its plugins in its definition (`plugins: [...]`); the engine's own features (sitemap, robots,
-// redirects, speculation rules, headers, placeholders, budgets, the client bundle) are plugins on the
-// same interface, on by default and configured or turned off in `output`; the editor is one a site
-// turns on. Hooks run in this order, each plugin in list order (docs/plugins.md):
+// redirects, speculation rules, headers, placeholders, budgets, the client bundle, photos, the editor)
+// are plugins on this same interface, with no hook of their own: on by default and configured or turned
+// off in `output`, or turned on by the site. Hooks run in this order, each plugin in list order
+// (docs/plugins.md):
 //
-//   config → markdown → contentLoaded → routes → warnings → headers → files → pageRendered → check → buildDone
+//   config → begin → prepare → markdown → contentLoaded → routes → warnings → headers → area → files
+//   → assets → pageRendered → place → check → buildDone
 //
 // A plugin is code, trusted like the site's: what its hooks return is not held to content's
 // raw-HTML policy (which applies to what content wrote, before any plugin renderer runs). Plugins
@@ -63,9 +65,39 @@ export interface FilesContext<C = unknown> extends PluginContext<C> {
   staticFiles: readonly string[];
   /** Every file made before this plugin's hook, by path in the output. */
   files: ReadonlyMap<string, string | Uint8Array>;
+  /** Every plugin's `headers` rules and `area`s (what the _headers file is made of). */
+  headerRules: readonly HeaderRule[];
+  areas: readonly PolicyArea[];
 }
 
-/** A page as it was written: its route, HTML size and, when the site has budgets, its brotli size. */
+/** A Content-Security-Policy's directives: { 'script-src': ["'self'"] }. */
+export type CspDirectives = Record<string, readonly string[]>;
+
+/** A folder of the output (the editor's "admin") served with a Content-Security-Policy of its own. */
+export interface PolicyArea {
+  dir: string;
+  csp: CspDirectives;
+}
+
+/** The stylesheet and island script every page links to: each a public URL and its bytes. */
+export interface Bundle {
+  js: BundledAsset;
+  css: BundledAsset;
+}
+export interface BundledAsset {
+  /** Public URL, e.g. "/assets/main-3F2A1B.js". */
+  url: string;
+  contents: Uint8Array;
+}
+
+/** What `prepare` sees, before any content is read: the site's folders and static/'s files. */
+export interface PrepareContext {
+  siteDir: string;
+  staticDir: string;
+  staticFiles: readonly string[];
+}
+
+/** A page as it was written: its route, HTML size and, when a plugin weighs pages, its brotli size. */
 export interface BuiltPage {
   route: Route;
   bytes: number;
@@ -122,6 +154,17 @@ export interface Plugin<C = unknown> {
   name: string;
   /** Extends the site definition before anything is loaded (pages, sources, …): runs in every thread. */
   config?(site: SiteDefinition<C>): Partial<SiteDefinition<C>> | void;
+  /**
+   * Starts work that needs no content as the build starts (a full build, not a dev rebuild), not
+   * awaited: it runs beside loading and rendering, and a later hook (`assets`, `place`) takes its result.
+   */
+  begin?(sources: { siteDir: string }): void;
+  /** Runs before the content loads, awaited: work content depends on (photos processed, which Markdown then shows). */
+  prepare?(context: PrepareContext): void | Promise<void>;
+  /** Files of static/ (by path in it) this plugin publishes its own way: they are not copied as they are. */
+  claims?(file: string): boolean;
+  /** Part of the key of the kept content parses: what this plugin's Markdown output depends on, changed when that changes. */
+  cacheKey?(): string;
   /** marked extensions (tokenizers, renderers, walkTokens) used for every Markdown body. */
   markdown?: readonly MarkedExtension[];
   /** The validated content, before routes are planned: return it changed (drafts left out), or nothing to keep it. */
@@ -132,10 +175,18 @@ export interface Plugin<C = unknown> {
   warnings?(content: C, context: PluginContext<C>): Warning[];
   /** Rules of the _headers file (every response's headers, as hosts and `serve` apply them). */
   headers?(content: C, context: PluginContext<C>): HeaderRule[];
+  /** A folder of the output with a Content-Security-Policy of its own (the editor's /admin/): one per site. */
+  area?(context: PluginContext<C>): PolicyArea;
   /** More output files, by path: { 'feed.xml': xml }. */
   files?(context: FilesContext<C>): Record<string, string | Uint8Array> | void;
+  /** The stylesheet and island script every page links to: the first plugin with this hook gives them (the client bundle). */
+  assets?(context: PluginContext<C>): Promise<Bundle>;
   /** Each page's HTML once rendered, in the thread that rendered it: return it changed, or nothing. */
   pageRendered?(html: string, route: Route, context: PluginContext<C>): string | void;
+  /** Puts large files into the new output folder itself, before it is published (hard links to a cached copy). */
+  place?(dir: string, context: PluginContext<C>): Promise<void>;
+  /** Every page is weighed in brotli bytes for this plugin's `check` (BuiltPage.brotli): it costs time, so only when asked. */
+  weighsPages?: boolean;
   /** Problems of the whole site once rendered (budgets): the build fails on any. */
   check?(context: CheckContext<C>): Problem[];
   /** The published output, read-only. */

@@ -4,7 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { dirname, sep } from 'node:path';
 import { loadContent } from '../../src/content/load-content.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
-import type { EnginePlugin } from '../../src/plugins/engine-plugin.ts';
+
 import { pluginsOf } from '../../src/plugins/run.ts';
 import { localeUrls } from '../../src/routes/urls.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
@@ -16,7 +16,7 @@ import { CONTENT, SITE, STATIC } from './fixtures.ts';
 export async function contentAsBuilt<C>(site: SiteDefinition<C>, contentDir: string, siteFile = SITE): Promise<C> {
   // As the build does first: the plugins that prepare files (the photos staff upload) see static/.
   const staticFiles = (await readdir(STATIC, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => `${e.parentPath}${sep}${e.name}`.slice(STATIC.length + 1).split(sep).join('/'));
-  for (const plugin of pluginsOf(site) as EnginePlugin<C>[]) await plugin.prepare?.({ siteDir: dirname(siteFile), staticDir: STATIC, staticFiles });
+  for (const plugin of pluginsOf(site)) await plugin.prepare?.({ siteDir: dirname(siteFile), staticDir: STATIC, staticFiles });
   let { content, sources } = await loadContent(site, contentDir);
   const locales = Object.keys(site.locales);
   const context: ContentLoadedContext<C> = {

@@ -1,7 +1,7 @@
 // The build's files step: every file besides pages and static/'s: the client bundle, then each
 // plugin's files in plugin order (the headers plugin last, as it reads every file's folder). A file
 // of static/ with the name of one the build writes is an error: the build would replace it.
-import type { Bundle } from '../../bundle/client-assets.ts';
+import type { Bundle, FilesContext } from '../../site/plugin.ts';
 import type { OutputFiles } from '../../output/write-files.ts';
 import type { BuildRun } from '../run.ts';
 import { BuildFailure, inFile } from '../../problems/problem.ts';
@@ -9,7 +9,6 @@ import { shown } from '../../problems/shown.ts';
 import type { Route } from '../../routes/routes.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import { join } from 'node:path';
-import type { HeadersContext } from '../../plugins/defaults.ts';
 import { callPlugin } from '../../plugins/run.ts';
 
 export function filesStep(run: BuildRun, content: EngineContent, routes: Route[], bundle: Bundle): OutputFiles {
@@ -17,7 +16,7 @@ export function filesStep(run: BuildRun, content: EngineContent, routes: Route[]
   if (bundle.js.url) files.set(bundle.js.url.slice(1), bundle.js.contents);
   if (bundle.css.url) files.set(bundle.css.url.slice(1), bundle.css.contents);
   const headerRules = run.plugins.flatMap((plugin) => (plugin.headers ? callPlugin(plugin, 'headers', undefined, () => plugin.headers!(content, run.context)) : []));
-  const context: HeadersContext = { ...run.context, content, routes, staticFiles: run.statics.files, files, headerRules, areas: [...run.areas.values()] };
+  const context: FilesContext = { ...run.context, content, routes, staticFiles: run.statics.files, files, headerRules, areas: [...run.areas.values()] };
   for (const plugin of run.plugins) {
     if (!plugin.files) continue;
     const made = callPlugin(plugin, 'files', undefined, () => plugin.files!(context)) ?? {};

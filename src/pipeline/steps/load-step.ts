@@ -5,7 +5,7 @@ import { sha256 } from '../../startup/sealed.mjs';
 import { forgetOthers, loadData } from '../../content/data.ts';
 import { cacheRoot } from '../../startup/engine.mjs';
 import type { MarkedExtension } from 'marked';
-import type { EnginePlugin } from '../../plugins/engine-plugin.ts';
+import type { Plugin } from '../../site/plugin.ts';
 import type { BuildRun } from '../run.ts';
 import type { SiteDefinition } from '../../site/definition.ts';
 import { callPlugin } from '../../plugins/run.ts';
@@ -20,8 +20,8 @@ import { withFallbacks } from '../../content/fallback.ts';
 import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
 /** Every plugin's marked extensions, as one list kept per list of plugins (the parser made for it is reused). */
-const extensionLists = new WeakMap<readonly EnginePlugin[], MarkedExtension[]>();
-function markdownOf(plugins: readonly EnginePlugin[]): MarkedExtension[] {
+const extensionLists = new WeakMap<readonly Plugin[], MarkedExtension[]>();
+function markdownOf(plugins: readonly Plugin[]): MarkedExtension[] {
   let list = extensionLists.get(plugins);
   if (!list) extensionLists.set(plugins, (list = plugins.flatMap((p) => [...(p.markdown ?? [])])));
   return list;
