@@ -166,6 +166,43 @@ describe('reviews, shown honestly', () => {
   });
 });
 
+describe('what the site\'s own checks refuse, told in the editor\'s words', () => {
+  it('a notice, a link in a service\'s text and 911 without 988 name the entry and the field, or the line of the text', async () => {
+    const notices = await readFile(join(site.content, 'notices.yaml'), 'utf8');
+    const services = (await readdir(join(site.content, 'en/services'))).filter((f) => f.endsWith('.md'));
+    const [linked, urgent] = [join(site.content, 'es/services', services[0]!), join(site.content, 'en/services', services[1]!)];
+    const [linkedBefore, urgentBefore] = await Promise.all([readFile(linked, 'utf8'), readFile(urgent, 'utf8')]);
+    const nameOf = (text: string) => /^name: (.+)$/m.exec(text)![1]!;
+    try {
+      // As the editor saves them: a notice shown until a day before its first, a link to a page that
+      // does not exist at the end of a Spanish service's text, and an English one that gives 911 alone.
+      await site.write('notices.yaml', '- text:\n    en: Closed for inventory.\n    es: Cerrado por inventario.\n  show:\n    from: "2026-06-12"\n    to: "2026-06-11"\n');
+      await site.write(`es/services/${services[0]}`, `${linkedBefore.trimEnd()}\n\nVea [nuestros horarios](/es/horarios).\n`);
+      await site.write(`en/services/${services[1]}`, `${urgentBefore.trimEnd()}\n\nIn an emergency, call 911.\n`);
+      const words = async (name: string) => {
+        const failure = await buildPages(name).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(BuildFailure);
+        return (failure as BuildFailure).problems.flatMap((p) => p.details.map((d) => d.words ?? `(no words) ${p.format()}`));
+      };
+      const lines = (text: string) => text.trimEnd().split('\n').length;
+      const bodyStart = (text: string) => text.indexOf('\n---', 3) === -1 ? 1 : text.slice(0, text.indexOf('\n---', 3)).split('\n').length + 2;
+      // One after the other, as each stops the build at its step: the notice (the content's own check),
+      // 911 (a plugin's check of the writing), then the link (checked once the pages are made).
+      expect(await words('told-notice')).toEqual(['Notices › Closed for inventory. › Days the notice is shown › Show until: "Show until" (2026-06-11) comes before "Show from" (2026-06-12)']);
+      await site.write('notices.yaml', notices);
+      const urgentText = await readFile(urgent, 'utf8');
+      expect(await words('told-911')).toEqual([expect.stringMatching(new RegExp(`^Services › ${nameOf(urgentText)} \\(English\\) › Text, line ${lines(urgentText) - bodyStart(urgentText) + 1}: wherever 911 is given, give 988`))]);
+      await site.write(`en/services/${services[1]}`, urgentBefore);
+      const linkedText = await readFile(linked, 'utf8');
+      expect(await words('told-links')).toEqual([expect.stringMatching(new RegExp(`^Services › ${nameOf(linkedText)} \\(Spanish\\) › Text, line ${lines(linkedText) - bodyStart(linkedText) + 1}: points at no page or file`))]);
+    } finally {
+      await site.write('notices.yaml', notices);
+      await site.write(`es/services/${services[0]}`, linkedBefore);
+      await site.write(`en/services/${services[1]}`, urgentBefore);
+    }
+  });
+});
+
 describe('a clinic\'s own hours', () => {
   it('an empty list keeps the practice\'s hours; own hours that close it on a day the practice opens are a warning naming the clinic', async () => {
     const before = await readFile(join(site.content, 'locations.yaml'), 'utf8');

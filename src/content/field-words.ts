@@ -4,6 +4,7 @@
 // schema's `.meta({ cms: { label } })`, the site's words for field names, else the name spelt out;
 // an entry of a list is named by its `summary` ("{{fields.street}}"), as the editor lists it.
 import type * as z from 'zod';
+import { Problem } from '../problems/problem.ts';
 import type { Vocabulary } from '../site/definition.ts';
 
 /** "postalCode" → "Postal code", "e164" → "E164". */
@@ -100,4 +101,44 @@ export function isChoiceList(schema: z.ZodType, path: readonly PropertyKey[]): b
   }
   const list = core(node);
   return list?.def.type === 'array' && core(list.def.element)?.def.type === 'enum';
+}
+
+/** A content file as the editor names it: the entry's name, its schema and data as read, and where its text starts. */
+export interface SpokenFile {
+  name: string;
+  /** Left out once the content has loaded (the render need not keep every file's data): its fields are then not named. */
+  schema?: z.ZodType;
+  data?: unknown;
+  bodyLine?: number;
+  words?: Vocabulary;
+}
+
+/** "hours[0].opens" or "0.closed.from" → ["hours", 0, "opens"], [0, "closed", "from"]; a quoted value ('"/about"', a link) is none. */
+function keysOf(path: string): PropertyKey[] {
+  if (path.startsWith('"')) return [];
+  return [...path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : /^\d+$/.test(m[2]!) ? Number(m[2]) : m[2]!));
+}
+
+/**
+ * The problems of content files, each detail without words of its own given the editor's: the entry,
+ * then the field its path names (or the line of its text), then what is wrong. A site's own checks and
+ * plugins' (a notice that cannot be shown, 911 without 988) are named as the schema's own problems are.
+ */
+export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<string, SpokenFile>): Problem[] {
+  return problems.map((problem) => {
+    const spoken = problem.file === undefined ? undefined : files.get(problem.file);
+    if (!spoken || problem.details.every((d) => d.words)) return problem;
+    const line = problem.position?.line;
+    const details = problem.details.map((detail) => {
+      if (detail.words) return detail;
+      const keys = keysOf(detail.path);
+      const field = keys.length
+        ? spoken.schema ? fieldWords(spoken.schema, spoken.data, keys, spoken.words) : []
+        : spoken.bodyLine !== undefined && line !== undefined && line >= spoken.bodyLine
+          ? [`Text, line ${line - spoken.bodyLine + 1}`]
+          : [];
+      return { ...detail, words: `${[spoken.name, ...field].join(' › ')}: ${detail.message}` };
+    });
+    return new Problem(problem.code, problem.where, problem.title, details);
+  });
 }

@@ -25,7 +25,7 @@ import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts
 import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { controlCharacters, validate } from './validate.ts';
-import { labelOf } from './field-words.ts';
+import { inEditorWords, labelOf, type SpokenFile } from './field-words.ts';
 
 /** Where each content file's site-internal Markdown links were written, for the link check. */
 export type ContentLinks = { file: string; locale: string; links: MarkdownLink[] }[];
@@ -43,6 +43,8 @@ export interface LoadedContent<C = EngineContent> {
   sources: ReadonlyMap<string, ParsedFile>;
   /** What the content holds that the build goes on with, told: an autolink that is no address. */
   warnings: Warning[];
+  /** Each content file as the editor names it (its entry, schema and data), for problems found after the load (field-words.ts). */
+  spoken: ReadonlyMap<string, SpokenFile>;
 }
 
 export interface LoadOptions {
@@ -204,8 +206,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   };
   // Each file as the editor names it, for the messages the people who edit read.
   const named = (name: string) => ({ name, words: site.content.labels });
+  const spoken = new Map<string, SpokenFile>();
   const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string): z.infer<T> | undefined => {
     if (!parsed) return undefined;
+    spoken.set(parsed.file, { name, schema, data: parsed.data, bodyLine: parsed.bodyLine, words: site.content.labels });
     const known = checkedCache.get(parsed)?.get(schema);
     if (known !== undefined) return known as z.infer<T>;
     const hidden = controlCharacters(parsed, title, named(name), schema);
@@ -233,7 +237,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     if (data === undefined || !parsed) continue;
     // Hooks are typed by the site with what its schema returns: this data has just passed that schema.
     const found = callHook(`content.shared.${key}.check()`, def.file, () => def.check?.(data as never, parsed, sharedData as never) ?? []);
-    problems.push(...found);
+    problems.push(...inEditorWords(found, spoken));
     sharedData[key] = data;
   }
   const ids: Record<string, Set<string>> = {};
@@ -350,9 +354,9 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   // What parsed is kept, whether or not the content as a whole passed.
   cache.save();
-  if (problems.length) throw new BuildFailure(sortProblems(mergeParity(problems)));
+  if (problems.length) throw new BuildFailure(sortProblems(mergeParity(inEditorWords(problems, spoken))));
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
   content.locales = byLocale;
-  return { content: content as C, files: values, links, lifecycle, slugs, sources, warnings };
+  return { content: content as C, files: values, links, lifecycle, slugs, sources, warnings, spoken };
 }

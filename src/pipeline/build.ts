@@ -32,7 +32,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Work that needs no content starts now, beside the load (the editor's files, when not cached);
     // not for dev's rebuild of what an edit affects, which places nothing.
     if (!options.previous) for (const plugin of run.plugins) plugin.begin?.({ siteDir: dirname(run.siteFile) });
-    const { content, files: contentFiles, links, slugs, warnings: takenDown } = await loadStep(run);
+    const { content, files: contentFiles, links, slugs, spoken, warnings: takenDown } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
     // A large build's load leaves most of this thread's heap as garbage: collected now, not carried through the render.
@@ -49,7 +49,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;
     const rendered = previous ? renderAffected(run, previous, contentFiles, routes, job, files) : await renderAll(run, routes, job, files, bundle);
     run.phase('render');
-    const sizes = checkStep(run, { content, routes, pages: rendered.pages, links, files, bundle, assetWeights: rendered.assetWeights });
+    const sizes = checkStep(run, { content, routes, pages: rendered.pages, links, spoken, files, bundle, assetWeights: rendered.assetWeights });
     warnings.push(...strictly(run, [...inlineStyleWarnings(run, routes, rendered.pages), ...sharedTitles(routes, rendered.pages)]));
     run.phase('checks');
     const published = await rendered.write();

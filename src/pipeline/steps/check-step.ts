@@ -15,12 +15,15 @@ import type { Warning } from '../../site/definition.ts';
 import { measure, type SizeReport } from '../../checks/budgets.ts';
 import { unknownIslands } from '../../checks/islands.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../../checks/links.ts';
+import { inEditorWords, type SpokenFile } from '../../content/field-words.ts';
 
 export interface CheckInput {
   content: EngineContent;
   routes: Route[];
   pages: PageResult[];
   links: ContentLinks;
+  /** Content files as the editor names them: a broken link in one is told in her words. */
+  spoken?: ReadonlyMap<string, SpokenFile>;
   files: OutputFiles;
   bundle: Bundle;
   assetWeights?: Map<string, number>;
@@ -65,7 +68,7 @@ export function sharedTitles(routes: Route[], pages: PageResult[]): Warning[] {
   return warnings;
 }
 
-export function checkStep(run: BuildRun, { content, routes, pages, links, files, bundle, assetWeights }: CheckInput): SizeReport {
+export function checkStep(run: BuildRun, { content, routes, pages, links, spoken, files, bundle, assetWeights }: CheckInput): SizeReport {
   const rendered = pages.map((p) => ({ ...p, route: routes[p.index]! }));
   const index: OutputIndex = {
     pages: new Map(rendered.filter((p) => !p.route.notFound).map((p) => [p.route.url, p.ids])),
@@ -76,7 +79,7 @@ export function checkStep(run: BuildRun, { content, routes, pages, links, files,
   // A link written in content is reported where it was written, not again on the pages that show it.
   const claimed = new Set(run.staticSources.filter((f) => run.plugins.some((p) => p.claims?.(f))).map((f) => `/${f}`));
   const contentLinkProblems = checkContentLinks(links, index, run.urls, staticDir, claimed);
-  if (contentLinkProblems.length) throw new BuildFailure(contentLinkProblems);
+  if (contentLinkProblems.length) throw new BuildFailure(spoken ? inEditorWords(contentLinkProblems, spoken) : contentLinkProblems);
   const problems = [...checkOutputLinks(rendered, index, staticDir), ...unknownIslands(rendered, Object.keys(run.site.islands?.registry ?? {}))];
   const asset = (a: Bundle['css']) => ({ contents: a.contents, brotli: assetWeights?.get(a.url.slice(1)) });
   const sizes = measure(rendered, asset(bundle.css), asset(bundle.js));

@@ -3,12 +3,14 @@
 import { dirname, join, resolve } from 'node:path';
 import { sha256 } from '../../startup/sealed.mjs';
 import { forgetOthers, loadData } from '../../content/data.ts';
+import { inEditorWords } from '../../content/field-words.ts';
 import { cacheRoot } from '../../startup/engine.mjs';
 import type { MarkedExtension } from 'marked';
 import type { Plugin } from '../../site/plugin.ts';
 import type { BuildRun } from '../run.ts';
 import type { SiteDefinition } from '../../site/definition.ts';
 import { callPlugin } from '../../plugins/run.ts';
+import { BuildFailure } from '../../problems/problem.ts';
 import { shown } from '../../problems/shown.ts';
 import { callHook } from '../../site/hooks.ts';
 import type { EngineContent } from '../../site/page-data.ts';
@@ -59,9 +61,16 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   if (site.data && Object.keys(site.data).length) content = { ...content, data: await loadData(site.data, run.context.now, dataDir) };
   else forgetOthers(dataDir);
   const context = { ...run.context, files: loaded.sources };
-  for (const plugin of run.plugins) {
-    if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
+  try {
+    for (const plugin of run.plugins) {
+      if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
+    }
+  } catch (error) {
+    // A plugin's check of the writing (911 without 988) names the entry and field as the editor does.
+    throw error instanceof BuildFailure ? new BuildFailure(inEditorWords(error.problems, loaded.spoken)) : error;
   }
   // The files as read are the hooks' alone: every body is dropped now, not held through the render.
-  return { ...loaded, content, links, sources: new Map(), warnings: [...loaded.warnings, ...down.warnings] };
+  // Entries' names and where their text starts are kept for the link check's problems; their data is not.
+  const spoken = new Map([...loaded.spoken].map(([file, { name, bodyLine }]) => [file, { name, bodyLine }]));
+  return { ...loaded, content, links, sources: new Map(), spoken, warnings: [...loaded.warnings, ...down.warnings] };
 }
