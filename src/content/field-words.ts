@@ -126,7 +126,7 @@ function keysOf(path: string): PropertyKey[] {
  */
 export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<string, SpokenFile>): Problem[] {
   return problems.map((problem) => {
-    const spoken = problem.file === undefined ? undefined : files.get(problem.file);
+    const spoken = files.get(problem.file ?? '');
     if (!spoken || problem.details.every((d) => d.words)) return problem;
     const line = problem.position?.line;
     const details = problem.details.map((detail) => {
@@ -134,8 +134,8 @@ export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<s
       const keys = keysOf(detail.path);
       const field = keys.length
         ? spoken.schema ? fieldWords(spoken.schema, spoken.data, keys, spoken.words) : []
-        : spoken.bodyLine !== undefined && line !== undefined && line >= spoken.bodyLine
-          ? [`Text, line ${line - spoken.bodyLine + 1}`]
+        : (line ?? 0) >= (spoken.bodyLine ?? Infinity)
+          ? [`Text, line ${line! - spoken.bodyLine! + 1}`]
           : [];
       return { ...detail, words: `${[spoken.name, ...field].join(' › ')}: ${detail.message}` };
     });

@@ -2,7 +2,8 @@
 // entries by their summary, rows counted from 1, through every wrapper zod puts around a field.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { fieldWords, isChoiceList, labelOf } from '../../src/content/field-words.ts';
+import { fieldWords, inEditorWords, isChoiceList, labelOf, type SpokenFile } from '../../src/content/field-words.ts';
+import { inFile, inPart, Problem } from '../../src/problems/problem.ts';
 
 const day = z.enum(['mon', 'tue']);
 const row = z.object({ days: z.array(day), opens: z.string().meta({ cms: { label: 'Opens at' } }) });
@@ -110,5 +111,40 @@ describe('isChoiceList', () => {
     expect(isChoiceList(z.array(z.string()), [])).toBe(false);
     expect(isChoiceList(z.array(day), [])).toBe(true);
     expect(isChoiceList(z.union([z.literal(''), z.array(day)]), [])).toBe(true);
+  });
+});
+
+describe('inEditorWords', () => {
+  const files = new Map<string, SpokenFile>([
+    ['content/stores.yaml', { name: 'Stores', schema: stores, data }],
+    ['content/en/notes/a.md', { name: 'Notes › A (English)', bodyLine: 4 }],
+  ]);
+  const words = (problem: Problem) => inEditorWords([problem], files)[0]!.details.map((d) => d.words);
+
+  it('names the entry and the field a detail\'s path leads to, in dotted or bracketed form, then what is wrong', () => {
+    expect(words(inFile('content/check', 'content/stores.yaml', 'has a store that cannot be shown', [{ path: '0.hours[0].opens', message: 'is after closing' }]))).toEqual(['Stores › Oak Street › Opening hours › row 1 › Opens at: is after closing']);
+    expect(words(inFile('content/check', 'content/stores.yaml', 'x', [{ path: '1.city', message: 'is empty' }, { path: '', message: 'the file as a whole' }]))).toEqual(['Stores › row 2 › City: is empty', 'Stores: the file as a whole']);
+  });
+
+  it('names the line of the text, counted from the text\'s first line, for a problem in a Markdown body; a quoted path is a value, not a field', () => {
+    expect(words(inFile('link/broken', 'content/en/notes/a.md', 'links to a page that does not exist', [{ path: '"/nowhere"', message: 'points at no page' }], { line: 6, col: 1 }))).toEqual(['Notes › A (English) › Text, line 3: points at no page']);
+    expect(words(inFile('link/broken', 'content/en/notes/a.md', 'x', [{ path: '', message: 'in the front matter' }], { line: 2, col: 1 }))).toEqual(['Notes › A (English): in the front matter']);
+    expect(words(inFile('link/broken', 'content/en/notes/a.md', 'x', [{ path: '', message: 'on the first line of the text' }], { line: 4, col: 1 }))).toEqual(['Notes › A (English) › Text, line 1: on the first line of the text']);
+    // Without the file's data (as the render keeps it), a field is not named, the entry is.
+    expect(words(inFile('content/check', 'content/en/notes/a.md', 'x', [{ path: 'title', message: 'is long' }]))).toEqual(['Notes › A (English): is long']);
+  });
+
+  it('keeps words a detail has, and leaves alone a problem of no known file, or of no file', () => {
+    const own = inFile('content/schema', 'content/stores.yaml', 'x', [{ path: '0.city', message: 'm', words: 'Stores › Oak Street › City: her own words' }]);
+    expect(inEditorWords([own], files)[0]).toBe(own);
+    const mixed = inFile('content/check', 'content/stores.yaml', 'x', [{ path: '0.city', message: 'm', words: 'kept' }, { path: '0.city', message: 'is wrong' }]);
+    expect(words(mixed)).toEqual(['kept', 'Stores › Oak Street › City: is wrong']);
+    const elsewhere = inFile('content/check', 'content/other.yaml', 'x', [{ path: 'a', message: 'm' }]);
+    expect(inEditorWords([elsewhere], files)[0]).toBe(elsewhere);
+    const whole = inPart('the lab', 'finds pages too heavy', [{ path: '', message: 'm' }]);
+    expect(inEditorWords([whole], files)[0]).toBe(whole);
+    // A new problem keeps the old one's code, place and title.
+    const told = inEditorWords([mixed], files)[0]!;
+    expect([told.code, told.file, told.title]).toEqual([mixed.code, mixed.file, mixed.title]);
   });
 });
