@@ -2,6 +2,7 @@
 // Florida in December): what each card says proves the practice's time zone is used, across a
 // weekday, a Saturday, a Sunday, before opening, and a closure posted as a notice (Miami, December
 // 24–25), in both languages. Before the script runs the hours list stands alone.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,12 @@ let base: string;
 
 beforeAll(async () => {
   site = await sandbox();
+  // The hours these moments are read against, written here (as the editor saves them), so the staff
+  // may change the practice's real hours and this test still says what it means.
+  const hours = 'hours:\n  - days: [Mo, Tu, We, Th, Fr]\n    opens: "08:00"\n    closes: "18:00"\n  - days: [Sa]\n    opens: "09:00"\n    closes: "14:00"\n';
+  const rewrite = async (file: string, change: (text: string) => string) => site.write(file, change(await readFile(join(site.content, file), 'utf8')));
+  await rewrite('site.yaml', (text) => text.replace(/^hours:\n(?:[ -].*\n)+/m, hours));
+  await rewrite('locations.yaml', (text) => text.replace(/^(\s+)hours:\n(?:\1[ -].*\n)+/gm, ''));
   await site.write('notices.yaml', '- location: miami\n  closed:\n    from: "2026-12-24"\n    to: "2026-12-25"\n  text:\n    en: Our Miami office is closed December 24 and 25.\n    es: Nuestro consultorio de Miami estará cerrado el 24 y el 25 de diciembre.\n');
   const out = join(site.dir, 'out');
   await build({ site: SITE, contentDir: site.content, staticDir: STATIC, outDir: out, now: new Date('2026-12-15T15:00:00Z'), compress: false });
