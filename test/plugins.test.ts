@@ -116,14 +116,12 @@ describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plu
 describe('the files a contentLoaded hook is given', () => {
   it('are every content file as the build read it, by its path: its data, and a Markdown body with its first line', async () => {
     // The plugin site with one more plugin, which keeps what its hook was given.
-    const { dir, site: siteFile } = await scratchSite('files-hook', [
+    await scratchBuild('files-hook', [
       "import base from '../../fixtures/plugin-site/site.config.ts';",
       'export default { ...base, plugins: [...(base.plugins ?? []), { name: \'recorder\', contentLoaded(_content: unknown, context: { files: ReadonlyMap<string, { file: string; data: unknown; body?: string; bodyLine?: number }> }) {',
       '  (globalThis as Record<string, unknown>).filesSeen = new Map(context.files);',
       '} }] };',
-    ]);
-    const built = await buildInto({ site: siteFile, content, static: join(tmp, 'static') });
-    try {
+    ], content, async () => {
       const seen = (globalThis as Record<string, unknown>).filesSeen as Map<string, { file: string; data: unknown; body?: string; bodyLine?: number }>;
       expect([...seen.keys()]).toEqual(expect.arrayContaining(['site.yaml', 'fr/notes/welcome.md', 'en/notes/welcome.md', 'de/notes/welcome.md']));
       const note = seen.get('en/notes/welcome.md')!;
@@ -132,35 +130,26 @@ describe('the files a contentLoaded hook is given', () => {
       const text = await readFile(join(content, 'en/notes/welcome.md'), 'utf8');
       expect(text.split('\n')[note.bodyLine! - 1]).toBe(note.body!.split('\n')[0]);
       expect(note.data).toMatchObject({ title: expect.any(String) });
-    } finally {
-      await built.cleanup();
-      await rm(dir, { recursive: true, force: true });
-      delete (globalThis as Record<string, unknown>).filesSeen;
-    }
+    }).finally(() => delete (globalThis as Record<string, unknown>).filesSeen);
   });
 });
 
 describe("a plugin's page and its title", () => {
   it("takes its own title from its route's meta, and one that takes another page's title is a warning", async () => {
-    const { dir, site: siteFile } = await scratchSite('plugin-titles', [
+    await scratchBuild('plugin-titles', [
       "import base from '../../fixtures/plugin-site/site.config.ts';",
       '// A meta() that knows the registry pages and falls back to the home page for any other.',
       'const meta = ({ route, text }: { route: { page: string }; text: { pages: Record<string, { title: string; description: string }> } }) => text.pages[route.page] ?? text.pages.home!;',
       "const own = { name: 'own-title', config: () => ({ pages: [{ id: 'colophon', path: '/colophon', template: () => null, generated: true }] }),",
       "  routes: (_c: unknown, context: { locales: string[] }) => context.locales.map((locale) => ({ page: 'colophon', locale, path: '/colophon', meta: { title: `Colophon ${locale}`, description: 'How this site is made.' } })) };",
       'export default { ...base, meta, plugins: [...(base.plugins ?? []), own] };',
-    ]);
-    const built = await buildInto({ site: siteFile, content, static: join(tmp, 'static') });
-    try {
+    ], content, async (built) => {
       expect(await readFile(join(built.out, 'en/colophon.html'), 'utf8')).toMatch(/<title>Colophon en[^<]*<\/title>/);
       const told = built.result.warnings.filter((w) => w.file === 'page "letter"').map((w) => w.message);
       expect(told.length).toBeGreaterThan(0);
       expect(told[0]).toMatch(/^\/(\w+\/)?letters\/[abc] has the title of \/(\w+\/)? \(page "home"\)/);
       expect(built.result.warnings.filter((w) => w.file === 'page "colophon"')).toEqual([]);
-    } finally {
-      await built.cleanup();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -187,20 +176,15 @@ describe('components in Markdown', () => {
       await built.cleanup();
     }
     // A page that shows another language's entry (fallback) shows its components in that language, as the text around them.
-    const { dir: fallbackDir, site: fallbackSite } = await scratchSite('component-fallback', [
-      "import today from '../component-page/site.config.ts';",
-      'export default { ...today, content: { ...today.content, collections: { notes: { ...today.content.collections.notes, fallback: true } } } };',
-    ]);
     const untranslated = join(tmp, 'untranslated-content');
     await cp(withToday, untranslated, { recursive: true });
     await rm(join(untranslated, 'de/notes/welcome.md'));
-    const fallback = await buildInto({ site: fallbackSite, content: untranslated, static: join(tmp, 'static') });
-    try {
+    await scratchBuild('component-fallback', [
+      "import today from '../component-page/site.config.ts';",
+      'export default { ...today, content: { ...today.content, collections: { notes: { ...today.content.collections.notes, fallback: true } } } };',
+    ], untranslated, async (fallback) => {
       expect(await readFile(join(fallback.out, 'de/notes/welcome.html'), 'utf8')).toContain('<time lang="fr">mars</time>');
-    } finally {
-      await fallback.cleanup();
-      await rm(fallbackDir, { recursive: true, force: true });
-    }
+    });
     const note = join(withToday, 'en/notes/welcome.md');
     await writeFile(note, `${await readFile(note, 'utf8')}\n::nav\n`);
     const line = (await readFile(note, 'utf8')).split('\n').indexOf('::nav') + 1;
@@ -254,6 +238,21 @@ describe("the engine's own features", () => {
 });
 
 /** A site definition of a few lines in test/scratch/<name>/ (where 'sitewright' and the fixtures resolve), made afresh. */
+/** Builds `content` with a scratch site definition of `lines`, hands the build to `check`, then removes the output and the definition. */
+async function scratchBuild(name: string, lines: string[], content: string, check: (built: Awaited<ReturnType<typeof buildInto>>) => Promise<void>): Promise<void> {
+  const { dir, site } = await scratchSite(name, lines);
+  try {
+    const built = await buildInto({ site, content, static: join(tmp, 'static') });
+    try {
+      await check(built);
+    } finally {
+      await built.cleanup();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function scratchSite(name: string, lines: string[]): Promise<{ dir: string; site: string }> {
   const dir = join(ROOT, 'test/scratch', name);
   await rm(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { linkable, place } from '../files/place.ts';
-import type { CspDirectives } from '../security/csp.ts';
+import type { CspDirectives } from '../site/plugin.ts';
 import { strictCsp, withChanges } from '../security/csp.ts';
 import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';

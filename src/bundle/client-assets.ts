@@ -16,7 +16,6 @@ const engineRoot = fileURLToPath(new URL('../../', import.meta.url));
 const REVIVER = fileURLToPath(new URL('../client/revive.ts', import.meta.url));
 const ENTRY = 'site-client-entry';
 
-export type { Bundle, BundledAsset };
 
 export interface BundleInput {
   /** The module exporting the site's islands as `islands`; a site without any has none. */

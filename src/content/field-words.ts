@@ -110,7 +110,6 @@ export interface SpokenFile {
   schema?: z.ZodType;
   data?: unknown;
   bodyLine?: number;
-  words?: Vocabulary;
 }
 
 /** "hours[0].opens" or "0.closed.from" → ["hours", 0, "opens"], [0, "closed", "from"]; a quoted value ('"/about"', a link) is none. */
@@ -124,7 +123,7 @@ function keysOf(path: string): PropertyKey[] {
  * then the field its path names (or the line of its text), then what is wrong. A site's own checks and
  * plugins' (a notice that cannot be shown, 911 without 988) are named as the schema's own problems are.
  */
-export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<string, SpokenFile>): Problem[] {
+export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<string, SpokenFile>, words: Vocabulary = {}): Problem[] {
   return problems.map((problem) => {
     const spoken = files.get(problem.file ?? '');
     if (!spoken || problem.details.every((d) => d.words)) return problem;
@@ -133,7 +132,7 @@ export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<s
       if (detail.words) return detail;
       const keys = keysOf(detail.path);
       const field = keys.length
-        ? spoken.schema ? fieldWords(spoken.schema, spoken.data, keys, spoken.words) : []
+        ? spoken.schema ? fieldWords(spoken.schema, spoken.data, keys, words) : []
         : (line ?? 0) >= (spoken.bodyLine ?? Infinity)
           ? [`Text, line ${line! - spoken.bodyLine! + 1}`]
           : [];

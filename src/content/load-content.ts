@@ -209,7 +209,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const spoken = new Map<string, SpokenFile>();
   const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string): z.infer<T> | undefined => {
     if (!parsed) return undefined;
-    spoken.set(parsed.file, { name, schema, data: parsed.data, bodyLine: parsed.bodyLine, words: site.content.labels });
+    spoken.set(parsed.file, { name, schema, data: parsed.data, bodyLine: parsed.bodyLine });
     const known = checkedCache.get(parsed)?.get(schema);
     if (known !== undefined) return known as z.infer<T>;
     const hidden = controlCharacters(parsed, title, named(name), schema);
@@ -237,7 +237,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     if (data === undefined || !parsed) continue;
     // Hooks are typed by the site with what its schema returns: this data has just passed that schema.
     const found = callHook(`content.shared.${key}.check()`, def.file, () => def.check?.(data as never, parsed, sharedData as never) ?? []);
-    problems.push(...inEditorWords(found, spoken));
+    problems.push(...found);
     sharedData[key] = data;
   }
   const ids: Record<string, Set<string>> = {};
@@ -354,7 +354,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   // What parsed is kept, whether or not the content as a whole passed.
   cache.save();
-  if (problems.length) throw new BuildFailure(sortProblems(mergeParity(inEditorWords(problems, spoken))));
+  if (problems.length) throw new BuildFailure(sortProblems(mergeParity(inEditorWords(problems, spoken, site.content.labels))));
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
   content.locales = byLocale;

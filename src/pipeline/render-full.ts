@@ -9,7 +9,7 @@ import { publish, type Published } from '../output/publish.ts';
 import { settled } from '../files/settled.ts';
 import { unsafeSvgProblems } from '../output/static-files.ts';
 import { writeFiles, type OutputFiles } from '../output/write-files.ts';
-import type { Bundle } from '../bundle/client-assets.ts';
+import type { Bundle } from '../site/plugin.ts';
 import { callPlugin } from '../plugins/run.ts';
 import type { Route } from '../routes/routes.ts';
 import type { PageResult, RenderJob } from './render-pages.ts';

@@ -8,10 +8,7 @@ import { Problem } from '../problems/problem.ts';
 import { absoluteUrl, fileOfUrl } from '../routes/urls.ts';
 import type { Redirect } from '../site/definition.ts';
 import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
-import type { Plugin, PluginContext } from '../site/plugin.ts';
-
-/** What the generated files need to know of a site: its locales, their URLs and its production origin. */
-export type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
+import type { Plugin, SiteShape } from '../site/plugin.ts';
 
 
 /** A redirect in one locale: from and to as that locale's URLs. */

@@ -2,7 +2,7 @@
 // and 404 pages left out.
 import { pathIn, type Route } from '../routes/routes.ts';
 import { absoluteUrl } from '../routes/urls.ts';
-import type { SiteShape } from './redirects.ts';
+import type { SiteShape } from '../site/plugin.ts';
 import { escapeMarkup as escapeXml } from '../security/escape.ts';
 
 

@@ -6,8 +6,6 @@ import type { CspChanges } from '../site/definition.ts';
 // Directive → its sources; an empty list for a directive without any (upgrade-insecure-requests).
 import type { CspDirectives } from '../site/plugin.ts';
 
-export type { CspDirectives };
-
 /** The engine's strict policy, made fresh for each use (no caller can change it for the others). */
 export function strictCsp(): CspDirectives {
   return {

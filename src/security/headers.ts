@@ -3,9 +3,9 @@
 // mistake shows while developing, not after deploying. The values are the engine's neutral defaults,
 // adjusted by the site's definition (`output.headers`).
 import type { HeadersPolicy } from '../site/definition.ts';
-import { formatCsp, strictCsp, withChanges, type CspDirectives } from './csp.ts';
+import { formatCsp, strictCsp, withChanges } from './csp.ts';
 import type { HeaderRule } from './headers-file.ts';
-import type { PolicyArea } from '../site/plugin.ts';
+import type { CspDirectives, PolicyArea } from '../site/plugin.ts';
 
 /** A year of HTTPS for this host only: subdomains are the site owner's to opt in. */
 const DEFAULT_HSTS = 'max-age=31536000';
@@ -29,7 +29,6 @@ export function securityHeaders(policy: HeadersPolicy = {}): Record<string, stri
   };
 }
 
-export type { PolicyArea };
 
 /**
  * The rules of the _headers file. Each header is set by one rule per path: hosts join the values of

@@ -37,6 +37,9 @@ export interface PluginContext<C = unknown> {
   folders: { site: string; content: string; static: string; out: string };
 }
 
+/** What the generated files need to know of a site: its locales, their URLs and its production origin. */
+export type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
+
 /** A page a plugin adds: a registry page (marked `generated`) rendered at a path, with data for its template. */
 export interface PluginRoute {
   /** The id of the registry page whose template renders it. */

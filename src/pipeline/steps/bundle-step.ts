@@ -7,7 +7,7 @@ import { metaCsp } from '../../security/headers.ts';
 import { HOST_TRAITS } from '../../site/hosts.ts';
 import { headersPolicyOf } from '../../plugins/defaults.ts';
 import type { EngineContent } from '../../site/page-data.ts';
-import type { Bundle } from '../../bundle/client-assets.ts';
+import type { Bundle } from '../../site/plugin.ts';
 
 const EMPTY: Bundle = { css: { url: '', contents: new Uint8Array() }, js: { url: '', contents: new Uint8Array() } };
 

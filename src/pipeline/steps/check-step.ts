@@ -3,7 +3,7 @@
 // registry, and each plugin's check (the budgets among them). Problems are thrown together.
 import type { ContentLinks } from '../../content/load-content.ts';
 import type { OutputFiles } from '../../output/write-files.ts';
-import type { Bundle } from '../../bundle/client-assets.ts';
+import type { Bundle } from '../../site/plugin.ts';
 import type { PageResult } from '../render-pages.ts';
 import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
@@ -23,7 +23,7 @@ export interface CheckInput {
   pages: PageResult[];
   links: ContentLinks;
   /** Content files as the editor names them: a broken link in one is told in her words. */
-  spoken?: ReadonlyMap<string, SpokenFile>;
+  spoken: ReadonlyMap<string, SpokenFile>;
   files: OutputFiles;
   bundle: Bundle;
   assetWeights?: Map<string, number>;
@@ -79,7 +79,7 @@ export function checkStep(run: BuildRun, { content, routes, pages, links, spoken
   // A link written in content is reported where it was written, not again on the pages that show it.
   const claimed = new Set(run.staticSources.filter((f) => run.plugins.some((p) => p.claims?.(f))).map((f) => `/${f}`));
   const contentLinkProblems = checkContentLinks(links, index, run.urls, staticDir, claimed);
-  if (contentLinkProblems.length) throw new BuildFailure(spoken ? inEditorWords(contentLinkProblems, spoken) : contentLinkProblems);
+  if (contentLinkProblems.length) throw new BuildFailure(inEditorWords(contentLinkProblems, spoken));
   const problems = [...checkOutputLinks(rendered, index, staticDir), ...unknownIslands(rendered, Object.keys(run.site.islands?.registry ?? {}))];
   const asset = (a: Bundle['css']) => ({ contents: a.contents, brotli: assetWeights?.get(a.url.slice(1)) });
   const sizes = measure(rendered, asset(bundle.css), asset(bundle.js));

@@ -67,7 +67,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
     }
   } catch (error) {
     // A plugin's check of the writing (911 without 988) names the entry and field as the editor does.
-    throw error instanceof BuildFailure ? new BuildFailure(inEditorWords(error.problems, loaded.spoken)) : error;
+    throw error instanceof BuildFailure ? new BuildFailure(inEditorWords(error.problems, loaded.spoken, site.content.labels)) : error;
   }
   // The files as read are the hooks' alone: every body is dropped now, not held through the render.
   // Entries' names and where their text starts are kept for the link check's problems; their data is not.
