@@ -2,7 +2,7 @@
 // clinic's address, the nondiscrimination notice's taglines, coordinator and mailing address, the
 // self-pay exams never shown as insured, and no sample review shown without its label.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderPage } from '../src/render/render-page.tsx';
+import { renderPage } from '../src/render/render-page.ts';
 import { planRoutes } from '../src/routes/routes.ts';
 import type { SiteDefinition } from '../src/site/definition.ts';
 import type { SiteContent } from '../templates/content-types.ts';

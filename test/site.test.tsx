@@ -1,7 +1,7 @@
 // The site's pages, rendered from the real content: every route of both locales with its title,
 // language and the spec's facts; the related-services table; noindex pages; the 404 page; islands.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderPage, RenderError } from '../src/render/render-page.tsx';
+import { renderPage, RenderError } from '../src/render/render-page.ts';
 import { planRoutes, type Route } from '../src/routes/routes.ts';
 import type { SiteDefinition } from '../src/site/definition.ts';
 import type { SiteContent } from '../templates/content-types.ts';

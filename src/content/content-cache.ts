@@ -64,7 +64,14 @@ export class ContentCache {
    * The cache kept in file for this version of the engine (its Markdown renders only when they were made
    * by these renders' version too); none (an empty cache, never saved) without a file.
    */
-  constructor(private readonly file?: string, private readonly version = '', private readonly renders = version) {
+  private readonly file: string | undefined;
+  private readonly version: string;
+  private readonly renders: string;
+
+  constructor(file?: string, version = '', renders = version) {
+    this.file = file;
+    this.version = version;
+    this.renders = renders;
     this.kept = file ? readKept(file, version, renders) : new Map();
   }
 

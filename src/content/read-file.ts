@@ -61,7 +61,10 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
 /** Line and column (1-based) of an offset in a text, found when asked. */
 class Lines {
   private starts?: number[];
-  constructor(private readonly text: string) {}
+  private readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
   linePos(offset: number): { line: number; col: number } {
     if (!this.starts) {
       this.starts = [0];

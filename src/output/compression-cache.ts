@@ -59,7 +59,14 @@ export class CompressionCache {
   /** Entries and output on one file system: hard links; otherwise copies (an output on /dev/shm). */
   private readonly linkable: boolean;
 
-  constructor(private readonly dir: string, outDir: string, private readonly encodings: readonly Encoding[], private readonly index: CacheIndex = {}) {
+  private readonly dir: string;
+  private readonly encodings: readonly Encoding[];
+  private readonly index: CacheIndex;
+
+  constructor(dir: string, outDir: string, encodings: readonly Encoding[], index: CacheIndex = {}) {
+    this.dir = dir;
+    this.encodings = encodings;
+    this.index = index;
     mkdirSync(dir, { recursive: true });
     this.linkable = linkable(dir, outDir);
   }

@@ -1,7 +1,7 @@
 // How a failed build is told: input mistakes as a list without a stack; bugs in templates and hooks
 // with the page, the template or hook, the message, and where in the site's own files it happened
 // (the whole stack with --debug).
-import { RenderError } from '../render/render-page.tsx';
+import { RenderError } from '../render/render-page.ts';
 import { inertLines } from '../problems/inert.ts';
 import { BuildFailure } from '../problems/problem.ts';
 import { describeCause, mappedStack } from '../problems/stack.ts';

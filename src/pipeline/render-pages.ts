@@ -5,9 +5,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { recordReads } from '../content/track.ts';
-import type { Assets } from '../render/document.tsx';
-import { renderPage } from '../render/render-page.tsx';
-import type { SharedParts } from '../render/shared.tsx';
+import type { Assets } from '../render/document.ts';
+import { renderPage } from '../render/render-page.ts';
+import type { SharedParts } from '../render/shared.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';

@@ -36,7 +36,10 @@ export class RenderPool {
   private siteTold = false;
 
   /** One thread fewer than the cores: this thread renders too. */
-  constructor(private readonly siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
+  private readonly siteModule: string;
+
+  constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
+    this.siteModule = siteModule;
     this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url), undefined, { limits: { maxYoungGenerationSizeMb: YOUNG_MB } })));
   }
 
@@ -205,7 +208,10 @@ export class Channel {
   private pending: { resolve: (value: never) => void; reject: (error: Error) => void }[] = [];
   private ended: Error | undefined;
 
-  constructor(private readonly worker: Worker) {
+  private readonly worker: Worker;
+
+  constructor(worker: Worker) {
+    this.worker = worker;
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.shift();
       if (!waiting) return;

@@ -40,17 +40,18 @@ export class BuildRun {
   /** Set once the content is loaded (the base URL may come from it). */
   context!: PluginContext;
 
-  private constructor(
-    readonly options: BuildOptions,
-    readonly site: SiteDefinition,
-    readonly siteModule: string,
-    readonly siteFile: string,
-    readonly dirs: { content: string; static: string; out: string },
-    readonly plan: OutputPlan,
-    readonly statics: StaticListing,
-    readonly pool: RenderPool | undefined,
-  ) {
-    this.fate = plan.exists ? 'untouched' : 'absent';
+  readonly options!: BuildOptions;
+  readonly site!: SiteDefinition;
+  readonly siteModule!: string;
+  readonly siteFile!: string;
+  readonly dirs!: { content: string; static: string; out: string };
+  readonly plan!: OutputPlan;
+  readonly statics!: StaticListing;
+  readonly pool!: RenderPool | undefined;
+
+  private constructor(parts: Pick<BuildRun, 'options' | 'site' | 'siteModule' | 'siteFile' | 'dirs' | 'plan' | 'statics' | 'pool'>) {
+    Object.assign(this, parts);
+    this.fate = parts.plan.exists ? 'untouched' : 'absent';
   }
 
   /** Loads the site and decides where and how the output may be written; nothing is written yet. */
@@ -69,7 +70,7 @@ export class BuildRun {
       // A build killed mid-swap left the previous output aside: it is put back before anything is judged.
       await restoreInterrupted(dirs.out);
       const { plan, statics } = await checkOutput(site, siteFile, { contentDir: dirs.content, staticDir: dirs.static, outDir: dirs.out, emptyOutDir: options.emptyOutDir, reportFile: options.reportFile });
-      const run = new BuildRun(options, site, siteModule, siteFile, dirs, plan, statics, pool);
+      const run = new BuildRun({ options, site, siteModule, siteFile, dirs, plan, statics, pool });
       // Files a plugin publishes its own way (photos the images plugin processes) are not copied as they are.
       run.staticSources = statics.files;
       statics.files = statics.files.filter((file) => !run.plugins.some((p) => p.claims?.(file)));

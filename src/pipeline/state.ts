@@ -2,7 +2,7 @@
 // page read and produced. With it, the next build re-renders only the pages a content edit affects
 // and still checks links and budgets against the whole site.
 import { affectedBy, changedPaths } from '../content/track.ts';
-import type { Assets } from '../render/document.tsx';
+import type { Assets } from '../render/document.ts';
 import type { PageResult } from './render-pages.ts';
 
 export interface BuildState {

@@ -72,16 +72,13 @@ export type Where =
   | { part: string };
 
 export class Problem {
+  readonly code: ProblemCode;
   readonly where: Where;
   readonly title: string;
   readonly details: Detail[];
 
-  constructor(
-    readonly code: ProblemCode,
-    where: Where,
-    title: string,
-    details: Detail[] = [],
-  ) {
+  constructor(code: ProblemCode, where: Where, title: string, details: Detail[] = []) {
+    this.code = code;
     this.where = inertWhere(where);
     this.title = inert(title);
     this.details = details.map((d) => ({ ...d, path: inert(d.path), message: inert(d.message), ...(d.words === undefined ? {} : { words: inert(d.words) }) }));
@@ -129,8 +126,10 @@ export function inPart(part: string, title: string, details: Detail[] = []): Pro
 
 /** Thrown when a build found mistakes in its input: everything it found, at once, without a stack. */
 export class BuildFailure extends Error {
-  constructor(readonly problems: Problem[]) {
+  readonly problems: Problem[];
+  constructor(problems: Problem[]) {
     super(`${problems.length} ${problems.length === 1 ? 'error' : 'errors'} in the site's input:\n\n${problems.map((p) => p.format()).join('\n\n')}`);
+    this.problems = problems;
     this.name = 'BuildFailure';
   }
 }
@@ -144,8 +143,10 @@ export function keyPath(segments: readonly PropertyKey[]): string {
 
 /** Thrown by a step that finds one problem (a file that does not parse); the loader collects it. */
 export class ProblemError extends Error {
-  constructor(readonly problem: Problem) {
+  readonly problem: Problem;
+  constructor(problem: Problem) {
     super(problem.format());
+    this.problem = problem;
     this.name = 'ProblemError';
   }
 }

@@ -15,7 +15,10 @@ export class Compressor {
   private bytes = 0;
 
   /** limit: the compressed bytes kept at most (the oldest used go first past it). */
-  constructor(private readonly limit = KEPT_BYTES) {}
+  private readonly limit: number;
+  constructor(limit = KEPT_BYTES) {
+    this.limit = limit;
+  }
 
   /** Whether a file of this name may be compressed for a client that sends this Accept-Encoding. */
   static wanted(file: string, acceptEncoding: string): boolean {

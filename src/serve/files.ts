@@ -87,7 +87,12 @@ export class ServedFiles {
   private twins?: { stamp: string; twins: Manifest['twins'] };
 
   /** live: the folder changes while served (dev): retry briefly while it is swapped. */
-  constructor(readonly dir: string, private readonly live = false) {}
+  readonly dir: string;
+  private readonly live: boolean;
+  constructor(dir: string, live = false) {
+    this.dir = dir;
+    this.live = live;
+  }
 
   /** Nothing is kept between requests but the manifest's twins, read again when the manifest changes. */
   reset(): void {

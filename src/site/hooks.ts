@@ -3,9 +3,15 @@
 
 /** A hook of the site definition threw: a bug in the site, reported with its name and place. */
 export class HookError extends Error {
-  constructor(readonly hook: string, readonly where: string | undefined, override readonly cause: unknown) {
+  readonly hook: string;
+  readonly where: string | undefined;
+  override readonly cause: unknown;
+  constructor(hook: string, where: string | undefined, cause: unknown) {
     super(`${where ? `${where}: ` : ''}${hook.startsWith('plugin ') ? '' : "the site definition's "}${hook} threw: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'HookError';
+    this.hook = hook;
+    this.where = where;
+    this.cause = cause;
   }
 }
 

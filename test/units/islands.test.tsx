@@ -2,7 +2,7 @@
 // can close early ("</script>" in content stays data).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { IslandProps } from '../../src/render/island.tsx';
+import { IslandProps } from '../../src/render/island.ts';
 
 describe('island props', () => {
   it('escape "<", so "</script>" in a prop cannot end the blob and start a script', () => {

@@ -3,9 +3,9 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { island, IslandCollector, type IslandRecord } from '../../src/render/island.tsx';
-import { PageContext, type PageData } from '../../src/render/page-context.tsx';
-import { Shared, SharingContext, splice, type SharedParts, type Sharing } from '../../src/render/shared.tsx';
+import { island, IslandCollector, type IslandRecord } from '../../src/render/island.ts';
+import { PageContext, type PageData } from '../../src/render/page-context.ts';
+import { Shared, SharingContext, splice, type SharedParts, type Sharing } from '../../src/render/shared.ts';
 
 const Pin = island('Pin', ({ n }: { n: number }) => <b>{n}</b>);
 

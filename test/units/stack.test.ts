@@ -14,7 +14,7 @@ const here = process.cwd();
 const stack = [
   'Error: no front matter here',
   `    at ServiceDetail (${join(here, 'templates/pages/ServiceDetail.tsx')}:42:7)`,
-  `    at renderPage (${ENGINE_ROOT}src/render/render-page.tsx:10:3)`,
+  `    at renderPage (${ENGINE_ROOT}src/render/render-page.ts:10:3)`,
   `    at async Layout (file://${join(here, 'templates/layout/Layout.tsx')}:5:9)`,
   '    at Object.render (/x/node_modules/react-dom/server.js:1:1)',
   '    at node:internal/process/task_queues:95:5',

@@ -2,7 +2,7 @@
 // plugin's), and what every page carries of the site's policy (the 404 pages' CSP).
 import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
-import type { Assets } from '../../render/document.tsx';
+import type { Assets } from '../../render/document.ts';
 import { metaCsp } from '../../security/headers.ts';
 import { HOST_TRAITS } from '../../site/hosts.ts';
 import { headersPolicyOf } from '../../plugins/defaults.ts';

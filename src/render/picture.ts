@@ -1,8 +1,9 @@
 // <Picture>: a photo the images plugin processed, as <picture> with AVIF and WebP sources and a
 // fallback <img> with its width and height (no layout shift), loaded lazily unless it is the page's
 // main image. Alt text is required, or the image is marked decorative.
+import { createElement as h } from 'react';
 import type { ImageMap } from '../plugins/images.ts';
-import { usePage } from './page-context.tsx';
+import { usePage } from './page-context.ts';
 
 /** alt: the description, or one per locale (a shared file's image field), of which the page's is used. */
 type Described = { alt: string | Partial<Record<string, string>>; decorative?: never } | { alt?: never; decorative: true };
@@ -14,11 +15,11 @@ export function Picture({ src, sizes, main = false, ...text }: { src: string; si
   const alt = text.decorative ? '' : typeof text.alt === 'string' ? text.alt : text.alt?.[locale];
   if (alt === undefined || (!text.decorative && !alt.trim())) throw new Error(`<Picture src="${src}">: needs alt text, or decorative`);
   const set = (format: 'avif' | 'webp' | 'fallback') => image.variants[format].map((v) => `${v.url} ${v.width}w`).join(', ');
-  return (
-    <picture>
-      <source type="image/avif" srcSet={set('avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={set('webp')} sizes={sizes} />
-      <img src={image.variants.fallback.at(-1)!.url} srcSet={set('fallback')} sizes={sizes} width={image.width} height={image.height} alt={alt} {...(main ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const })} />
-    </picture>
+  return h(
+    'picture',
+    null,
+    h('source', { type: 'image/avif', srcSet: set('avif'), sizes }),
+    h('source', { type: 'image/webp', srcSet: set('webp'), sizes }),
+    h('img', { src: image.variants.fallback.at(-1)!.url, srcSet: set('fallback'), sizes, width: image.width, height: image.height, alt, ...(main ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const, decoding: 'async' as const }) }),
   );
 }

@@ -5,9 +5,9 @@
 // replaced by the kept markup. The output is byte for byte that of a full render (test/splice.test.ts
 // renders every page both ways), island indexes included: a kept part's islands are re-numbered where
 // it lands. Not used while a render records its reads (dev), where each page must read what it shows.
-import { createContext, useContext, type ReactNode } from 'react';
-import { IslandCollector, type IslandRecord } from './island.tsx';
-import { PageContext } from './page-context.tsx';
+import { createContext, createElement as h, useContext, type ReactNode } from 'react';
+import { IslandCollector, type IslandRecord } from './island.ts';
+import { PageContext } from './page-context.ts';
 
 /** A kept part: its markup cut where island indexes stand (counted from 0 in `indexes`), and those islands' records. */
 export interface SharedPart {
@@ -44,7 +44,7 @@ function keep(html: string, offset: number, islands: IslandRecord[]): SharedPart
   const pieces: string[] = [];
   const indexes: number[] = [];
   let last = 0;
-  // An island's index as React writes it (island.tsx).
+  // An island's index as React writes it (island.ts).
   for (const match of html.matchAll(/(<site-island data-island="[^"]*" data-props=")(\d+)"/g)) {
     const at = match.index + match[1]!.length;
     pieces.push(html.slice(last, at));
@@ -76,16 +76,16 @@ export function Shared({ id, vary, children }: { id: string; vary?: string; chil
   const page = useContext(PageContext);
   if (!/^[a-z][a-z0-9-]*$/.test(id)) throw new Error(`<Shared id="${id}">: an id is lower-case letters, digits and hyphens, starting with a letter`);
   if (outer) throw new Error(`<Shared id="${id}"> is inside <Shared id="${outer}">: shared parts do not nest`);
-  const inner = <InsideShared.Provider value={id}>{children}</InsideShared.Provider>;
+  const inner = h(InsideShared.Provider, { value: id }, children);
   if (!sharing || !collected || !page) return inner;
   const key = vary === undefined ? `${page.locale}\0${id}` : `${page.locale}\0${id}\0${vary}`;
   if (sharing.placed.some((p) => p.id === id)) throw new Error(`<Shared id="${id}"> is used twice on one page: give each part its own id`);
   const kept = sharing.parts.get(key);
   sharing.placed.push({ key, id, offset: collected.length, kept });
-  if (!kept) return <site-shared data-id={id}>{inner}</site-shared>;
+  if (!kept) return h('site-shared', { 'data-id': id }, inner);
   // Its islands take their places in the page's order now, so the islands after it are numbered right.
   collected.push(...kept.islands);
-  return <site-shared data-id={id} />;
+  return h('site-shared', { 'data-id': id });
 }
 
 /** A stretch of a page's markup: a kept shared part where it was placed, or markup of the page's own. */

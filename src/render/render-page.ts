@@ -4,14 +4,14 @@ import { randomUUID } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { pathIn, type Route } from '../routes/routes.ts';
 import { absoluteUrl, localeUrls } from '../routes/urls.ts';
-import type { ComponentType } from 'react';
+import { createElement as h, type ComponentType } from 'react';
 import type { PageDefinition, PageMeta, SiteDefinition } from '../site/definition.ts';
 import { callHook, HookError } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
-import { Document, type Assets } from './document.tsx';
-import { IslandCollector, IslandProps, type IslandRecord } from './island.tsx';
-import { PageContext, type PageData } from './page-context.tsx';
-import { SharingContext, splice, type PagePart, type SharedParts, type Sharing } from './shared.tsx';
+import { Document, type Assets } from './document.ts';
+import { IslandCollector, IslandProps, type IslandRecord } from './island.ts';
+import { PageContext, type PageData } from './page-context.ts';
+import { SharingContext, splice, type PagePart, type SharedParts, type Sharing } from './shared.ts';
 
 export interface RenderOptions {
   site: SiteDefinition;
@@ -39,9 +39,15 @@ const BODY = `<site-body-${randomUUID()}>`;
 
 /** A template threw while rendering a page: a bug in a template, so its stack is kept. */
 export class RenderError extends Error {
-  constructor(readonly route: Route, readonly template: string, override readonly cause: unknown) {
+  readonly route: Route;
+  readonly template: string;
+  override readonly cause: unknown;
+  constructor(route: Route, template: string, cause: unknown) {
     const message = cause instanceof Error ? cause.message : String(cause);
     super(`page ${route.url} (${route.locale}): template ${template} threw: ${message}`);
+    this.route = route;
+    this.template = template;
+    this.cause = cause;
     this.name = 'RenderError';
   }
 }
@@ -102,26 +108,19 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
     const islands: IslandRecord[] = [];
     const sharing: Sharing | null = options.shared ? { parts: options.shared, placed: [] } : null;
     // The body first, so every island's props are known before the document is put together.
+    const template = h(Template, { ...route.params, ...(route.data ? { data: route.data } : {}) });
     const rendered = renderToStaticMarkup(
-      <PageContext.Provider value={page}>
-        <SharingContext.Provider value={sharing}>
-          <IslandCollector.Provider value={islands}>
-            <Layout><Template {...route.params} {...(route.data ? { data: route.data } : {})} /></Layout>
-          </IslandCollector.Provider>
-        </SharingContext.Provider>
-      </PageContext.Provider>,
+      h(PageContext.Provider, { value: page }, h(SharingContext.Provider, { value: sharing }, h(IslandCollector.Provider, { value: islands }, h(Layout, null, template)))),
     );
     const body = sharing?.placed.length ? splice(rendered, sharing, islands) : [{ html: rendered }];
-    if (islands.length) body.push({ html: renderToStaticMarkup(<IslandProps islands={islands} />) });
+    if (islands.length) body.push({ html: renderToStaticMarkup(h(IslandProps, { islands })) });
     const where = `page ${route.url} (${route.locale})`;
     // A plugin's page may give its own; the site's meta() need not know it.
     const meta = route.meta ?? (site.meta ? callHook('meta()', where, () => site.meta!(page)) : defaultMeta(page));
     const title = site.documentTitle ? callHook('documentTitle()', where, () => site.documentTitle!(meta, page)) : meta.title;
     const jsonLd = callHook('jsonLd()', where, () => site.jsonLd?.(page, meta));
     const document = renderToStaticMarkup(
-      <PageContext.Provider value={page}>
-        <Document page={page} meta={meta} title={title} head={site.head} assets={assets} jsonLd={jsonLd} bodyHtml={BODY} hasIslands={islands.length > 0} />
-      </PageContext.Provider>,
+      h(PageContext.Provider, { value: page }, h(Document, { page, meta, title, head: site.head, assets, jsonLd, bodyHtml: BODY, hasIslands: islands.length > 0 })),
     );
     const at = document.indexOf(BODY);
     const parts = [{ html: `<!DOCTYPE html>${document.slice(0, at)}` }, ...body, { html: document.slice(at + BODY.length) }];

@@ -1,7 +1,7 @@
 // Server side of the islands architecture: an island renders its component inside a <site-island>
 // marker and records its props; the page carries all props in one JSON blob that the client reviver
 // (src/client/revive.ts) reads to hydrate just these elements. Pages without islands ship no script.
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, createElement as h, useContext, type ComponentType } from 'react';
 import { ISLAND_PROPS_ID } from './island-markup.ts';
 
 export interface IslandRecord {
@@ -19,17 +19,13 @@ export function island<P extends object>(name: string, Component: ComponentType<
     const collected = useContext(IslandCollector);
     if (!collected) throw new Error(`island "${name}" rendered outside a page render`);
     const index = collected.push({ name, props }) - 1;
-    return (
-      <site-island data-island={name} data-props={index}>
-        <Component {...props} />
-      </site-island>
-    );
+    return h('site-island', { 'data-island': name, 'data-props': index }, h(Component, props));
   }
   Island.displayName = `Island(${name})`;
   return Island;
 }
 
-/** Each record's props as JSON, made once: the islands of a shared part (shared.tsx) appear on every page. */
+/** Each record's props as JSON, made once: the islands of a shared part (shared.ts) appear on every page. */
 const jsonOf = new WeakMap<IslandRecord, string>();
 function propsJson(island: IslandRecord): string {
   let json = jsonOf.get(island);
@@ -40,7 +36,7 @@ function propsJson(island: IslandRecord): string {
 /** The JSON blob (an array of each island's props); "<" is escaped so no string can close the script element. */
 export function IslandProps({ islands }: { islands: IslandRecord[] }) {
   const json = `[${islands.map(propsJson).join(',')}]`.replace(/</g, '\\u003c');
-  return <script type="application/json" id={ISLAND_PROPS_ID} dangerouslySetInnerHTML={{ __html: json }} />;
+  return h('script', { type: 'application/json', id: ISLAND_PROPS_ID, dangerouslySetInnerHTML: { __html: json } });
 }
 
 declare module 'react' {

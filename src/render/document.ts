@@ -1,9 +1,9 @@
 // The HTML document around a page: language, title, description, canonical and hreflang links (every
 // locale and x-default), the site's own head elements, the stylesheet, structured data, and the
 // island script only on pages that have islands.
-import type { ComponentType } from 'react';
+import { createElement as h, type ComponentType } from 'react';
 import type { PageMeta } from '../site/definition.ts';
-import type { PageData } from './page-context.tsx';
+import type { PageData } from './page-context.ts';
 
 export interface Assets {
   css: string;
@@ -35,24 +35,26 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
   // Every locale that has this page (an entry may be in some only, or at another address in each).
   const alternate = (l: string) => page.absolute(page.alternate(l)!);
   const present = locales.filter((l) => page.alternate(l) !== undefined);
-  return (
-    <html lang={locale} data-page={route.page} data-not-found={route.notFound ? '' : undefined}>
-      <head>
-        <meta charSet="utf-8" />
-        {(route.notFound || assets.cspInEveryPage) && assets.notFoundCsp && <meta httpEquiv="Content-Security-Policy" content={assets.notFoundCsp} />}
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{title}</title>
-        <meta name="description" content={meta.description} />
-        {route.noindex && <meta name="robots" content="noindex, nofollow" />}
-        {!route.notFound && <link rel="canonical" href={page.absolute(route.fallback ? page.alternate(route.fallback)! : route.url)} />}
-        {!route.notFound && present.map((l) => <link key={l} rel="alternate" hrefLang={l} href={alternate(l)} />)}
-        {!route.notFound && present.includes(defaultLocale) && <link rel="alternate" hrefLang="x-default" href={alternate(defaultLocale)} />}
-        {Head && <Head meta={meta} title={title} />}
-        <link rel="stylesheet" href={assets.css} />
-        {scripts.map((src) => <script key={src} type="module" src={src} />)}
-        {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') }} />}
-      </head>
-      <body dangerouslySetInnerHTML={{ __html: bodyHtml }} />
-    </html>
+  return h(
+    'html',
+    { lang: locale, 'data-page': route.page, 'data-not-found': route.notFound ? '' : undefined },
+    h(
+      'head',
+      null,
+      h('meta', { charSet: 'utf-8' }),
+      (route.notFound || assets.cspInEveryPage) && assets.notFoundCsp && h('meta', { httpEquiv: 'Content-Security-Policy', content: assets.notFoundCsp }),
+      h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+      h('title', null, title),
+      h('meta', { name: 'description', content: meta.description }),
+      route.noindex && h('meta', { name: 'robots', content: 'noindex, nofollow' }),
+      !route.notFound && h('link', { rel: 'canonical', href: page.absolute(route.fallback ? page.alternate(route.fallback)! : route.url) }),
+      !route.notFound && present.map((l) => h('link', { key: l, rel: 'alternate', hrefLang: l, href: alternate(l) })),
+      !route.notFound && present.includes(defaultLocale) && h('link', { rel: 'alternate', hrefLang: 'x-default', href: alternate(defaultLocale) }),
+      Head && h(Head, { meta, title }),
+      h('link', { rel: 'stylesheet', href: assets.css }),
+      scripts.map((src) => h('script', { key: src, type: 'module', src })),
+      jsonLd && h('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: JSON.stringify(jsonLd).replace(/</g, '\\u003c') } }),
+    ),
+    h('body', { dangerouslySetInnerHTML: { __html: bodyHtml } }),
   );
 }
