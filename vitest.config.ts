@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The longest files first (measured in CI, slowest first), then the rest: started last, one of them
  * would leave the other worker idle at the end. A fresh clone has no timings for vitest to sort by.
  */
-const LONGEST = ['office-day', 'every-page.slow', 'package.slow', 'floating.slow', 'output-safety.slow', 'startup.slow', 'editor.slow', 'messages-build.slow', 'host-runtime', 'typecheck', 'widgets', 'dev.test', 'build.test', 'host-serve', 'parse-share', 'build-checks', 'messages.slow', 'uploads.slow', 'content-cost', 'patient.slow', 'types.test', 'html-valid', 'cli.test'];
+const LONGEST = ['office-day', 'every-page.slow', 'package.slow', 'floating.slow', 'output-safety.slow', 'editor.slow', 'messages-build.slow', 'host-runtime', 'typecheck', 'widgets', 'dev.test', 'build.test', 'host-serve', 'parse-share', 'build-checks', 'messages.slow', 'uploads.slow', 'content-cost', 'patient.slow', 'types.test', 'html-valid', 'cli.test'];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
@@ -22,7 +22,7 @@ class LongestFirst extends BaseSequencer {
  * stay real), a heap weighed between forced collections (held-memory: no other file's garbage in it),
  * and the slow files (browsers, installs, large builds: few and long, so isolating them costs nothing).
  */
-const ISOLATED = ['test/**/*.slow.test.{ts,tsx}', 'test/bundle-cache.test.ts', 'test/compile-stamps.test.ts', 'test/units/held-memory.test.ts'];
+const ISOLATED = ['test/**/*.slow.test.{ts,tsx}', 'test/bundle-cache.test.ts', 'test/units/held-memory.test.ts'];
 
 export default defineConfig({
   // Sites import the engine by its package name; in tests, that is these sources.

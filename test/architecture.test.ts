@@ -56,7 +56,7 @@ describe('the engine', () => {
 
   it("names the site's files in one place only: the default definition file name", () => {
     const mentions = engineFiles().flatMap((file) => (textOf(file).match(/site\.config\.ts|templates\//g) ?? []).map(() => file));
-    expect(mentions).toEqual(['src/startup/about.mjs']);
+    expect(mentions).toEqual(['src/files/about.ts']);
   });
 
   it('has no import cycle between its folders', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { bundleAssets } from '../src/bundle/client-assets.ts';
-import { readSealed, writeSealed } from '../src/startup/sealed.mjs';
+import { readSealed, writeSealed } from '../src/files/cache.ts';
 
 const esbuild = vi.hoisted(() => ({ builds: 0, readThen: undefined as undefined | (() => Promise<void>) }));
 vi.mock('esbuild', async (original) => {

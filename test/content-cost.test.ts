@@ -27,7 +27,7 @@ function build(env: Record<string, string> = {}, timeout = 60_000): Promise<{ co
   return new Promise((resolve) => {
     const child = spawn(join(ROOT, 'bin/site'), ['build', '--site', copy.site, '--out', join(copy.dir, 'dist')], {
       cwd: copy.dir,
-      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=512', SITE_COMPILE_CACHE: cache, GITHUB_ACTIONS: '', ...env },
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=512', GITHUB_ACTIONS: '', ...env },
       timeout,
       killSignal: 'SIGKILL',
     });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { listen } from '../src/serve/server.ts';
-import { cacheRoot } from '../src/startup/engine.mjs';
+import { cacheRoot } from '../src/files/cache.ts';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
 
 const SITE = join(ROOT, 'test/fixtures/data-site/site.config.ts');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkOutputLinks, referencesOf } from '../src/checks/links.ts';
 import { build, type BuildResult } from '../src/pipeline/build.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
-import { cacheRoot } from '../src/startup/engine.mjs';
+import { cacheRoot } from '../src/files/cache.ts';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
 
 /**

@@ -63,7 +63,7 @@ describe('a template that does not compile', () => {
 
 describe('dev', () => {
   it("names the template's file and line on its error page, and shows a syntax error's code frame", async () => {
-    const dev = await startDev(join(project.dir, 'bin/site'), ['--port', '0', '--out', join(project.dir, 'dev-out')], { cwd: project.dir, env: { ...process.env, SITE_COMPILE_CACHE: join(project.dir, '.compiled') } });
+    const dev = await startDev(join(project.dir, 'bin/site'), ['--port', '0', '--out', join(project.dir, 'dev-out')], { cwd: project.dir, env: { ...process.env } });
     const waitFor = (check: (body: string) => boolean) => dev.waitFor('/es/about', check);
     try {
       const thrown = await whileEdited('templates/pages/About.tsx', throwingAbout, async () => {

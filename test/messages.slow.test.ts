@@ -34,7 +34,7 @@ describe('a build of 1,070 pages', () => {
   // (Silent in CI, with --quiet and off a terminal: test/units/progress.test.ts, with no build to wait for.)
   it('shows "rendered N/M pages" in place on a terminal', async () => {
     const command = [join(project.dir, 'bin/site'), ...args('out')].join(' ');
-    const env = { ...process.env, SITE_COMPILE_CACHE: join(project.dir, '.compiled'), CI: '', GITHUB_ACTIONS: '' };
+    const env = { ...process.env, CI: '', GITHUB_ACTIONS: '' };
     const terminal = { stdout: await onTerminal(command, env) };
     const counts = Array.from(terminal.stdout.matchAll(/\r\x1b\[2Krendered ([\d,]+)\/([\d,]+) pages/g), (m) => [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))] as const);
     expect(counts.length, terminal.stdout.slice(0, 400)).toBeGreaterThan(0);

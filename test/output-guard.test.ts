@@ -1,25 +1,12 @@
-// The pieces of safe output that need no build: the compile cache's key, machine failures told as
-// sentences, and how an output folder is judged.
+// The pieces of safe output that need no build: machine failures told as sentences, and how an
+// output folder is judged.
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMountPoint } from '../src/output/guard.ts';
 import { systemError } from '../src/problems/system-error.ts';
-import { cacheDir } from '../src/startup/compile.mjs';
 import { FIXTURE, ROOT } from './helpers/fixtures.ts';
-
-describe('the compile cache', () => {
-  it('keys compiled code by where its sources live, so a copied checkout never runs the original', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'site-copies-'));
-    try {
-      for (const copy of ['a', 'b']) await cp(FIXTURE, join(dir, copy), { recursive: true });
-      expect(cacheDir(join(dir, 'a/site.config.ts'))).not.toBe(cacheDir(join(dir, 'b/site.config.ts')));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-});
 
 describe('failures of the machine', () => {
   const error = (code: string, syscall: string, path?: string) => Object.assign(new Error(code), { code, syscall, path });

@@ -256,7 +256,7 @@ describe('no debris, no trusted cache', () => {
     }
     execFileSync('mv', [out, old]);
     const { spawn } = await import('node:child_process');
-    const serve = spawn(join(project.dir, 'bin/site'), ['serve', '--port', '0'], { cwd: project.dir, env: { ...process.env, SITE_COMPILE_CACHE: join(project.dir, '.compiled') } });
+    const serve = spawn(join(project.dir, 'bin/site'), ['serve', '--port', '0'], { cwd: project.dir, env: { ...process.env } });
     let said = '';
     serve.stdout.on('data', (d) => (said += d));
     try {

@@ -65,7 +65,7 @@ describe('content parsed on every core', () => {
     const site = join(corpus, 'broken.config.ts');
     await writeFile(site, "throw new Error('the definition is broken on purpose');\n");
     const args = ['build', '--site', site, '--content', join(corpus, 'content'), '--static', join(corpus, 'static'), '--out', join(corpus, 'out')];
-    const child = spawn(join(ROOT, 'bin/site'), args, { env: { ...process.env, NODE_ENV: 'production', SITE_COMPILE_CACHE: join(corpus, 'compiled') } });
+    const child = spawn(join(ROOT, 'bin/site'), args, { env: { ...process.env, NODE_ENV: 'production' } });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

@@ -19,8 +19,7 @@ import { copyTree } from '../files/copy-tree.ts';
 import { walk } from '../files/walk.ts';
 import { settled } from '../files/settled.ts';
 import { isStamp, stampOf, unchanged, type Stamp } from '../files/stamp.ts';
-import { cacheRoot } from '../startup/engine.mjs';
-import { readSealedJson, writeSealed } from '../startup/sealed.mjs';
+import { cacheRoot, readSealedJson, writeSealed } from '../files/cache.ts';
 
 const require = createRequire(import.meta.url);
 

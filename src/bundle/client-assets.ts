@@ -1,6 +1,6 @@
 // Bundles the site's islands with the engine's reviver (Preact in place of React: ~7 KB instead of
 // ~69 KB gzip) and the site's stylesheet with esbuild: minified, content-hashed names. The result is
-// cached (sealed: startup/sealed.mjs) with the hash of every input file esbuild read, so an unchanged
+// cached (sealed: files/cache.ts) with the hash of every input file esbuild read, so an unchanged
 // client costs a few file reads and no esbuild start.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,11 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildOptions, Plugin } from 'esbuild';
 import type { Bundle, BundledAsset } from '../site/plugin.ts';
-import { readSealed, sha256, writeSealed } from '../startup/sealed.mjs';
-import { cacheRoot } from '../startup/engine.mjs';
+import { ENGINE_ROOT } from '../files/about.ts';
+import { cacheRoot, readSealed, sha256, writeSealed } from '../files/cache.ts';
 
-const engineRoot = fileURLToPath(new URL('../../', import.meta.url));
-const REVIVER = fileURLToPath(new URL('../client/revive.ts', import.meta.url));
+// Its TypeScript (and island-markup.ts, which it imports), which the package carries too: the same
+// input makes the same bundle, installed or not.
+const REVIVER = join(ENGINE_ROOT, 'src/client/revive.ts');
 const ENTRY = 'site-client-entry';
 
 
@@ -35,7 +36,7 @@ const enginePreact: Plugin = {
     b.onResolve({ filter: /^preact(\/.*)?$/ }, (args) => {
       if (args.pluginData === 'from-engine') return undefined;
       // esbuild's own resolver (browser conditions, ES modules), from the engine's folder.
-      return b.resolve(args.path, { resolveDir: engineRoot, kind: args.kind, pluginData: 'from-engine' });
+      return b.resolve(args.path, { resolveDir: ENGINE_ROOT, kind: args.kind, pluginData: 'from-engine' });
     });
   },
 };
@@ -60,7 +61,7 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
   const islandsPath = islands ? fileURLToPath(islands) : undefined;
   const cacheFolder = cacheDir ?? join(cacheRoot(dirname(islandsPath ?? stylesPath)), 'bundle');
   const options: BuildOptions = {
-    absWorkingDir: engineRoot,
+    absWorkingDir: ENGINE_ROOT,
     entryPoints: { main: ENTRY, [basename(stylesPath, extname(stylesPath))]: stylesPath },
     bundle: true,
     minify,
@@ -98,7 +99,7 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
   const bundle = { js: find('.js'), css: find('.css') };
   const inputs: Record<string, string> = {};
   for (const input of Object.keys(result.metafile.inputs).filter((f) => !f.startsWith(`${ENTRY}:`))) {
-    const hash = read.get(resolve(engineRoot, input));
+    const hash = read.get(resolve(ENGINE_ROOT, input));
     // Not read through readInputs (another plugin's namespace): no hash of what it was, so not kept.
     if (hash === undefined) return bundle;
     inputs[input] = hash;
@@ -148,7 +149,7 @@ function readCache(file: string): Bundle | undefined {
   if (!kept) return undefined; // none yet, or damaged: bundle again
   try {
     const entry = JSON.parse(kept.toString('utf8')) as CacheEntry;
-    for (const [input, hash] of Object.entries(entry.inputs)) if (sha256(readFileSync(resolve(engineRoot, input))) !== hash) return undefined;
+    for (const [input, hash] of Object.entries(entry.inputs)) if (sha256(readFileSync(resolve(ENGINE_ROOT, input))) !== hash) return undefined;
     const asset = (a: CachedAsset) => ({ url: a.url, contents: new Uint8Array(Buffer.from(a.contents, 'base64')) });
     return { js: asset(entry.js), css: asset(entry.css) };
   } catch {

@@ -1,48 +1,35 @@
 // The command line: init, build, check, stage, serve and dev.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { inertLines } from '../problems/inert.ts';
-import { DEFAULT_SITE_FILE, ENGINE } from '../startup/about.mjs';
-import { loadModule } from './modules.ts';
+import { DEFAULT_SITE_FILE, ENGINE } from '../files/about.ts';
 
-// Each command loads its own modules when it runs (modules.ts), so `build` never loads the servers'
-// code and `--help` none of the engine. A template or source file that does not compile fails here:
-// say which, without a loader stack.
+// Each command loads its own modules when it runs, so `build` never loads the servers' code and
+// `--help` none of the engine.
 type Action<T> = (opts: T, args: string[]) => Promise<void>;
 const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[]) => {
   // commander passes the positional arguments first, then the options, then the command.
   const opts = received.at(-2) as T;
   const args = received.slice(0, -2) as string[];
-  let action: Action<T>;
-  try {
-    action = await load();
-  } catch (error) {
-    // Compiled, the engine's bundle is started here (launch.mjs says why it could not be); from the
-    // sources, a module that fails to load is one that does not compile.
-    const started = error instanceof Error && error.name === 'EngineStartError';
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(started ? `Could not start: ${message}` : `Could not start: a template or source file does not compile:\n\n${message}`);
-    process.exitCode = started ? ((error as { exitCode?: number }).exitCode ?? 1) : 1;
-    return;
-  }
+  const action = await load();
   try {
     await action(opts, args);
   } catch (error) {
     // A mistake in the command line is told in a sentence; anything else is a bug and keeps its stack.
     if (!(error instanceof Error && error.name === 'UsageError')) {
-      // Its frames at the engine's TypeScript, as Node would print them with source maps on.
-      if (error instanceof Error && error.stack) error.stack = (await loadModule('stack')).mappedStack(error.stack);
+      // Its frames in the site's code at the site's TypeScript.
+      if (error instanceof Error && error.stack) error.stack = (await import('../loader/stack.ts')).mappedStack(error.stack);
       throw error;
     }
     console.error(`site: ${inertLines(error.message)}`);
     process.exitCode = 2;
   }
 };
-const runInit = lazy(async () => (await loadModule('init')).runInit);
-const runBuild = lazy(async () => (await loadModule('build')).runBuild);
-const runServe = lazy(async () => (await loadModule('serve')).runServe);
-const runDev = lazy(async () => (await loadModule('dev')).runDev);
-const runStage = lazy(async () => (await loadModule('stage')).runStage);
-const runCheck = lazy(async () => (await loadModule('check')).runCheck);
+const runInit = lazy(async () => (await import('./commands/init.ts')).runInit);
+const runBuild = lazy(async () => (await import('./commands/build.ts')).runBuild);
+const runServe = lazy(async () => (await import('./commands/serve.ts')).runServe);
+const runDev = lazy(async () => (await import('./commands/dev.ts')).runDev);
+const runStage = lazy(async () => (await import('./commands/stage.ts')).runStage);
+const runCheck = lazy(async () => (await import('./commands/check.ts')).runCheck);
 
 const program = new Command()
   .name('site')
@@ -159,7 +146,7 @@ program
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runDev);
 
-// -V, as the first releases spelt it, still prints the version. (No top-level await: the compiled CLI is a CommonJS bundle.)
+// -V, as the first releases spelt it, still prints the version.
 program.parseAsync(process.argv.map((arg, i) => (i === 2 && arg === '-V' ? '-v' : arg))).catch((error: unknown) => {
   if (!(error instanceof CommanderError)) throw error;
   // Help and the version end well; anything else commander refused is a mistake in the command.

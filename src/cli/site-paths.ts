@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { shown } from '../problems/shown.ts';
-import { DEFAULT_SITE_FILE, findSite } from '../startup/engine.mjs';
+import { DEFAULT_SITE_FILE, findSite } from '../files/about.ts';
 import { UsageError } from '../problems/usage-error.ts';
 
 export interface SitePaths {
@@ -23,7 +23,7 @@ export function siteFile(given: string | undefined): string {
     if (!existsSync(given) || !statSync(given).isFile()) throw new UsageError(`--site ${given}: there is no such file. Name the site definition module, or leave the option out to use ${DEFAULT_SITE_FILE} here or above.`);
     return resolve(given);
   }
-  const found = process.env.SITE_DEFINITION_FILE ?? findSite(process.cwd());
+  const found = findSite(process.cwd());
   if (!found) throw new UsageError(`there is no site here: no ${DEFAULT_SITE_FILE} in ${process.cwd()} or a folder above it. Run it from your site's folder, pass --site FILE, or start a site with "site init <folder>".`);
   return found;
 }

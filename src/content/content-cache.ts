@@ -6,16 +6,18 @@
 // of the site's code too (its components and policy render them), so a template edit renders the
 // Markdown again but parses nothing again.
 // Nothing in it is trusted blindly: the file is sealed as every whole file a cache keeps is
-// (startup/sealed.mjs), its first line a SHA-256 of the rest (a damaged or swapped
+// (files/cache.ts), its first line a SHA-256 of the rest (a damaged or swapped
 // file is a miss, so a kept Markdown render that skipped the HTML policy is never used), and an
 // unreadable or malformed file or entry is a miss. One JSON line per entry after a header line, written
 // and read a line at a time: as one JSON text, 40,000 pages' parses (140 MB) were held two and three
 // times over in memory as the build saved or read them, the largest part of its peak.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { SEAL_BYTES } from '../startup/sealed.mjs';
-import { compiledLayers, writeKept } from '../startup/engine.mjs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENGINE } from '../files/about.ts';
+import { cacheRoot, SEAL_BYTES, writeKept } from '../files/cache.ts';
+import { siteCodeLoaded } from '../loader/site-code.ts';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { ParseRecord } from './read-file.ts';
 
@@ -32,20 +34,38 @@ const keptOf = ({ data, bodyLine, bodyByte, lineOffset, markdown }: CachedParse)
 const FORMAT = 5;
 /** Bytes written at a time while saving. */
 const CHUNK = 1 << 20;
-/** Content folders whose parses are kept per compiled site: the least recently used go first (a benchmark makes a new folder every run). */
+/** Content folders whose parses are kept: the least recently used go first (a benchmark makes a new folder every run). */
 const KEEP = 8;
 const KEPT_NAME = /^content-[0-9a-f]{12}\.json$/;
 
 /**
- * Where the parses of a content folder are kept for the code running now: beside its compiled
- * site layer's versions (the project's cache folder, or SITE_COMPILE_CACHE), one file per content folder, so it
- * goes where they go. None when the engine runs from its sources (tests, tsx).
+ * Where the parses of a content folder are kept for the code running now: in the site's cache folder,
+ * one file per content folder, for this engine's code (its files' names, sizes and times) and, for
+ * Markdown renders, the site's code as its module hooks loaded it. None when the site's code was loaded
+ * by another loader (a test runner's): what it is cannot be told, so nothing kept could be trusted.
  */
-export function contentCacheFor(contentDir: string): KeptFor | undefined {
-  const layers = compiledLayers();
-  if (!layers?.site) return undefined;
+export function contentCacheFor(contentDir: string, siteDir: string): KeptFor | undefined {
+  const site = siteCodeLoaded();
+  if (!site.size) return undefined;
   const key = createHash('sha1').update(resolve(contentDir)).digest('hex').slice(0, 12);
-  return { file: join(dirname(layers.site), `content-${key}.json`), version: layers.engineId, renders: `${layers.engineId}+${basename(layers.site)}` };
+  const siteCode = createHash('sha1');
+  for (const [file, text] of site) siteCode.update(`${file}\0${text}\0`);
+  const engine = engineCodeKey();
+  return { file: join(cacheRoot(siteDir), 'content', `content-${key}.json`), version: engine, renders: `${engine}+${siteCode.digest('hex').slice(0, 16)}` };
+}
+
+let engineKey: string | undefined;
+/** The engine's code as it is now: its version and each of its files' name, size and time. */
+function engineCodeKey(): string {
+  if (engineKey) return engineKey;
+  const hash = createHash('sha1').update(ENGINE.version);
+  const code = fileURLToPath(new URL('../', import.meta.url)); // src/, or lib/ installed
+  for (const entry of readdirSync(code, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).sort((x, y) => (x.parentPath + x.name < y.parentPath + y.name ? -1 : 1))) {
+    const file = join(entry.parentPath, entry.name);
+    const { size, mtimeMs } = statSync(file);
+    hash.update(`${file}\0${size}\0${mtimeMs}\0`);
+  }
+  return (engineKey = hash.digest('hex').slice(0, 16));
 }
 
 /** Where parses are kept, and for which code: `version` the engine's (parses), `renders` the engine's and the site's (Markdown renders). */
@@ -135,7 +155,7 @@ function prune(dir: string, current: string): void {
   for (const { path } of others.slice(KEEP - 1)) rmSync(path, { force: true });
 }
 
-/** Writes the seal's line (startup/sealed.mjs), then the lines, a chunk at a time; the seal (the checksum of everything after its line) goes in last, in place. */
+/** Writes the seal's line (files/cache.ts), then the lines, a chunk at a time; the seal (the checksum of everything after its line) goes in last, in place. */
 function writeLines(file: string, lines: Iterable<string>): void {
   const fd = openSync(file, 'w');
   try {

@@ -3,32 +3,21 @@
 // Templates stay synchronous. A result is kept (in memory, and on disk in the engine's cache folder)
 // for the source's maxAge, so dev's rebuilds and repeated builds do not ask again; a source that fails
 // stops the build naming it. The cache folder is the site's own: a result no source of the site keeps
-// (a source removed, renamed or changed, or given no maxAge) is removed from it. fetchJson trusts the
-// certificates NODE_EXTRA_CA_CERTS named when the command started (bin/site keeps the name aside: Node
-// would load them at every start otherwise).
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+// (a source removed, renamed or changed, or given no maxAge) is removed from it.
+import { readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
-import { rootCertificates } from 'node:tls';
-import { readSealedJson, sha256, writeSealed } from '../startup/sealed.mjs';
+import { readSealedJson, sha256, writeSealed } from '../files/cache.ts';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { DataContext, DataSource } from '../site/definition.ts';
-
-let extraCa: string[] | undefined;
-function certificates(): string[] | undefined {
-  const file = process.env.SITE_EXTRA_CA_CERTS;
-  if (!file) return undefined;
-  extraCa ??= [...rootCertificates, readFileSync(file, 'utf8')];
-  return extraCa;
-}
 
 export function fetchJson(url: string, { headers = {}, timeoutMs = 15_000 } = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     if (target.protocol !== 'http:' && target.protocol !== 'https:') return reject(new Error(`${url}: only http and https addresses can be fetched`));
     const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request(target, { headers: { accept: 'application/json', ...headers }, timeout: timeoutMs, ...(target.protocol === 'https:' && certificates() ? { ca: certificates() } : {}) }, (res) => {
+    const req = request(target, { headers: { accept: 'application/json', ...headers }, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -105,7 +94,7 @@ export function forgetOthers(cacheDir: string, keeping: ReadonlySet<string> = ne
   }
 }
 
-/** A kept result, while its file is as it was written (sealed: startup/sealed.mjs). */
+/** A kept result, while its file is as it was written (sealed: files/cache.ts). */
 function readKept(file: string | undefined): { at: number; value: unknown } | undefined {
   const kept = (file ? readSealedJson(file) : undefined) as { at?: unknown; value?: unknown } | null | undefined;
   return typeof kept?.at === 'number' ? { at: kept.at, value: kept.value } : undefined;

@@ -7,9 +7,10 @@ import { devHeaders } from '../security/headers.ts';
 import { errorPage } from '../serve/error-page.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
 import type { BuildReply, BuildRequest } from './build-worker.ts';
-import { mappedStack } from '../problems/stack.ts';
+import { mappedStack } from '../loader/stack.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
-import { spawnTsWorker } from '../workers/spawn.ts';
+import { sibling } from '../files/about.ts';
+import { spawnWorker } from '../workers/spawn.ts';
 import { watchFolders } from './watch.ts';
 import { hostAllowed, hostName } from './allowed-hosts.ts';
 
@@ -56,7 +57,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const hub = new ReloadHub();
 
   function newWorker(): Worker {
-    return spawnTsWorker(new URL('./build-worker.ts', import.meta.url), undefined, { fresh: true });
+    return spawnWorker(sibling('./build-worker', import.meta.url));
   }
 
   function runBuild(request: BuildRequest): Promise<BuildReply> {

@@ -11,8 +11,7 @@ import { linkable, place } from '../files/place.ts';
 import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cacheRoot } from '../startup/engine.mjs';
-import { readSealedJson, writeSealed } from '../startup/sealed.mjs';
+import { cacheRoot, readSealedJson, writeSealed } from '../files/cache.ts';
 import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding, type OutputFiles } from './write-files.ts';
 
 /**

@@ -4,6 +4,7 @@
 // in place (a git worktree, a mount point) lose only the files a previous build wrote. Both hold
 // nothing secret: the engine's name and version, and the public files' paths.
 import { readFileSync } from 'node:fs';
+import { ENGINE } from '../files/about.ts';
 
 /** The marker file: {"generator": name, "version": version}. */
 export const MARKER = '.site-output';
@@ -13,8 +14,6 @@ export const MARKER = '.site-output';
  * delete another file by a name with a line break in it).
  */
 export const MANIFEST = '.site-manifest';
-
-const ENGINE = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
 export function markerContents(): string {
   return `${JSON.stringify({ generator: ENGINE.name, version: ENGINE.version })}\n`;

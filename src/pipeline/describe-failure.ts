@@ -4,7 +4,7 @@
 import { RenderError } from '../render/render-page.ts';
 import { inertLines } from '../problems/inert.ts';
 import { BuildFailure } from '../problems/problem.ts';
-import { describeCause, mappedStack } from '../problems/stack.ts';
+import { describeCause, mappedStack } from '../loader/stack.ts';
 import { formatProblems } from '../report/problems.ts';
 import { HookError } from '../site/hooks.ts';
 

@@ -9,7 +9,7 @@ import { withPluginConfig } from '../plugins/run.ts';
 import { paramsOf } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { HOSTS, isHost } from '../site/hosts.ts';
-import { compiledDir, compiledSite } from '../startup/compiled.ts';
+import { compileSiteCode } from '../loader/site-code.ts';
 
 const loaded = new Map<string, Promise<SiteDefinition>>();
 
@@ -22,10 +22,7 @@ export function loadSite(module: string): Promise<SiteDefinition> {
     return Promise.reject(new BuildFailure([problem]));
   }
   if (!site) {
-    // Run compiled (bin/site), the definition is the one in the site's compiled layer, which shares
-    // one copy of React and zod with the engine (React's contexts among them).
-    const module = compiledDir() ? compiledDefinition(fileURLToPath(url)) : import(url);
-    site = module.then((m: { default?: SiteDefinition }) => {
+    site = compileSiteCode(fileURLToPath(url)).then(() => import(url)).then((m: { default?: SiteDefinition }) => {
       if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
       // Plugins extend the definition first (their pages among it), in every thread that loads it.
       const site = withPluginConfig(m.default);
@@ -36,18 +33,6 @@ export function loadSite(module: string): Promise<SiteDefinition> {
     loaded.set(url, site);
   }
   return site;
-}
-
-/** The site definition in the running site layer (evaluated now, once); another one cannot be loaded there (it would have its own React). */
-function compiledDefinition(file: string): Promise<{ default?: SiteDefinition }> {
-  let module: { default?: SiteDefinition } | undefined;
-  try {
-    module = compiledSite(file) as { default?: SiteDefinition } | undefined;
-  } catch (error) {
-    return Promise.reject(error); // the site's code threw as it was evaluated
-  }
-  if (module) return Promise.resolve(module);
-  return Promise.reject(new Error(`${file} is not the site definition compiled into this run (${compiledDir()})`));
 }
 
 export function checkDefinition(site: SiteDefinition, where: string): Problem[] {

@@ -12,7 +12,9 @@ import { splitContent } from './job-parts.ts';
 import type { FileToParse, SharedParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
-import { spawnTsWorker } from '../workers/spawn.ts';
+import { sibling } from '../files/about.ts';
+import { siteCodeCompiled } from '../loader/site-code.ts';
+import { spawnWorker } from '../workers/spawn.ts';
 import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, type StaticCopy, type StaticTask } from './render-pages.ts';
 
 /** Below this many content files, one thread renders faster than starting workers. */
@@ -40,7 +42,7 @@ export class RenderPool {
 
   constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
     this.siteModule = siteModule;
-    this.workers = Array.from({ length: size }, () => new Channel(spawnTsWorker(new URL('./render-worker.ts', import.meta.url), undefined, { limits: { maxYoungGenerationSizeMb: YOUNG_MB } })));
+    this.workers = Array.from({ length: size }, () => new Channel(spawnWorker(sibling('./render-worker', import.meta.url), undefined, { limits: { maxYoungGenerationSizeMb: YOUNG_MB } })));
   }
 
   /**
@@ -51,7 +53,9 @@ export class RenderPool {
   loadSite(): void {
     if (this.siteTold) return;
     this.siteTold = true;
-    for (const worker of this.workers) worker.tell({ type: 'site', siteModule: this.siteModule });
+    // The site's code as this thread compiled it (it loaded the site first): no worker compiles it again.
+    const code = siteCodeCompiled();
+    for (const worker of this.workers) worker.tell({ type: 'site', siteModule: this.siteModule, code });
   }
 
   /** How many worker threads there are. */

@@ -14,8 +14,7 @@ import { extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
-import { readSealed, sha256, writeSealed } from '../startup/sealed.mjs';
-import { cacheRoot } from '../startup/engine.mjs';
+import { cacheRoot, readSealed, sha256, writeSealed } from '../files/cache.ts';
 import type { Plugin } from '../site/plugin.ts';
 
 export interface ImagesOptions {
@@ -163,7 +162,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
         for (const w of [...new Set(made)]) {
           for (const [kind, ext] of [['avif', 'avif'], ['webp', 'webp'], ['fallback', format === 'png' ? 'png' : 'jpg']] as const) {
             const file = `assets/images/${name}-${hash}-${w}.${ext}`;
-            // Sealed (startup/sealed.mjs): a variant damaged or changed in the cache is made again, never published.
+            // Sealed (files/cache.ts): a variant damaged or changed in the cache is made again, never published.
             const keptName = `${hash}-${w}.${ext}.sealed`;
             used.add(keptName);
             const kept = join(cache, keptName);

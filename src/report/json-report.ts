@@ -3,7 +3,7 @@
 // never into the output or the site's source folders, nor over a file it did not write (a site's own
 // file, package.json, /dev/null): an existing report is replaced only when it is one of ours.
 import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { ENGINE } from '../startup/engine.mjs';
+import { ENGINE } from '../files/about.ts';
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';

@@ -1,16 +1,17 @@
 // Parsed content kept between builds (content-cache.ts) must never show what a file no longer says:
 // a file is parsed again when its bytes change, whatever its size and time; what content may not hold
 // is refused on every build; a damaged, foreign or older cache is a miss, never an error.
-import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ContentCache } from '../../src/content/content-cache.ts';
-import { readSealed, writeSealed } from '../../src/startup/sealed.mjs';
+import { readSealed, writeSealed } from '../../src/files/cache.ts';
 import { loadContent } from '../../src/content/load-content.ts';
 import { fromRecord, parseSource, type ParseRecord } from '../../src/content/read-file.ts';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
-import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
+import { ROOT, SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
 
 let site: Sandbox;
 let cacheFile: string;
@@ -26,7 +27,7 @@ const vaccines = (content: Loaded) => content.locales.en!.services.vaccines!;
 type Kept = { format: number; version: string; renders?: string; entries: Record<string, { data?: unknown; markdown?: { html: string }; bodyByte?: number }> };
 /**
  * The cache file as one object (its lines after the seal: a header, then one [key, entry] each), and a
- * file written with a right seal: sealed as every file a cache keeps whole (startup/sealed.mjs).
+ * file written with a right seal: sealed as every file a cache keeps whole (files/cache.ts).
  */
 const readCache = (): Kept => {
   const [header, ...pairs] = readSealed(cacheFile)!.toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
@@ -303,26 +304,39 @@ describe('the cache itself', () => {
     expect(read.get('good')).toEqual(good);
   });
 
-  it('is kept per content folder beside the compiled site code, for its engine and site versions; none from the sources', async () => {
+  it("is kept per content folder in the site's cache, for the engine's code and the site's; none when another loader ran the site's code", async () => {
     const { contentCacheFor } = await import('../../src/content/content-cache.ts');
-    expect(contentCacheFor(site.content)).toBeUndefined();
-    const layers = { SITE_COMPILED_DIR: join(site.dir, 'engine-1'), SITE_ENGINE_ID: 'engine-1', SITE_COMPILED_SITE_DIR: join(site.dir, 'compiled', 'site-7') };
-    const saved = Object.fromEntries(Object.keys(layers).map((name) => [name, process.env[name]]));
+    expect(contentCacheFor(site.content, site.dir)).toBeUndefined(); // vitest loaded the site's code: what it is cannot be told
+    // As the command line runs it: Node loads the engine, the site's code through the engine's hooks.
+    const keys = (siteFile: string) => {
+      const script = `const { loadSite } = await import(${JSON.stringify(join(ROOT, 'src/pipeline/load-site.ts'))});
+        const { contentCacheFor } = await import(${JSON.stringify(join(ROOT, 'src/content/content-cache.ts'))});
+        await loadSite(${JSON.stringify(siteFile)});
+        console.log(JSON.stringify([contentCacheFor(${JSON.stringify(site.content)}, ${JSON.stringify(site.dir)}), contentCacheFor(${JSON.stringify(`${site.content}/en/..`)}, ${JSON.stringify(site.dir)}).file, contentCacheFor(${JSON.stringify(join(site.dir, 'other'))}, ${JSON.stringify(site.dir)}).file]));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      return JSON.parse(run.stdout) as [{ file: string; version: string; renders: string }, string, string];
+    };
+    // A copy of the site's code where its packages are found (inside the checkout).
+    const code = join(ROOT, 'test/scratch', `content-cache-${process.pid}`);
+    for (const entry of ['site.config.ts', 'templates']) cpSync(join(ROOT, entry), join(code, entry), { recursive: true });
+    onTestFinished(() => rmSync(code, { recursive: true, force: true }));
+    const [kept, sameFolder, other] = keys(join(code, 'site.config.ts'));
+    expect(kept.file).toMatch(/\/content\/content-[0-9a-f]{12}\.json$/);
+    expect(kept.renders.startsWith(`${kept.version}+`)).toBe(true);
+    // The same folder however it is named; another folder has its own.
+    expect(sameFolder).toBe(kept.file);
+    expect(other).not.toBe(kept.file);
+    // A change to the site's code is another version of its renders, the same of its parses.
+    const layout = join(code, 'templates/layout/Layout.tsx');
+    const before = readFileSync(layout, 'utf8');
     try {
-      Object.assign(process.env, layers, { SITE_COMPILED_SITE_DIR: '' });
-      expect(contentCacheFor(site.content)).toBeUndefined(); // the engine alone, no site code compiled
-      Object.assign(process.env, layers);
-      const kept = contentCacheFor(site.content)!;
-      expect(kept.file).toMatch(new RegExp(`^${join(site.dir, 'compiled')}/content-[0-9a-f]{12}\\.json$`));
-      expect([kept.version, kept.renders]).toEqual(['engine-1', 'engine-1+site-7']);
-      // The same folder however it is named; another folder has its own.
-      expect(contentCacheFor(`${site.content}/en/..`)!.file).toBe(kept.file);
-      expect(contentCacheFor(join(site.dir, 'other'))!.file).not.toBe(kept.file);
+      writeFileSync(layout, `${before}\n// another version\n`);
+      const [changed] = keys(join(code, 'site.config.ts'));
+      expect(changed.version).toBe(kept.version);
+      expect(changed.renders).not.toBe(kept.renders);
     } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      writeFileSync(layout, before);
     }
   });
 

@@ -111,9 +111,9 @@ export async function fixtureCopy(name: string): Promise<SiteCopy> {
 
 export interface ProjectCopy {
   dir: string;
-  /** Runs the copy's bin/site in `cwd` (default: the copy), with its own compile cache. */
+  /** Runs the copy's bin/site in `cwd` (default: the copy), with its own caches (its node_modules/.cache). */
   run(args: string[], cwd?: string, env?: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }>;
-  /** Every file below the copy (its own compile cache left out) with a hash of its content. */
+  /** Every file below the copy (its node_modules left out) with a hash of its content. */
   snapshot(): Promise<Map<string, string>>;
   cleanup(): Promise<void>;
 }
@@ -133,12 +133,11 @@ export async function projectCopy(name: string): Promise<ProjectCopy> {
   for (const name of await readdir(join(ROOT, 'node_modules'))) {
     if (name !== '.cache') await symlink(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name));
   }
-  const cache = join(dir, '.compiled');
   return {
     dir,
     run: (args, cwd = dir, env = {}) =>
       new Promise((resolve) => {
-        const child = spawn(join(dir, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production', SITE_COMPILE_CACHE: cache, SITE_NO_COMPILE: '', GITHUB_ACTIONS: '', ...env } });
+        const child = spawn(join(dir, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production', GITHUB_ACTIONS: '', ...env } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d) => (stdout += d));
@@ -149,7 +148,7 @@ export async function projectCopy(name: string): Promise<ProjectCopy> {
       const files = new Map<string, string>();
       for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
         const path = join(entry.parentPath, entry.name);
-        if (path.startsWith(cache) || path.startsWith(join(dir, 'node_modules')) || !entry.isFile()) continue;
+        if (path.startsWith(join(dir, 'node_modules')) || !entry.isFile()) continue;
         files.set(path.slice(dir.length + 1), createHash('sha1').update(await readFile(path)).digest('hex'));
       }
       return files;

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkedFiles, editorBundle, placeable, sveltiaPackage } from '../../src/admin/editor-bundle.ts';
 import { ROOT } from '../helpers/fixtures.ts';
-import { readSealed, SEAL_BYTES, writeSealed } from '../../src/startup/sealed.mjs';
+import { readSealed, SEAL_BYTES, writeSealed } from '../../src/files/cache.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'editor-cache-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
-import { COMPILED_SITE } from '../../src/startup/engine.mjs';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const dir = join(ROOT, 'test/scratch', `load-site-${process.pid}`);
@@ -43,29 +42,5 @@ describe('a site definition module', () => {
     const byPath = loadSite(join(dir, 'good.ts'));
     expect(loadSite(pathToFileURL(join(dir, 'good.ts')).href)).toBe(byPath);
     expect((await byPath).pages.map((p) => p.id)).toEqual(['home']);
-  });
-
-  it('run compiled, is the definition compiled into the running code, never a second copy imported from its file', async () => {
-    const saved = process.env.SITE_COMPILED_DIR;
-    const registry = globalThis as Record<symbol, unknown>;
-    const compiledIn = join(dir, 'compiled-in.ts');
-    const other = join(dir, 'other.ts');
-    await writeFile(compiledIn, definition(''));
-    await writeFile(other, definition(''));
-    // The module the bundle registered: its pages, not those of the file on disk (which imports would give).
-    const registered = { default: { ...(await loadSite(join(dir, 'good.ts'))), pages: [{ id: 'compiled', path: '/', template: () => null }] } };
-    process.env.SITE_COMPILED_DIR = join(dir, 'compiled-version');
-    // Nothing registered yet: refused the same way, never imported.
-    expect(String(await failure(other))).toContain(`${other} is not the site definition compiled into this run`);
-    registry[COMPILED_SITE] = { file: compiledIn, load: () => registered };
-    try {
-      expect((await loadSite(compiledIn)).pages.map((p) => p.id)).toEqual(['compiled']);
-      const error = await failure(other);
-      expect(String(error)).toContain(`${other} is not the site definition compiled into this run (${join(dir, 'compiled-version')})`);
-    } finally {
-      delete registry[COMPILED_SITE];
-      if (saved === undefined) delete process.env.SITE_COMPILED_DIR;
-      else process.env.SITE_COMPILED_DIR = saved;
-    }
   });
 });

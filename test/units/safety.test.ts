@@ -13,7 +13,7 @@ import { inFile } from '../../src/problems/problem.ts';
 import { untrustedLog } from '../../src/report/annotations.ts';
 import { checkReportPath, writeReport } from '../../src/report/json-report.ts';
 import { acceptedEncodings } from '../../src/serve/encoding.ts';
-import { cacheRoot, trustedCache, untrustedCaches } from '../../src/startup/engine.mjs';
+import { cacheRoot, trustedCache, untrustedCaches } from '../../src/files/cache.ts';
 
 const made: string[] = [];
 const temp = () => {

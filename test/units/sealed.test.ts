@@ -1,11 +1,11 @@
-// What a cache keeps as a whole file is sealed (src/startup/sealed.mjs): read back only while it is
+// What a cache keeps as a whole file is sealed (src/files/cache.ts): read back only while it is
 // exactly what was written. A byte changed, a file cut short, one without a seal (an older cache) or
 // one that is not there is a miss, never an error; a file that cannot be written is no error either.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readSealed, readSealedJson, SEAL_BYTES, writeSealed } from '../../src/startup/sealed.mjs';
+import { readSealed, readSealedJson, SEAL_BYTES, writeSealed } from '../../src/files/cache.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sealed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { walk } from '../../files/walk.ts';
 import { UsageError } from '../../problems/usage-error.ts';
-import { ENGINE, ENGINE_ROOT } from '../../startup/engine.mjs';
+import { ENGINE, ENGINE_ROOT } from '../../files/about.ts';
 import { shown } from '../site-paths.ts';
 
 const STARTER = join(ENGINE_ROOT, 'starter');

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { restoreInterrupted } from '../../output/publish.ts';
 import { createDistServer, listen } from '../../serve/server.ts';
-import { findSite } from '../../startup/engine.mjs';
+import { findSite } from '../../files/about.ts';
 import { listenProblem, UsageError } from '../preflight.ts';
 import { shown } from '../site-paths.ts';
 

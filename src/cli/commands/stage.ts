@@ -1,7 +1,7 @@
 // `site stage <folder>`: the files a host should get from the last build (docs/deploy.md).
 import { dirname, join, resolve } from 'node:path';
 import { stage } from '../../deploy/stage.ts';
-import { findSite } from '../../startup/engine.mjs';
+import { findSite } from '../../files/about.ts';
 import { shown } from '../site-paths.ts';
 
 export async function runStage(opts: { out?: string; host?: string; root?: string; listen?: string }, [folder]: string[]): Promise<void> {

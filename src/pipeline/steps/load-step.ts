@@ -1,10 +1,9 @@
 // The build's load step: the content by the site's model (load-content.ts), the base URL it gives,
 // the context every later hook sees, and the plugins' contentLoaded hooks (drafts left out, …).
 import { dirname, join, resolve } from 'node:path';
-import { sha256 } from '../../startup/sealed.mjs';
+import { cacheRoot, sha256 } from '../../files/cache.ts';
 import { forgetOthers, loadData } from '../../content/data.ts';
 import { inEditorWords } from '../../content/field-words.ts';
-import { cacheRoot } from '../../startup/engine.mjs';
 import type { MarkedExtension } from 'marked';
 import type { Plugin } from '../../site/plugin.ts';
 import type { BuildRun } from '../run.ts';
@@ -35,7 +34,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   // What plugins prepare before the content (the photos Markdown shows), then what they make Markdown with.
   for (const plugin of run.plugins.filter((p) => p.prepare)) await callPlugin(plugin, 'prepare', undefined, () => plugin.prepare!({ siteDir: dirname(run.siteFile), staticDir: run.dirs.static, staticFiles: run.staticSources }));
   const markdown = markdownOf(run.plugins);
-  const kept = options.track ? undefined : contentCacheFor(run.dirs.content);
+  const kept = options.track ? undefined : contentCacheFor(run.dirs.content, dirname(run.siteFile));
   const keys = run.plugins.map((p) => p.cacheKey?.() ?? '').join('');
   const cache = kept && keys ? { ...kept, version: `${kept.version}-${keys}` } : kept;
   // A large build's worker threads and this one parse what the cache does not know, in batches from one queue; then the workers load the templates.

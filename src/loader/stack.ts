@@ -1,41 +1,19 @@
 // A bug in a site's code is told at the site's code: the frames of a stack trace in the site's own
-// files (a template, a hook), mapped back to their TypeScript through source maps, with the engine's
-// and the libraries' frames left out unless --debug asks for everything.
-//
-// The maps are read here, for the compiled files a stack names, when a bug is told: Node's own
-// mapping (process.setSourceMapsEnabled) reads and parses the map of every module as it loads, ~90 ms
-// of every start, and is switched on only with --debug (see startup/launch.mjs).
-import { readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
-import { dirname, resolve, sep } from 'node:path';
+// files (a template, a hook), mapped back to their TypeScript through the source maps the site's
+// module hooks kept (loader/site-code.ts), with the engine's and the libraries' frames left out unless
+// --debug asks for everything. The engine's own frames need no map: Node strips types in place.
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compiledDirs } from '../startup/compiled.ts';
-import { ENGINE_ROOT } from '../startup/engine.mjs';
-import { shown } from './shown.ts';
+import { ENGINE_ROOT } from '../files/about.ts';
+import { siteCodeMap } from './site-code.ts';
+import { shown } from '../problems/shown.ts';
 
 const FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
-const engineSources = `${ENGINE_ROOT}src/`;
+const engineCode = [`${ENGINE_ROOT}src/`, `${ENGINE_ROOT}lib/`];
 
-/** Whether a file of a stack frame is the site's own code (not the engine, a library, Node or the compile cache). */
+/** Whether a file of a stack frame is the site's own code (not the engine, a library or Node). */
 function isSiteFile(path: string): boolean {
-  return !path.startsWith('node:') && !path.includes('/node_modules/') && !path.startsWith(engineSources) && !/\/\.cache\/|\/chunks?\//.test(path);
-}
-
-const maps = new Map<string, SourceMap | null>();
-
-/** The source map of a compiled file of the engine's or the site's layer, read once. */
-function mapOf(file: string): SourceMap | null {
-  if (!compiledDirs().some((dir) => file.startsWith(dir + sep))) return null;
-  let map = maps.get(file);
-  if (map === undefined) {
-    try {
-      map = new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8')));
-    } catch {
-      map = null; // no map beside it: the frame stays as it is
-    }
-    maps.set(file, map);
-  }
-  return map;
+  return !path.startsWith('node:') && !path.includes('/node_modules/') && !engineCode.some((dir) => path.startsWith(dir));
 }
 
 interface Frame {
@@ -53,7 +31,7 @@ function frameOf(line: string): Frame | undefined {
   if (!match) return undefined;
   const [, name, location, row, col] = match;
   const frame = { name, path: location!.startsWith('file:') ? fileURLToPath(location!) : location!, row: Number(row), col: Number(col) };
-  const entry = mapOf(frame.path)?.findEntry(frame.row - 1, frame.col - 1);
+  const entry = siteCodeMap(frame.path)?.findEntry(frame.row - 1, frame.col - 1);
   if (!entry || !('originalSource' in entry) || !entry.originalSource) return frame;
   const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : resolve(dirname(frame.path), entry.originalSource);
   return { name, path: source, row: entry.originalLine + 1, col: entry.originalColumn + 1, mapped: true };

@@ -1,0 +1,155 @@
+// The site's own code (its definition, templates, plugins) is TypeScript with JSX, which Node does
+// not run by itself. Module hooks in this thread (each thread registers its own) compile each of the
+// site's files with esbuild as Node loads it, in place: import.meta.url and relative imports stay the
+// file's own, and Node's compile cache keeps the result like any module's. The site's `sitewright` is
+// the engine running now, and React, React DOM and zod are the engine's copy when the site has none of
+// its own: one copy of each, so the engine's contexts are the ones its templates read. The engine's own
+// files and every installed package are left to Node.
+import { readFileSync } from 'node:fs';
+import { registerHooks, SourceMap } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { formatMessagesSync, transformSync, type Message } from 'esbuild';
+import { ENGINE, sibling } from '../files/about.ts';
+
+/** The engine's public contract, as it runs now (src/index.ts from a checkout, lib/index.js installed). */
+const ENGINE_ENTRY = sibling('../index', import.meta.url).href;
+/** The engine's own code: src/ or lib/. */
+const ENGINE_CODE = new URL('../', import.meta.url).href;
+const SITE_CODE = /\.(?:[cm]?tsx?|jsx)$/;
+const PEERS = new Set(Object.keys(ENGINE.peerDependencies ?? {}));
+
+/** The site's code failed to load: a file that does not compile, or a package it imports that is not installed. */
+export class SiteCodeError extends Error {
+  constructor(message: string) {
+    super(`A template or source file does not compile:\n\n${message}`);
+    this.name = 'SiteCodeError';
+    this.stack = this.message; // where it is in the site's files is in the message; the engine's frames say nothing
+  }
+}
+
+const compiled = new Map<string, { code: string; map: string }>();
+const maps = new Map<string, SourceMap>();
+const sources = new Map<string, string>();
+
+/** The site's code compiled in this thread, file by file: for a worker thread that loads the same site. */
+export type CompiledSiteCode = [file: string, compiled: { code: string; map: string }][];
+
+export function siteCodeCompiled(): CompiledSiteCode {
+  return [...compiled];
+}
+
+/** Code another thread compiled, used as this thread's own: compileSiteCode then compiles none of it again. */
+export function useSiteCode(code: CompiledSiteCode): void {
+  for (const [file, made] of code) compiled.set(file, made);
+}
+
+/** The source map of a site file loaded here (positions in its compiled text → its source). */
+export function siteCodeMap(file: string): SourceMap | undefined {
+  let map = maps.get(file);
+  const made = compiled.get(file);
+  if (!map && made) maps.set(file, (map = new SourceMap(JSON.parse(made.map))));
+  return map;
+}
+
+/** The site's files loaded in this thread, with their text: what the site's code is, for a cache's key. */
+export function siteCodeLoaded(): ReadonlyMap<string, string> {
+  return sources;
+}
+
+const isSiteCode = (url: string) => url.startsWith('file:') && SITE_CODE.test(url) && !url.startsWith(ENGINE_CODE) && !url.includes('/node_modules/');
+
+/**
+ * Compiles the site's code reached from `entry` before it is imported: every file in one call of
+ * esbuild (a call per file as Node loads it cost ~3 ms a file), its mistakes told at once with file,
+ * line and code frame. A file it did not reach (imported by a computed path) is compiled when loaded.
+ */
+export async function compileSiteCode(entry: string): Promise<void> {
+  runSiteCode();
+  if (compiled.has(entry)) return; // compiled here or by the thread that started this one
+  const { build, formatMessages } = await import('esbuild');
+  const options = { format: 'esm', platform: 'node', jsx: 'automatic', target: `node${process.versions.node.split('.')[0]}`, tsconfigRaw: {}, write: false, logLevel: 'silent' } as const;
+  try {
+    const found = await build({ ...options, entryPoints: [entry], bundle: true, packages: 'external', metafile: true, outdir: '/', absWorkingDir: dirname(entry) });
+    const files = Object.keys(found.metafile.inputs).map((input) => resolve(dirname(entry), input)).filter((file) => isSiteCode(pathToFileURL(file).href) && !compiled.has(file));
+    if (!files.length) return;
+    const outbase = commonFolder(files);
+    const made = await build({ ...options, entryPoints: files, bundle: false, sourcemap: 'external', outbase, outdir: outbase, absWorkingDir: outbase });
+    const byPath = new Map(made.outputFiles.map((file) => [file.path, file.text]));
+    for (const file of files) {
+      const out = join(outbase, relative(outbase, file)).replace(/\.[^./\\]+$/, '.js');
+      const code = byPath.get(out);
+      const map = byPath.get(`${out}.map`);
+      if (code !== undefined && map !== undefined) compiled.set(file, { code: code.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n'), map });
+    }
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors;
+    if (!errors?.length) throw error;
+    throw new SiteCodeError((await formatMessages(errors, { kind: 'error', color: false })).join('\n').trimEnd());
+  }
+}
+
+/** The deepest folder holding every file. */
+function commonFolder(files: string[]): string {
+  let folder = dirname(files[0]!);
+  while (!files.every((file) => file.startsWith(folder + sep)) && dirname(folder) !== folder) folder = dirname(folder);
+  return folder;
+}
+
+let registered = false;
+
+/** Lets this thread import the site's code (once per thread). */
+function runSiteCode(): void {
+  if (registered) return;
+  registered = true;
+  registerHooks({
+    resolve(specifier, context, next) {
+      if (specifier === ENGINE.name) return { url: ENGINE_ENTRY, shortCircuit: true };
+      if (!context.parentURL || !isSiteCode(context.parentURL)) return next(specifier, context);
+      try {
+        return next(specifier, context);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || /^[./]|^file:|^node:/.test(specifier)) throw error;
+        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+        // A site without packages of its own (a copied folder) uses the engine's React, React DOM and zod.
+        if (PEERS.has(name)) return next(specifier, { ...context, parentURL: ENGINE_ENTRY });
+        throw notInstalled(specifier, name, context.parentURL);
+      }
+    },
+    load(url, context, next) {
+      if (!isSiteCode(url)) return next(url, context);
+      const file = fileURLToPath(url);
+      const text = readFileSync(file, 'utf8');
+      sources.set(file, text);
+      let made = compiled.get(file);
+      if (!made) {
+        try {
+          const result = transformSync(text, { loader: loaderOf(file), format: 'esm', jsx: 'automatic', sourcefile: file, sourcemap: 'external', tsconfigRaw: {} });
+          compiled.set(file, (made = result));
+        } catch (error) {
+          const errors = (error as { errors?: Message[] }).errors;
+          throw errors?.length ? new SiteCodeError(formatMessagesSync(errors, { kind: 'error', color: false }).join('\n').trimEnd()) : error;
+        }
+      }
+      return { format: 'module', source: made.code, shortCircuit: true };
+    },
+  });
+}
+
+function loaderOf(file: string): 'ts' | 'tsx' | 'jsx' {
+  return file.endsWith('x') ? (file.endsWith('.jsx') ? 'jsx' : 'tsx') : 'ts';
+}
+
+/** A package the site imports that is not installed: where the import is, and the command that installs it. */
+function notInstalled(specifier: string, name: string, parentURL: string): SiteCodeError {
+  const file = fileURLToPath(parentURL);
+  let at = file;
+  try {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes(`'${specifier}'`) || l.includes(`"${specifier}"`));
+    if (line >= 0) at = `${file}:${line + 1}:${lines[line]!.search(/['"]/) + 1}`;
+  } catch {
+    // the file is where Node found the import; its line is only a help
+  }
+  return new SiteCodeError(`${at}: "${specifier}" is not installed for this site.\n  Install it in the site's folder: npm install ${name} (this adds "${name}" to the dependencies in its package.json).`);
+}
