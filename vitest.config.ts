@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The longest files first (measured in CI, slowest first), then the rest: started last, one of them
  * would leave the other worker idle at the end. A fresh clone has no timings for vitest to sort by.
  */
-const LONGEST = ['office-day', 'every-page.slow', 'package.slow', 'floating.slow', 'output-safety.slow', 'editor.slow', 'messages-build.slow', 'host-runtime', 'typecheck', 'widgets', 'dev.test', 'build.test', 'host-serve', 'parse-share', 'build-checks', 'messages.slow', 'uploads.slow', 'content-cost', 'patient.slow', 'types.test', 'html-valid', 'cli.test'];
+const LONGEST = ['office-day', 'every-page.slow', 'package.slow', 'floating.slow', 'output-safety.slow', 'editor.slow', 'messages-build.slow', 'host-runtime', 'typecheck', 'widgets', 'dev.test', 'build.test', 'host-serve', 'parse-share', 'build-checks', 'messages.slow', 'uploads.slow', 'content-cost.slow', 'patient.slow', 'types.test', 'html-valid', 'cli.test'];
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {

@@ -19,7 +19,10 @@ const ENGINE = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name
 // npm and npx as a user runs them: no audit or funding talk, and never this checkout's node_modules/.bin.
 // npm's cache first where it has a package (as every install here asks with --prefer-offline, and the
 // README's lines, run as written, through npm's own setting): the registry is asked only for what it lacks.
-const env = { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_prefer_offline: 'true' };
+// A user's shell has none of the npm_* variables `npm test` sets: with them, npm would put the folder of
+// the Node that ran `npm test` (a machine's older one) first on the PATH it gives, not this test's Node.
+const userEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE'));
+const env = { ...userEnv, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', npm_config_prefer_offline: 'true' };
 const sh = (command: string, args: string[], cwd: string, more: NodeJS.ProcessEnv = {}) => run(command, args, { cwd, env: { ...env, ...more }, maxBuffer: 16 * 1024 * 1024 });
 // The installed command itself, which npx runs: each kind of run goes through npx once as a user types
 // it, repeats call the command (npx costs about a second a start before it).
