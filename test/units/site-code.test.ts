@@ -1,9 +1,14 @@
-// The site's code as the command line loads it (src/loader/site-code.ts), in a Node process of its
-// own as bin/site runs it: what it compiled is kept for the next start, never once a file changed.
+// The site's code as the command line loads it (src/loader/site-code.ts): through module hooks in
+// this process (Node's own require goes through them as import does; vitest's imports do not), and in
+// a Node process of its own as bin/site runs it: what it compiled is kept for the next start, never
+// once a file changed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { compileSiteCode, siteCodeCompiled, siteCodeLoaded, siteCodeMap, useSiteCode } from '../../src/loader/site-code.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 // Inside the checkout, where its node_modules (and so the cache folder) are found.
@@ -44,5 +49,62 @@ describe("the site's compiled code", () => {
     const { err } = start();
     expect(err).toContain('A template or source file does not compile');
     expect(err).toMatch(/templates\/Page\.tsx:2:\d+:\n.*│.*<\/b>/);
+  });
+});
+
+describe("the site's module hooks", () => {
+  // A folder with no node_modules above it: the site has no packages of its own.
+  const site = mkdtempSync(join(tmpdir(), 'site-hooks-'));
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+  const load = createRequire(import.meta.url);
+  const file = (name: string, text: string) => {
+    writeFileSync(join(site, name), text);
+    return join(site, name);
+  };
+  const failure = (path: string) => {
+    try {
+      load(path);
+    } catch (error) {
+      return error as Error;
+    }
+    throw new Error(`${path} loaded`);
+  };
+
+  it("give the site's code the engine running now, and the engine's React where the site has none", async () => {
+    const entry = file('site.tsx', "import { useState } from 'react';\nimport * as engine from 'sitewright';\nexport const engineNames = Object.keys(engine);\nexport const hook = typeof useState;\nexport const Tag = () => <b>x</b>;\n");
+    await compileSiteCode(entry);
+    const loaded = load(entry) as { engineNames: string[]; hook: string; Tag: () => { type: string } };
+    expect(loaded.engineNames).toEqual(expect.arrayContaining(['defineSite', 'island', 'usePage']));
+    expect(loaded.hook).toBe('function');
+    expect(loaded.Tag().type).toBe('b'); // JSX compiled for React's runtime
+    expect(siteCodeLoaded().get(entry)).toContain('<b>x</b>');
+    expect(siteCodeMap(entry)).toBeDefined();
+    expect(siteCodeCompiled().map(([path]) => path)).toContain(entry);
+  });
+
+  it('name a package the site imports but has not installed, where it is imported, and how to install it', () => {
+    const plain = file('plain.ts', "export const a = 1;\nimport pad from 'left-pad-never-installed/sub';\nexport const b = pad;\n");
+    expect(failure(plain).message).toBe(`A template or source file does not compile:\n\n${plain}:2:17: "left-pad-never-installed/sub" is not installed for this site.\n  Install it in the site's folder: npm install left-pad-never-installed (this adds "left-pad-never-installed" to the dependencies in its package.json).`);
+    const scoped = file('scoped.ts', "import x from '@never/installed/deep';\nexport const b = x;\n");
+    expect(failure(scoped).message).toContain('npm install @never/installed (this adds "@never/installed"');
+    // A relative import that is missing is Node's own error, not a package to install.
+    const relative = file('relative.ts', "import x from './missing.ts';\nexport const b = x;\n");
+    expect(failure(relative).message).not.toContain('npm install');
+  });
+
+  it('compile a file no compile reached as it loads, its mistakes told with file and line', () => {
+    const broken = file('broken.tsx', 'export const y = <p>a</b>;\n');
+    const error = failure(broken);
+    expect(error.name).toBe('SiteCodeError');
+    expect(error.message).toContain(`${broken}:1:`);
+    expect(error.message).toContain('Unexpected closing "b" tag does not match opening "p" tag');
+    expect(error.stack).toBe(error.message); // the engine's frames say nothing of where the mistake is
+  });
+
+  it('use code another thread compiled as their own', () => {
+    const given = join(site, 'given.ts');
+    writeFileSync(given, 'export const from = "the file";\n');
+    useSiteCode([[given, { code: 'export const from = "the other thread";\n', map: '{"version":3,"sources":[],"mappings":""}' }]]);
+    expect((load(given) as { from: string }).from).toBe('the other thread');
   });
 });
