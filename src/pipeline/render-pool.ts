@@ -1,5 +1,5 @@
 // Spreads rendering over this thread and worker threads when a site is large enough to repay their
-// start-up (~0.3-0.4 s each to start a thread from the compiled layers, ~0.1 s more to load the
+// start-up (~0.3-0.4 s each to start a thread and load the engine's modules, ~0.1 s more to load the
 // templates); they parse content first (parse-share.ts). Each worker is sent the job once (content, in parts, and routes),
 // then chunks of pages until none are left, while this thread renders chunks too, so every core stays
 // busy to the end. One worker fewer than the cores: a worker idling beside a waiting main thread

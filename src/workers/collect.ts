@@ -4,7 +4,7 @@
 // and carried the rest through the render, so the build's peak was ~100 MB higher (SITE_TIMINGS,
 // 903 against 765-823 MB in alternating runs). Node offers no call for it but the function V8 gives
 // with --expose-gc: the flag is set only while that function is made, then unset again, since V8 refuses a
-// code cache made under other flags (run-compiled.mjs keeps one of the whole run).
+// code cache made under other flags (Node's compile cache keeps one of every module).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
