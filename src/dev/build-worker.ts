@@ -6,18 +6,22 @@ import { parentPort } from 'node:worker_threads';
 import { build, type BuildOptions } from '../pipeline/build.ts';
 import type { BuildState } from '../pipeline/state.ts';
 import { describeFailure } from '../pipeline/describe-failure.ts';
+import { showWholeStacks } from '../loader/stack.ts';
 
 export interface BuildRequest {
   options: BuildOptions;
   /** Build everything (a static file changed): the previous state says nothing about static/. */
   full?: boolean;
+  /** --debug: whole stacks. */
+  debug?: boolean;
 }
 
 export type BuildReply = { ok: true; summary: string; ms: number } | { ok: false; message: string };
 
 let state: BuildState | undefined;
 
-parentPort!.on('message', async ({ options, full }: BuildRequest) => {
+parentPort!.on('message', async ({ options, full, debug = false }: BuildRequest) => {
+  showWholeStacks(debug);
   let reply: BuildReply;
   try {
     const result = await build({ ...options, track: true, previous: full ? undefined : state, workers: false });

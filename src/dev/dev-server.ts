@@ -7,7 +7,7 @@ import { devHeaders } from '../security/headers.ts';
 import { errorPage } from '../serve/error-page.ts';
 import { createSiteServer, listen } from '../serve/server.ts';
 import type { BuildReply, BuildRequest } from './build-worker.ts';
-import { mappedStack } from '../loader/stack.ts';
+import { mappedStack, wholeStacks } from '../loader/stack.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { sibling } from '../files/about.ts';
 import { spawnWorker } from '../workers/spawn.ts';
@@ -101,7 +101,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         const started = performance.now();
         const full = staticChanged;
         staticChanged = false;
-        const reply = await runBuild({ options: buildOptions, full });
+        const reply = await runBuild({ options: buildOptions, full, debug: wholeStacks() });
         if (reply.ok) {
           failure = undefined;
           server.reindex();

@@ -61,8 +61,19 @@ export function siteFrames(stack: string | undefined): string[] {
   return frames;
 }
 
+let whole = false;
+
+/** --debug: every bug told with its whole stack, in this thread (a worker is told by the thread that starts it). */
+export function showWholeStacks(on: boolean): void {
+  whole = on;
+}
+
+export function wholeStacks(): boolean {
+  return whole;
+}
+
 /** How a bug's cause is shown: its message and the site's frames, or its whole stack with --debug. */
-export function describeCause(cause: unknown, debug = !!process.env.SITE_DEBUG): string {
+export function describeCause(cause: unknown, debug = whole): string {
   if (!(cause instanceof Error)) return String(cause);
   if (debug) return cause.stack ? mappedStack(cause.stack) : cause.message;
   const frames = siteFrames(cause.stack);

@@ -14,6 +14,7 @@ import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { sibling } from '../files/about.ts';
 import { siteCodeCompiled } from '../loader/site-code.ts';
+import { wholeStacks } from '../loader/stack.ts';
 import { spawnWorker } from '../workers/spawn.ts';
 import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, type StaticCopy, type StaticTask } from './render-pages.ts';
 
@@ -55,7 +56,7 @@ export class RenderPool {
     this.siteTold = true;
     // The site's code as this thread compiled it (it loaded the site first): no worker compiles it again.
     const code = siteCodeCompiled();
-    for (const worker of this.workers) worker.tell({ type: 'site', siteModule: this.siteModule, code });
+    for (const worker of this.workers) worker.tell({ type: 'site', siteModule: this.siteModule, code, debug: wholeStacks() });
   }
 
   /** How many worker threads there are. */

@@ -8,11 +8,12 @@ import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 import { describeFailure } from './describe-failure.ts';
 import { useSiteCode, type CompiledSiteCode } from '../loader/site-code.ts';
+import { showWholeStacks } from '../loader/stack.ts';
 import { loadSite } from './load-site.ts';
 import { joinPart, type ContentPart } from './job-parts.ts';
 import { copyStatic, renderAndWrite, type RenderJob, type StaticTask } from './render-pages.ts';
 
-type Message = { type: 'site'; siteModule: string; code: CompiledSiteCode } | { type: 'static'; task: StaticTask } | { type: 'parse'; files: FileToParse[] } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'part'; part: ContentPart } | { type: 'render'; indexes: number[] };
+type Message = { type: 'site'; siteModule: string; code: CompiledSiteCode; debug: boolean } | { type: 'static'; task: StaticTask } | { type: 'parse'; files: FileToParse[] } | { type: 'job'; routes: Route[]; job: RenderJob } | { type: 'part'; part: ContentPart } | { type: 'render'; indexes: number[] };
 
 let loading: Promise<SiteDefinition> | undefined;
 let current: { site: SiteDefinition; routes: Route[]; job: RenderJob } | undefined;
@@ -22,6 +23,7 @@ parentPort!.on('message', async (message: Message) => {
     if (message.type === 'site') {
       // Not answered: a site that fails to load fails the job, when the main thread is waiting for it.
       useSiteCode(message.code);
+      showWholeStacks(message.debug);
       loading = loadSite(message.siteModule);
       loading.catch(() => undefined);
       return;

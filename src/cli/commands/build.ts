@@ -5,6 +5,7 @@
 import { BuildFailure } from '../../problems/problem.ts';
 import { build, outputFate, type OutputFate } from '../../pipeline/build.ts';
 import { describeFailure } from '../../pipeline/describe-failure.ts';
+import { showWholeStacks } from '../../loader/stack.ts';
 import { annotations, inGitHubActions, untrustedLog } from '../../report/annotations.ts';
 import { writeReport } from '../../report/json-report.ts';
 import { formatProblems } from '../../report/problems.ts';
@@ -57,7 +58,7 @@ export async function runBuild(opts: BuildCommandOptions): Promise<void> {
   requireFolder(paths.content, '--content', !!opts.content);
   // A site may have no static folder at all; one named on the command line must exist.
   if (opts.static) requireFolder(paths.static, '--static', true);
-  if (opts.debug) process.env.SITE_DEBUG = '1';
+  showWholeStacks(opts.debug);
   const out = shown(paths.out);
   const progress = progressLine({ quiet: opts.quiet });
   try {

@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { codeFolders } from '../../dev/code-folders.ts';
 import { startDev } from '../../dev/dev-server.ts';
 import { requireFreePort } from '../preflight.ts';
+import { showWholeStacks } from '../../loader/stack.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
 export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean; allowedHost?: string[]; drafts: boolean }): Promise<void> {
-  if (opts.debug) process.env.SITE_DEBUG = '1';
+  showWholeStacks(opts.debug);
   // Before the first build: a busy port or a missing folder is known at once.
   const paths = sitePaths(opts, '.site-dev');
   requireFolder(paths.content, '--content', !!opts.content);
