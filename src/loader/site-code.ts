@@ -71,12 +71,8 @@ const isSiteCode = (url: string) => url.startsWith('file:') && SITE_CODE.test(ur
 export async function compileSiteCode(entry: string): Promise<void> {
   runSiteCode();
   if (compiled.has(entry)) return; // compiled here or by the thread that started this one
-  const keptFile = join(cacheRoot(dirname(entry)), 'site-code', `${sha256(entry).slice(0, 16)}.json`);
-  const kept = readSealedJson<KeptCode>(keptFile);
-  if (kept?.made === MADE_BY && kept.files.every(([file, hash]) => hashOf(file) === hash)) {
-    for (const [file, made] of kept.code) compiled.set(file, made);
-    return;
-  }
+  const kept = keptSiteCode(entry);
+  if (kept) return useSiteCode(kept);
   const { build, formatMessages } = await import('esbuild');
   const options = { format: 'esm', platform: 'node', jsx: 'automatic', target: `node${process.versions.node.split('.')[0]}`, tsconfigRaw: {}, write: false, logLevel: 'silent' } as const;
   try {
@@ -95,7 +91,7 @@ export async function compileSiteCode(entry: string): Promise<void> {
       if (text !== undefined && map !== undefined) code.push([file, { code: text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n'), map }]);
     }
     useSiteCode(code);
-    writeSealed(keptFile, JSON.stringify({ made: MADE_BY, files: hashes, code } satisfies KeptCode));
+    writeSealed(keptFileOf(entry), JSON.stringify({ made: MADE_BY, files: hashes, code } satisfies KeptCode));
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
@@ -111,6 +107,14 @@ interface KeptCode {
 }
 
 const MADE_BY = `${ENGINE.version} ${process.version} ${ENGINE_CODE}`;
+
+const keptFileOf = (entry: string) => join(cacheRoot(dirname(entry)), 'site-code', `${sha256(entry).slice(0, 16)}.json`);
+
+/** The code compileSiteCode kept for `entry`, while every file it was made from has the bytes it had then; none otherwise. */
+export function keptSiteCode(entry: string): CompiledSiteCode | undefined {
+  const kept = readSealedJson<KeptCode>(keptFileOf(entry));
+  return kept?.made === MADE_BY && kept.files.every(([file, hash]) => hashOf(file) === hash) ? kept.code : undefined;
+}
 
 function hashOf(file: string): string | undefined {
   try {

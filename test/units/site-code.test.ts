@@ -3,12 +3,12 @@
 // a Node process of its own as bin/site runs it: what it compiled is kept for the next start, never
 // once a file changed.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileSiteCode, siteCodeCompiled, siteCodeLoaded, siteCodeMap, useSiteCode } from '../../src/loader/site-code.ts';
+import { compileSiteCode, keptSiteCode, siteCodeCompiled, siteCodeLoaded, siteCodeMap, useSiteCode } from '../../src/loader/site-code.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 // Inside the checkout, where its node_modules (and so the cache folder) are found.
@@ -42,6 +42,26 @@ describe("the site's compiled code", () => {
     writeFileSync(join(dir, 'templates/Word.ts'), "export const word = 'imported';\n");
     writeFileSync(join(dir, 'templates/Page.tsx'), `import { word } from './Word.ts';\n${page('{word}')}`);
     expect(start().out).toBe('<p>imported</p>');
+  });
+
+  it('is kept for the files as they were read: the same bytes again find it, other bytes or a file gone do not', async () => {
+    const kept = join(dir, 'kept');
+    mkdirSync(kept, { recursive: true });
+    writeFileSync(join(kept, 'entry.tsx'), "import { word } from './word.ts';\nexport const Tag = () => <b>{word}</b>;\n");
+    writeFileSync(join(kept, 'word.ts'), "export const word: string = 'one';\n");
+    const entry = join(kept, 'entry.tsx');
+    await compileSiteCode(entry);
+    const code = keptSiteCode(entry)!;
+    expect(code.map(([file]) => file).sort()).toEqual([entry, join(kept, 'word.ts')]);
+    expect(code.every(([, made]) => !made.code.includes('<b>') && !made.code.includes(': string') && made.map.includes('"mappings"'))).toBe(true);
+    const before = readFileSync(join(kept, 'word.ts'), 'utf8');
+    writeFileSync(join(kept, 'word.ts'), before.replace('one', 'two'));
+    expect(keptSiteCode(entry)).toBeUndefined();
+    writeFileSync(join(kept, 'word.ts'), before);
+    expect(keptSiteCode(entry)).toEqual(code);
+    rmSync(join(kept, 'word.ts'));
+    expect(keptSiteCode(entry)).toBeUndefined();
+    expect(keptSiteCode(join(kept, 'never-compiled.tsx'))).toBeUndefined();
   });
 
   it('that does not compile is told with its file, line and code frame', () => {
@@ -99,6 +119,15 @@ describe("the site's module hooks", () => {
     expect(error.message).toContain(`${broken}:1:`);
     expect(error.message).toContain('Unexpected closing "b" tag does not match opening "p" tag');
     expect(error.stack).toBe(error.message); // the engine's frames say nothing of where the mistake is
+  });
+
+  it("leave what is not the site's own code to Node: a package's files, plain JavaScript", () => {
+    mkdirSync(join(site, 'node_modules/pkg'), { recursive: true });
+    writeFileSync(join(site, 'node_modules/pkg/index.ts'), 'export const typed: number = 1;\n');
+    expect((failure(join(site, 'node_modules/pkg/index.ts')) as NodeJS.ErrnoException).code).toBe('ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING');
+    expect(failure(file('plain.js', 'export const y = <p>a</p>;\n')).name).toBe('SyntaxError');
+    // JSX in a .jsx file is the site's, and compiled.
+    expect((load(file('view.jsx', 'export const view = <p>a</p>;\n')) as { view: { type: string } }).view.type).toBe('p');
   });
 
   it('use code another thread compiled as their own', () => {
