@@ -61,6 +61,16 @@ describe("the site's compiled code", () => {
     expect(keptSiteCode(entry)).toEqual(code);
     rmSync(join(kept, 'word.ts'));
     expect(keptSiteCode(entry)).toBeUndefined();
+    // Files in sibling folders (a definition beside its templates/) are compiled each to its own text.
+    mkdirSync(join(dir, 'beside'), { recursive: true });
+    writeFileSync(join(dir, 'beside/near.ts'), "export const near: string = 'beside';\n");
+    writeFileSync(join(kept, 'far.tsx'), "import { near } from '../beside/near.ts';\nexport const Far = () => <i>{near}</i>;\n");
+    await compileSiteCode(join(kept, 'far.tsx'));
+    const far = new Map(keptSiteCode(join(kept, 'far.tsx')));
+    expect([...far.keys()].sort()).toEqual([join(dir, 'beside/near.ts'), join(kept, 'far.tsx')]);
+    expect(far.get(join(dir, 'beside/near.ts'))!.code).toContain('"beside"');
+    expect(far.get(join(kept, 'far.tsx'))!.code).toContain('../beside/near.ts');
+    expect([...far.values()].some((made) => made.code.includes('sourceMappingURL'))).toBe(false); // its map is kept beside it, not pointed at
     expect(keptSiteCode(join(kept, 'never-compiled.tsx'))).toBeUndefined();
   });
 
@@ -110,6 +120,16 @@ describe("the site's module hooks", () => {
     // A relative import that is missing is Node's own error, not a package to install.
     const relative = file('relative.ts', "import x from './missing.ts';\nexport const b = x;\n");
     expect(failure(relative).message).not.toContain('npm install');
+  });
+
+  it('tell every mistake the compile finds before anything is loaded', async () => {
+    const entry = file('entry-broken.tsx', "import './broken-too.tsx';\nexport const a = <p>a</b>;\n");
+    file('broken-too.tsx', 'export const b = <i>b</u>;\n');
+    const error = await compileSiteCode(entry).then(() => undefined, (e: unknown) => e as Error);
+    expect(error?.name).toBe('SiteCodeError');
+    expect(error?.message).toMatch(/^A template or source file does not compile:\n\n/);
+    expect(error?.message).toContain('entry-broken.tsx:2:');
+    expect(error?.message).toContain('Unexpected closing "b" tag');
   });
 
   it('compile a file no compile reached as it loads, its mistakes told with file and line', () => {
