@@ -1,7 +1,7 @@
 // `site dev`: build, serve, watch the content, static files and the site's code, rebuild on change and reload open pages.
 // A failed build shows "Unexpected Application Error!" with the message; the next good build recovers.
 import { resolve } from 'node:path';
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { BuildOptions } from '../pipeline/build.ts';
 import { devHeaders } from '../security/headers.ts';
 import { errorPage } from '../serve/error-page.ts';
@@ -10,7 +10,6 @@ import type { BuildReply, BuildRequest } from './build-worker.ts';
 import { mappedStack, wholeStacks } from '../loader/stack.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { sibling } from '../files/about.ts';
-import { spawnWorker } from '../workers/spawn.ts';
 import { watchFolders } from './watch.ts';
 import { hostAllowed, hostName } from './allowed-hosts.ts';
 
@@ -57,7 +56,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const hub = new ReloadHub();
 
   function newWorker(): Worker {
-    return spawnWorker(sibling('./build-worker', import.meta.url));
+    return new Worker(sibling('./build-worker', import.meta.url));
   }
 
   function runBuild(request: BuildRequest): Promise<BuildReply> {

@@ -19,6 +19,8 @@ const ENGINE_ENTRY = sibling('../index', import.meta.url).href;
 const ENGINE_CODE = new URL('../', import.meta.url).href;
 const SITE_CODE = /\.(?:[cm]?tsx?|jsx)$/;
 const PEERS = new Set(Object.keys(ENGINE.peerDependencies ?? {}));
+/** How the site's code is compiled, at once (build) or one file as it loads (transform). */
+const COMPILE = { format: 'esm', jsx: 'automatic', target: `node${process.versions.node.split('.')[0]}`, tsconfigRaw: {} } as const;
 
 /** The site's code failed to load: a file that does not compile, or a package it imports that is not installed. */
 export class SiteCodeError extends Error {
@@ -32,6 +34,8 @@ export class SiteCodeError extends Error {
 const compiled = new Map<string, { code: string; map: string }>();
 const maps = new Map<string, SourceMap>();
 const sources = new Map<string, string>();
+/** The texts the compile read (to hash them), taken by the load instead of reading each file again. */
+const readByCompile = new Map<string, string>();
 
 /** The site's code compiled in this thread, file by file: for a worker thread that loads the same site. */
 export type CompiledSiteCode = [file: string, compiled: { code: string; map: string }][];
@@ -71,15 +75,18 @@ const isSiteCode = (url: string) => url.startsWith('file:') && SITE_CODE.test(ur
 export async function compileSiteCode(entry: string): Promise<void> {
   runSiteCode();
   if (compiled.has(entry)) return; // compiled here or by the thread that started this one
-  const kept = keptSiteCode(entry);
-  if (kept) return useSiteCode(kept);
-  const { build, formatMessages } = await import('esbuild');
-  const options = { format: 'esm', platform: 'node', jsx: 'automatic', target: `node${process.versions.node.split('.')[0]}`, tsconfigRaw: {}, write: false, logLevel: 'silent' } as const;
+  const kept = keptFor(entry);
+  if (kept) {
+    for (const [file, text] of kept.texts) readByCompile.set(file, text);
+    return useSiteCode(kept.code);
+  }
+  const { build } = await import('esbuild');
+  const options = { ...COMPILE, platform: 'node', write: false, logLevel: 'silent' } as const;
   try {
     const found = await build({ ...options, entryPoints: [entry], bundle: true, packages: 'external', metafile: true, outdir: '/', absWorkingDir: dirname(entry) });
     const files = Object.keys(found.metafile.inputs).map((input) => resolve(dirname(entry), input)).filter((file) => isSiteCode(pathToFileURL(file).href));
-    // Hashed before esbuild reads them: a file saved in between is kept under its old hash, so a miss next time.
-    const hashes = files.map((file): [string, string] => [file, hashOf(file) ?? '']);
+    // Read and hashed before esbuild reads them: a file saved in between is kept under its old hash, so a miss next time.
+    const read = files.map((file) => [file, readHashed(file)] as const);
     const outbase = commonFolder(files);
     const made = await build({ ...options, entryPoints: files, bundle: false, sourcemap: 'external', outbase, outdir: outbase, absWorkingDir: outbase });
     const byPath = new Map(made.outputFiles.map((file) => [file.path, file.text]));
@@ -91,12 +98,17 @@ export async function compileSiteCode(entry: string): Promise<void> {
       if (text !== undefined && map !== undefined) code.push([file, { code: text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n'), map }]);
     }
     useSiteCode(code);
-    writeSealed(keptFileOf(entry), JSON.stringify({ made: MADE_BY, files: hashes, code } satisfies KeptCode));
+    for (const [file, now] of read) if (now) readByCompile.set(file, now.text);
+    writeSealed(keptFileOf(entry), JSON.stringify({ made: MADE_BY, files: read.map(([file, now]) => [file, now?.hash ?? '']), code } satisfies KeptCode));
   } catch (error) {
-    const errors = (error as { errors?: Message[] }).errors;
-    if (!errors?.length) throw error;
-    throw new SiteCodeError((await formatMessages(errors, { kind: 'error', color: false })).join('\n').trimEnd());
+    throw compileError(error);
   }
+}
+
+/** esbuild's errors (file, line, code frame) as one SiteCodeError; anything else as it is. */
+function compileError(error: unknown): unknown {
+  const errors = (error as { errors?: Message[] }).errors;
+  return errors?.length ? new SiteCodeError(formatMessagesSync(errors, { kind: 'error', color: false }).join('\n').trimEnd()) : error;
 }
 
 /** What is kept of a compile: by which engine and Node, each file's hash when it was read, the code. */
@@ -112,15 +124,29 @@ const keptFileOf = (entry: string) => join(cacheRoot(dirname(entry)), 'site-code
 
 /** The code compileSiteCode kept for `entry`, while every file it was made from has the bytes it had then; none otherwise. */
 export function keptSiteCode(entry: string): CompiledSiteCode | undefined {
-  const kept = readSealedJson<KeptCode>(keptFileOf(entry));
-  return kept?.made === MADE_BY && kept.files.every(([file, hash]) => hashOf(file) === hash) ? kept.code : undefined;
+  return keptFor(entry)?.code;
 }
 
-function hashOf(file: string): string | undefined {
+/** The kept code, with the files' texts as read to check them (the load then reads none again). */
+function keptFor(entry: string): { code: CompiledSiteCode; texts: [string, string][] } | undefined {
+  const kept = readSealedJson<KeptCode>(keptFileOf(entry));
+  if (kept?.made !== MADE_BY) return undefined;
+  const texts: [string, string][] = [];
+  for (const [file, hash] of kept.files) {
+    const now = readHashed(file);
+    if (now?.hash !== hash) return undefined;
+    texts.push([file, now.text]);
+  }
+  return { code: kept.code, texts };
+}
+
+/** A file's text and the SHA-256 of its bytes; none when it is gone (the kept code is not this site's any more). */
+function readHashed(file: string): { text: string; hash: string } | undefined {
   try {
-    return sha256(readFileSync(file));
+    const bytes = readFileSync(file);
+    return { text: bytes.toString('utf8'), hash: sha256(bytes) };
   } catch {
-    return undefined; // gone: the kept code is not this site's any more
+    return undefined;
   }
 }
 
@@ -154,16 +180,15 @@ function runSiteCode(): void {
     load(url, context, next) {
       if (!isSiteCode(url)) return next(url, context);
       const file = fileURLToPath(url);
-      const text = readFileSync(file, 'utf8');
+      const text = readByCompile.get(file) ?? readFileSync(file, 'utf8');
       sources.set(file, text);
       let made = compiled.get(file);
       if (!made) {
+        // Not reached by the compile before the import (a computed path): compiled now, alone.
         try {
-          const result = transformSync(text, { loader: loaderOf(file), format: 'esm', jsx: 'automatic', sourcefile: file, sourcemap: 'external', tsconfigRaw: {} });
-          compiled.set(file, (made = result));
+          compiled.set(file, (made = transformSync(text, { ...COMPILE, loader: loaderOf(file), sourcefile: file, sourcemap: 'external' })));
         } catch (error) {
-          const errors = (error as { errors?: Message[] }).errors;
-          throw errors?.length ? new SiteCodeError(formatMessagesSync(errors, { kind: 'error', color: false }).join('\n').trimEnd()) : error;
+          throw compileError(error);
         }
       }
       return { format: 'module', source: made.code, shortCircuit: true };

@@ -5,7 +5,7 @@
 // busy to the end. One worker fewer than the cores: a worker idling beside a waiting main thread
 // cost a copy of the content and a heap (~100 MB at 4,000 pages) for nothing.
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { intern } from '../content/intern.ts';
 import { settled } from '../files/settled.ts';
 import { splitContent } from './job-parts.ts';
@@ -15,7 +15,6 @@ import type { SiteDefinition } from '../site/definition.ts';
 import { sibling } from '../files/about.ts';
 import { siteCodeCompiled } from '../loader/site-code.ts';
 import { wholeStacks } from '../loader/stack.ts';
-import { spawnWorker } from '../workers/spawn.ts';
 import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, type StaticCopy, type StaticTask } from './render-pages.ts';
 
 /** Below this many content files, one thread renders faster than starting workers. */
@@ -43,7 +42,7 @@ export class RenderPool {
 
   constructor(siteModule: string, size = Math.max(1, Math.min(availableParallelism(), 4) - 1)) {
     this.siteModule = siteModule;
-    this.workers = Array.from({ length: size }, () => new Channel(spawnWorker(sibling('./render-worker', import.meta.url), undefined, { limits: { maxYoungGenerationSizeMb: YOUNG_MB } })));
+    this.workers = Array.from({ length: size }, () => new Channel(new Worker(sibling('./render-worker', import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } })));
   }
 
   /**

@@ -113,9 +113,11 @@ describe("the site's module hooks", () => {
   });
 
   it('name a package the site imports but has not installed, where it is imported, and how to install it', () => {
-    const plain = file('plain.ts', "export const a = 1;\nimport pad from 'left-pad-never-installed/sub';\nexport const b = pad;\n");
+    // The site's import statements, written out in parts: this test file itself imports no such package.
+    const importOf = (name: string, specifier: string) => ['import', name, 'from', `'${specifier}';`].join(' ');
+    const plain = file('plain.ts', `export const a = 1;\n${importOf('pad', 'left-pad-never-installed/sub')}\nexport const b = pad;\n`);
     expect(failure(plain).message).toBe(`A template or source file does not compile:\n\n${plain}:2:17: "left-pad-never-installed/sub" is not installed for this site.\n  Install it in the site's folder: npm install left-pad-never-installed (this adds "left-pad-never-installed" to the dependencies in its package.json).`);
-    const scoped = file('scoped.ts', "import x from '@never/installed/deep';\nexport const b = x;\n");
+    const scoped = file('scoped.ts', `${importOf('x', '@never/installed/deep')}\nexport const b = x;\n`);
     expect(failure(scoped).message).toContain('npm install @never/installed (this adds "@never/installed"');
     // A relative import that is missing is Node's own error, not a package to install.
     const relative = file('relative.ts', "import x from './missing.ts';\nexport const b = x;\n");
