@@ -111,7 +111,11 @@ export const locationsSchema = z
         region: z.string().length(2).meta(hint('Two letters, like FL.')),
         postalCode: matching(/^\d{5}$/, 'a 5-digit ZIP code, like 33155'),
         geo: z.object({ lat: z.number(), lng: z.number() }).strict().nullish().transform(absent).meta(developers()),
-        hours: ownHours.meta(hint('Leave empty when this clinic keeps the practice’s hours (Site settings). A clinic with its own hours lists every day it is open.')),
+        // An empty list is the practice's hours; own hours start from them, so only what differs is typed.
+        hours: ownHours.meta({
+          cms: { start: { from: 'site.hours', label: 'Start from the practice’s hours' } },
+          ...hint('Leave empty when this clinic keeps the practice’s hours (Site settings). To give it its own, press “Start from the practice’s hours” and change what differs: its own hours list every day it is open.'),
+        }),
         /** The clinic's entrance (an upload), shown on its card; none by default. The file is shared, so it has a description per language. */
         photo: imageField({ altIn: { en: 'In English', es: 'En español' } })
           .nullish().transform(absent)

@@ -9,6 +9,7 @@ import { strictCsp, withChanges } from '../security/csp.ts';
 import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
 import { EDITOR_DIR } from './editor-bundle.ts';
+import { filledStarts, LIST_WITH_START, listWithStart } from './list-with-start.ts';
 
 export const ADMIN_DIR = 'admin';
 export { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
@@ -38,17 +39,17 @@ export function adminCsp(backend: EditorBackend): CspDirectives {
   });
 }
 
-/** The files made for a site definition, by paths and base URL: dev rebuilds reuse them (the schemas' conversion takes tens of ms). */
-const made = new WeakMap<SiteDefinition, Map<string, Map<string, string>>>();
+/** The configuration made for a site definition, by paths and base URL: dev rebuilds reuse it (the schemas' conversion takes tens of ms). */
+const made = new WeakMap<SiteDefinition, Map<string, Record<string, unknown>>>();
 
-/** index.html, init.js and config.json of /admin/, by output path. */
-export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions): Map<string, string> {
+/** index.html, init.js and config.json of /admin/, by output path; `content` gives the values lists start from. */
+export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions, content: unknown): Map<string, string> {
   const key = JSON.stringify([paths.root, paths.contentDir, paths.staticDir, baseUrl, admin]);
-  const known = made.get(site) ?? new Map<string, Map<string, string>>();
+  const known = made.get(site) ?? new Map<string, Record<string, unknown>>();
   made.set(site, known);
-  const files = known.get(key) ?? makeAdminFiles(site, paths, baseUrl, admin);
-  known.set(key, files);
-  return files;
+  const config = known.get(key) ?? cmsConfig(site, paths, baseUrl, admin);
+  known.set(key, config);
+  return pageFiles(site, admin, filledStarts(config, content));
 }
 
 /**
@@ -74,7 +75,7 @@ addEventListener('click', (event) => {
   }
 }, true);`;
 
-function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions): Map<string, string> {
+function pageFiles(site: SiteDefinition, admin: AdminOptions, config: Record<string, unknown>): Map<string, string> {
   const title = admin.title ?? 'Content editor';
   const html = `<!doctype html>
 <html lang="${site.defaultLocale}">
@@ -91,11 +92,12 @@ function makeAdminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: strin
 </html>
 `;
   // The ESM build does not start itself; a file rather than an inline script keeps script-src 'self'.
-  const init = `import CMS from './cms/index.js';\n${KEEP_EDITS}\nCMS.init();\n`;
+  // The field types of our own are registered before the editor starts.
+  const init = `import CMS from './cms/index.js';\n${KEEP_EDITS}\n(${listWithStart})(CMS, ${JSON.stringify(LIST_WITH_START)});\nCMS.init();\n`;
   return new Map([
     [`${ADMIN_DIR}/index.html`, html],
     [`${ADMIN_DIR}/init.js`, init],
-    [`${ADMIN_DIR}/config.json`, cmsConfigFile(cmsConfig(site, paths, baseUrl, admin))],
+    [`${ADMIN_DIR}/config.json`, cmsConfigFile(config)],
   ]);
 }
 

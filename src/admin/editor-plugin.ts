@@ -56,7 +56,7 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
         throw new BuildFailure([new Problem('site/definition', { part: 'plugin "editor"' }, 'needs the editor\'s package, which is not installed', [{ path: '', message: `install it in the site's folder: npm install ${EDITOR_PACKAGE} (an optional peer of the engine: sites without the editor never install it)` }])]);
       }
       const root = options.root ? fileURLToPath(options.root) : c.folders.site;
-      const files = Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options));
+      const files = Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options, c.content));
       // The GitHub sign-in runs where the site is served: on Cloudflare Pages, beside its files.
       if (options.githubSignIn === 'cloudflare-pages' && options.backend.name === 'github') Object.assign(files, { '_worker.js': OAUTH_WORKER, '_routes.json': OAUTH_ROUTES });
       return { ...files, ...pdfs };

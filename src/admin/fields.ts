@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { labelOf } from '../content/field-words.ts';
 import { MEDIA_TYPES } from '../output/static-policy.ts';
 import type { Vocabulary } from '../site/definition.ts';
+import { withStart, type StartFrom } from './list-with-start.ts';
 
 /** A node of the JSON Schema zod writes (the parts the editor can use). */
 interface JsonNode {
@@ -97,6 +98,8 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   // Only the site's own uploads: no address typed in (a photo the build cannot process or vouch for).
   if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image, choose_url: false };
   if (field.widget === 'file') return { ...field, accept: UPLOAD_ACCEPT.file, choose_url: false };
+  // A list that starts from another value ("Start from the usual hours"): list-with-start.ts.
+  if (field.start) return withStart(field, field.start as StartFrom);
   return field;
 }
 

@@ -41,15 +41,6 @@ const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `${name}.png`) });
 };
 
-/** Picks days in a list of choices that closes after each pick. */
-async function chooseDays(page: Page, key: string, days: string[]) {
-  const section = page.locator(`section[data-key-path="${key}"]`).first();
-  for (const day of days) {
-    await section.getByRole('combobox').click();
-    await page.getByRole('option', { name: day }).click();
-  }
-}
-
 /** Adds a row to a list of the open entry, then fills it. */
 async function addRow(page: Page, list: string, label: RegExp) {
   const add = await reach(page, page.locator(`section[data-key-path="${list}"]`).first().getByRole('button', { name: label }).last());
@@ -67,26 +58,34 @@ const TASKS = {
 } as const;
 
 describe('the office manager\'s day, in the editor', () => {
-  it('opens Miami on Saturday 9:00 AM – 1:00 PM: its own hours, the whole week, Saturday shorter', async () => {
+  it('opens Miami on Saturday 9:00 AM – 1:00 PM: its own hours start from the practice\'s, Saturday shorter', async () => {
     const { page } = await signedIn.editor();
     await openFile(h, page, 'settings', 'Locations');
     const before = await readRepo(page, 'content/locations.yaml');
-    const hours = `items.${miami}.hours`;
-    await addRow(page, hours, /^Add/);
-    await chooseDays(page, `${hours}.0.days`, ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']);
-    await page.locator(`section[data-key-path="${hours}.0.opens"] input`).fill('08:00');
-    await page.locator(`section[data-key-path="${hours}.0.closes"] input`).fill('18:00');
-    await addRow(page, hours, /^Add/);
-    await chooseDays(page, `${hours}.1.days`, ['Saturday']);
+    const hours = await reach(page, page.locator(`section[data-key-path="items.${miami}.hours"]`));
+    await hours.getByRole('button', { name: 'Start from the practice’s hours' }).click();
+    // The practice's rows, filled in: the Saturday row is changed, or added when the practice has none.
+    let saturday = practice.hours.findIndex((row) => row.days.includes('Sa'));
+    const rows = hours.getByRole('group');
+    await expect.poll(() => rows.count()).toBe(practice.hours.length);
+    if (saturday < 0) {
+      await hours.getByRole('button', { name: /^Add / }).click();
+      saturday = practice.hours.length;
+      await rows.nth(saturday).getByRole('combobox').click();
+      await page.getByRole('option', { name: 'Saturday' }).click();
+    }
+    const row = rows.nth(saturday);
     // Typed as people type a time: the editor says what it takes, at the field, before saving.
-    await page.locator(`section[data-key-path="${hours}.1.opens"] input`).fill('9:00');
-    await page.locator(`section[data-key-path="${hours}.1.closes"] input`).fill('13:00');
-    await expect(save(page)).rejects.toThrow(/opens: (error )?Must be a 24-hour time like "08:00"/);
-    await page.locator(`section[data-key-path="${hours}.1.opens"] input`).fill('09:00');
+    await row.getByLabel('Opens at').fill('9:00');
+    await row.getByLabel('Closes at').fill('13:00');
+    await expect(save(page)).rejects.toThrow(new RegExp(`${saturday + 1}, Opens at: Must be a 24-hour time like "08:00"`));
+    await row.getByLabel('Opens at').fill('09:00');
     await shot(page, 'hours-1-miami');
     await save(page);
     const saved = locationsSchema.parse(parse(await changed(page, 'content/locations.yaml', before)));
-    expect(saved[miami]!.hours).toEqual([{ days: ['Mo', 'Tu', 'We', 'Th', 'Fr'], opens: '08:00', closes: '18:00' }, { days: ['Sa'], opens: '09:00', closes: '13:00' }]);
+    const expected = practice.hours.map((r) => ({ ...r }));
+    expected[saturday] = { days: expected[saturday]?.days ?? ['Sa'], opens: '09:00', closes: '13:00' };
+    expect(saved[miami]!.hours).toEqual(expected);
     // The clinics she did not touch keep the practice's hours.
     for (const [i, clinic] of saved.entries()) if (i !== miami) expect(clinic.hours, clinic.city).toBeUndefined();
   });

@@ -128,7 +128,12 @@ export async function save(page: Page) {
     await show.click();
     await page.waitForTimeout(700);
   }
-  const invalid = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => `${el.closest('section[data-key-path]')?.getAttribute('data-key-path')}: ${document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent}`));
+  // Each refused input with its message, or its field's (a field of our own tells which row).
+  const invalid = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => {
+    const section = el.closest('section[data-key-path]');
+    const message = document.getElementById(el.getAttribute('aria-errormessage') ?? '')?.textContent ?? section?.querySelector(':scope > [role="alert"]')?.textContent?.trim();
+    return `${section?.getAttribute('data-key-path')}: ${message}`;
+  }));
   if (invalid.length) throw new Error(`the editor refused: ${invalid.join(' | ')}`);
 }
 
