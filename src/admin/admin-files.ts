@@ -9,7 +9,7 @@ import { strictCsp, withChanges } from '../security/csp.ts';
 import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
 import { EDITOR_DIR } from './editor-bundle.ts';
-import { filledStarts, LIST_WITH_START, listWithStart } from './list-with-start.ts';
+import { filledStarts, LIST_WITH_START, listWithStartCode } from './list-with-start.ts';
 
 export const ADMIN_DIR = 'admin';
 export { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
@@ -93,10 +93,11 @@ function pageFiles(site: SiteDefinition, admin: AdminOptions, config: Record<str
 `;
   // The ESM build does not start itself; a file rather than an inline script keeps script-src 'self'.
   // The field types of our own are registered before the editor starts.
-  const init = `import CMS from './cms/index.js';\n${KEEP_EDITS}\n(${listWithStart})(CMS, ${JSON.stringify(LIST_WITH_START)});\nCMS.init();\n`;
+  const init = `import CMS from './cms/index.js';\nimport { listWithStart } from './list-with-start.js';\n${KEEP_EDITS}\nlistWithStart(CMS, ${JSON.stringify(LIST_WITH_START)});\nCMS.init();\n`;
   return new Map([
     [`${ADMIN_DIR}/index.html`, html],
     [`${ADMIN_DIR}/init.js`, init],
+    [`${ADMIN_DIR}/list-with-start.js`, listWithStartCode()],
     [`${ADMIN_DIR}/config.json`, cmsConfigFile(config)],
   ]);
 }

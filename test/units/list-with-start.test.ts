@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { fieldOf, jsonSchemaOf } from '../../src/admin/fields.ts';
-import { filledStarts, LIST_WITH_START, listWithStart } from '../../src/admin/list-with-start.ts';
+import { filledStarts, LIST_WITH_START } from '../../src/admin/list-with-start.ts';
+import { listWithStart } from '../../src/client/list-with-start.js';
 
 const start = { from: 'site.hours', label: 'Start from the usual hours' };
 const row = z.object({ days: z.array(z.enum(['Mo', 'Sa'])).min(1), opens: z.string().regex(/^\d\d:\d\d$/, 'a time like "08:00"'), note: z.string().max(5).optional() });

@@ -1,0 +1,92 @@
+// The editor's field type for a list that starts from another value (src/admin/list-with-start.ts
+// writes its configuration): run in the editor's page as it is, so this file is plain JavaScript,
+// published byte for byte whether the engine runs from its sources or from its package.
+/**
+ * Registers the field type under `name` (src/admin/list-with-start.ts writes its configuration).
+ * `window.h` and `window.createClass` are React's, as Sveltia exposes them.
+ * @param {{ registerFieldType(name: string, control: unknown): void, getFieldType(name: string): { control?: unknown } | undefined }} CMS
+ * @param {string} name
+ */
+export function listWithStart(CMS, name) {
+  const w = /** @type {any} */ (window);
+  const h = w.h;
+  const plain = (value) => (value && typeof value.toJS === 'function' ? value.toJS() : value);
+  const empty = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  /** A row with its values in the fields' order (the file reads as the form does). */
+  const ordered = (fields, row) => Object.fromEntries(fields.filter((f) => row[f.name] !== undefined).map((f) => [f.name, row[f.name]]));
+  /** What is wrong with one value, in the words the field's own settings give. */
+  const problem = (field, value) => {
+    if (empty(value)) return field.required === false ? undefined : 'This field is required.';
+    if (Array.isArray(value) && typeof field.min === 'number' && value.length < field.min) return `Choose at least ${field.min}.`;
+    const pattern = field.pattern;
+    if (pattern && typeof value === 'string' && !new RegExp(pattern[0]).test(value)) return pattern[1];
+    if (typeof value === 'string' && typeof field.maxlength === 'number' && value.length > field.maxlength) return `At most ${field.maxlength} characters.`;
+    if (typeof value === 'string' && typeof field.minlength === 'number' && value.length < field.minlength) return `At least ${field.minlength} characters.`;
+    if (typeof value === 'number' && typeof field.min === 'number' && value < field.min) return `At least ${field.min}.`;
+    if (typeof value === 'number' && typeof field.max === 'number' && value > field.max) return `At most ${field.max}.`;
+    return undefined;
+  };
+  const accent = 'var(--sui-primary-accent-color-text, #1565c0)';
+  const style = {
+    list: { display: 'grid', gap: '8px' },
+    row: { border: '1px solid var(--sui-secondary-border-color, #c4c4c4)', borderRadius: '4px', padding: '8px 12px 12px', margin: 0, display: 'grid', gap: '8px' },
+    legend: { fontWeight: 600, padding: '0 4px' },
+    label: { display: 'block', fontWeight: 600, marginBottom: '4px' },
+    error: { color: 'var(--sui-error-foreground-color, #b00020)', margin: '4px 0 0' },
+    button: { font: 'inherit', padding: '6px 12px', borderRadius: '4px', border: `1px solid ${accent}`, background: 'transparent', color: accent, cursor: 'pointer', justifySelf: 'start' },
+  };
+  const control = w.createClass({
+    displayName: 'ListWithStart',
+    field() {
+      return plain(this.props.field);
+    },
+    rows() {
+      const value = plain(this.props.value);
+      return Array.isArray(value) ? value : [];
+    },
+    set(rows) {
+      const fields = this.field().fields;
+      this.props.onChange(rows.map((row) => ordered(fields, row)));
+    },
+    /** Sveltia asks before it saves: each row's fields checked as the list's own fields would be. */
+    isValid() {
+      const field = this.field();
+      const singular = String(field.label_singular ?? 'item');
+      for (const [i, row] of this.rows().entries()) {
+        for (const sub of field.fields) {
+          const wrong = sub.widget === 'hidden' ? undefined : problem(sub, row[sub.name]);
+          if (wrong) return { error: { message: `${singular.charAt(0).toUpperCase()}${singular.slice(1)} ${i + 1}, ${sub.label}: ${wrong}` } };
+        }
+      }
+      return true;
+    },
+    render() {
+      const field = this.field();
+      const fields = field.fields.filter((f) => f.widget !== 'hidden');
+      const singular = String(field.label_singular ?? 'item');
+      const Singular = `${singular.charAt(0).toUpperCase()}${singular.slice(1)}`;
+      const rows = this.rows();
+      const start = field.start;
+      const id = String(this.props.forID);
+      return h('div', { className: this.props.classNameWrapper, style: style.list },
+        rows.length === 0 && start ? h('button', { type: 'button', style: style.button, onClick: () => this.set(structuredClone(start.value)) }, start.label) : null,
+        ...rows.map((row, i) => h('fieldset', { key: i, style: style.row },
+          h('legend', { style: style.legend }, `${Singular} ${i + 1}`),
+          ...fields.map((sub) => {
+            const type = CMS.getFieldType(sub.widget);
+            const subId = `${id}-${i}-${sub.name}`;
+            const update = (value) => this.set(rows.map((r, k) => (k === i ? { ...r, [sub.name]: plain(value) } : r)));
+            // A value typed wrong is told beside it at once (an empty one when Sveltia asks, in isValid).
+            // Sveltia's controls name their label and message by their id: `${id}-label`, `${id}-error`.
+            const wrong = empty(row[sub.name]) ? undefined : problem(sub, row[sub.name]);
+            return h('div', { key: sub.name },
+              h('label', { htmlFor: subId, id: `${subId}-label`, style: style.label }, sub.label),
+              h(type.control, { field: sub, value: row[sub.name], forID: subId, classNameWrapper: '', onChange: update, required: sub.required !== false, invalid: !!wrong }),
+              wrong ? h('p', { id: `${subId}-error`, style: style.error }, wrong) : null);
+          }),
+          h('button', { type: 'button', style: style.button, onClick: () => this.set(rows.filter((_, k) => k !== i)) }, `Remove ${singular} ${i + 1}`))),
+        h('button', { type: 'button', style: style.button, onClick: () => this.set([...rows, {}]) }, `Add ${singular}`));
+    },
+  });
+  CMS.registerFieldType(name, control);
+}
