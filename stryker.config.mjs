@@ -31,6 +31,8 @@ export default {
     'src/loader/*.ts',
     'src/admin/fields.ts',
     'src/admin/cms-config.ts',
+    'src/admin/list-with-start.ts',
+    'src/client/list-with-start.js',
     'src/render/shared.ts',
     'src/files/copy-tree.ts',
     'src/files/settled.ts',

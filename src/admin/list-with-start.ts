@@ -17,8 +17,11 @@ export const LIST_WITH_START = 'list_with_start';
 /** The field type's code, run in the editor's page as it is (plain JavaScript, shipped in the package). */
 export const listWithStartCode = () => readFileSync(join(ENGINE_ROOT, 'src/client/list-with-start.js'), 'utf8');
 
-/** The field types Sveltia 0.221.1 lets a field type of our own draw (CMS.getFieldType). */
-export const REUSABLE = new Set(['boolean', 'color', 'datetime', 'map', 'number', 'select', 'string', 'text', 'uuid']);
+/**
+ * The field types a schema gives (fields.ts) that Sveltia 0.221.1 lets a field type of our own draw
+ * (CMS.getFieldType; it also lets color, map and uuid, which no schema gives).
+ */
+export const REUSABLE = new Set(['boolean', 'datetime', 'number', 'select', 'string', 'text']);
 
 /** What a schema writes: the content path the list starts from, and the button's words. */
 export interface StartFrom {

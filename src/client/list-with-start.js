@@ -17,26 +17,25 @@ export function listWithStart(CMS, name) {
   /** What is wrong with one value, in the words the field's own settings give. */
   const problem = (field, value) => {
     if (empty(value)) return field.required === false ? undefined : 'This field is required.';
-    if (Array.isArray(value) && typeof field.min === 'number' && value.length < field.min) return `Choose at least ${field.min}.`;
-    const pattern = field.pattern;
-    if (pattern && typeof value === 'string' && !new RegExp(pattern[0]).test(value)) return pattern[1];
-    if (typeof value === 'string' && typeof field.maxlength === 'number' && value.length > field.maxlength) return `At most ${field.maxlength} characters.`;
-    if (typeof value === 'string' && typeof field.minlength === 'number' && value.length < field.minlength) return `At least ${field.minlength} characters.`;
-    if (typeof value === 'number' && typeof field.min === 'number' && value < field.min) return `At least ${field.min}.`;
-    if (typeof value === 'number' && typeof field.max === 'number' && value > field.max) return `At most ${field.max}.`;
+    // A setting the field does not have is undefined, and no comparison with undefined holds.
+    if (Array.isArray(value)) return value.length < field.min ? `Choose at least ${field.min}.` : undefined;
+    if (typeof value === 'number') return value < field.min ? `At least ${field.min}.` : value > field.max ? `At most ${field.max}.` : undefined;
+    const text = String(value);
+    if (field.pattern && !new RegExp(field.pattern[0]).test(text)) return field.pattern[1];
+    if (text.length > field.maxlength) return `At most ${field.maxlength} characters.`;
+    if (text.length < field.minlength) return `At least ${field.minlength} characters.`;
     return undefined;
   };
-  const accent = 'var(--sui-primary-accent-color-text, #1565c0)';
-  const style = {
-    list: { display: 'grid', gap: '8px' },
-    row: { border: '1px solid var(--sui-secondary-border-color, #c4c4c4)', borderRadius: '4px', padding: '8px 12px 12px', margin: 0, display: 'grid', gap: '8px' },
-    legend: { fontWeight: 600, padding: '0 4px' },
-    label: { display: 'block', fontWeight: 600, marginBottom: '4px' },
-    error: { color: 'var(--sui-error-foreground-color, #b00020)', margin: '4px 0 0' },
-    button: { font: 'inherit', padding: '6px 12px', borderRadius: '4px', border: `1px solid ${accent}`, background: 'transparent', color: accent, cursor: 'pointer', justifySelf: 'start' },
-  };
+  // Its look, in the editor's own colours: one sheet, scoped to the field type's class.
+  const sheet = document.createElement('style');
+  sheet.textContent = `.list-with-start { display: grid; gap: 8px }
+.list-with-start > fieldset { border: 1px solid var(--sui-secondary-border-color, #c4c4c4); border-radius: 4px; padding: 8px 12px 12px; margin: 0; display: grid; gap: 8px }
+.list-with-start legend { font-weight: 600; padding: 0 4px }
+.list-with-start label { display: block; font-weight: 600; margin-bottom: 4px }
+.list-with-start p { color: var(--sui-error-foreground-color, #b00020); margin: 4px 0 0 }
+.list-with-start button { font: inherit; padding: 6px 12px; border-radius: 4px; border: 1px solid var(--sui-primary-accent-color-text, #1565c0); background: transparent; color: var(--sui-primary-accent-color-text, #1565c0); cursor: pointer; justify-self: start }`;
+  document.head.append(sheet);
   const control = w.createClass({
-    displayName: 'ListWithStart',
     field() {
       return plain(this.props.field);
     },
@@ -68,10 +67,10 @@ export function listWithStart(CMS, name) {
       const rows = this.rows();
       const start = field.start;
       const id = String(this.props.forID);
-      return h('div', { className: this.props.classNameWrapper, style: style.list },
-        rows.length === 0 && start ? h('button', { type: 'button', style: style.button, onClick: () => this.set(structuredClone(start.value)) }, start.label) : null,
-        ...rows.map((row, i) => h('fieldset', { key: i, style: style.row },
-          h('legend', { style: style.legend }, `${Singular} ${i + 1}`),
+      return h('div', { className: `${this.props.classNameWrapper} list-with-start` },
+        rows.length === 0 && start ? h('button', { type: 'button', onClick: () => this.set(structuredClone(start.value)) }, start.label) : null,
+        ...rows.map((row, i) => h('fieldset', { key: i },
+          h('legend', null, `${Singular} ${i + 1}`),
           ...fields.map((sub) => {
             const type = CMS.getFieldType(sub.widget);
             const subId = `${id}-${i}-${sub.name}`;
@@ -80,12 +79,12 @@ export function listWithStart(CMS, name) {
             // Sveltia's controls name their label and message by their id: `${id}-label`, `${id}-error`.
             const wrong = empty(row[sub.name]) ? undefined : problem(sub, row[sub.name]);
             return h('div', { key: sub.name },
-              h('label', { htmlFor: subId, id: `${subId}-label`, style: style.label }, sub.label),
+              h('label', { htmlFor: subId, id: `${subId}-label` }, sub.label),
               h(type.control, { field: sub, value: row[sub.name], forID: subId, classNameWrapper: '', onChange: update, required: sub.required !== false, invalid: !!wrong }),
-              wrong ? h('p', { id: `${subId}-error`, style: style.error }, wrong) : null);
+              wrong ? h('p', { id: `${subId}-error` }, wrong) : null);
           }),
-          h('button', { type: 'button', style: style.button, onClick: () => this.set(rows.filter((_, k) => k !== i)) }, `Remove ${singular} ${i + 1}`))),
-        h('button', { type: 'button', style: style.button, onClick: () => this.set([...rows, {}]) }, `Add ${singular}`));
+          h('button', { type: 'button', onClick: () => this.set(rows.filter((_, k) => k !== i)) }, `Remove ${singular} ${i + 1}`))),
+        h('button', { type: 'button', onClick: () => this.set([...rows, {}]) }, `Add ${singular}`));
     },
   });
   CMS.registerFieldType(name, control);
