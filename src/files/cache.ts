@@ -62,7 +62,7 @@ function cacheProblem(dir: string): string | undefined {
     return `cannot be made (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
   const stat = lstatSync(dir);
-  if (stat.isSymbolicLink() || !stat.isDirectory()) return 'is not a folder (a link, or a file)';
+  if (!stat.isDirectory()) return 'is not a folder (a link, or a file)'; // lstat: a link is never one
   if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return `belongs to another user (uid ${stat.uid})`;
   if (stat.mode & 0o022) return `may be written by other users (mode ${(stat.mode & 0o777).toString(8)})`;
   return undefined;
@@ -99,7 +99,7 @@ export const sha256 = (data: string | Uint8Array): string => createHash('sha256'
 
 /** Keeps payload in file, sealed (text as UTF-8); false when it cannot be written (writeKept). */
 export function writeSealed(file: string, payload: string | Uint8Array): boolean {
-  const bytes = Buffer.concat([Buffer.from(`${sha256(payload)}\n`), typeof payload === 'string' ? Buffer.from(payload) : payload]);
+  const bytes = Buffer.concat([Buffer.from(`${sha256(payload)}\n`), Buffer.from(payload)]);
   return writeKept(file, (temporary) => writeFileSync(temporary, bytes));
 }
 
@@ -117,11 +117,9 @@ export function readSealed(file: string): Buffer | undefined {
 
 /** The JSON value a sealed file holds (a kept record); none when readSealed gives none or it is not JSON. */
 export function readSealedJson<T = unknown>(file: string): T | undefined {
-  const payload = readSealed(file);
-  if (!payload) return undefined;
   try {
-    return JSON.parse(payload.toString('utf8')) as T;
+    return JSON.parse(readSealed(file)?.toString('utf8') ?? '') as T;
   } catch {
-    return undefined;
+    return undefined; // none, or not JSON
   }
 }

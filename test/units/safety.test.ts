@@ -2,7 +2,7 @@
 // no, dev answers only its own names, --report replaces only its own reports, caches are the user's
 // alone, and an in-place update never deletes .git or a host's file whatever the manifest says.
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { hostAllowed } from '../../src/dev/allowed-hosts.ts';
@@ -136,6 +136,41 @@ describe('cache folders', () => {
       onTestFinished(() => rmSync(instead, { recursive: true, force: true }));
       expect(instead).not.toBe(theirs);
       expect(untrustedCaches.at(-1)).toBe(`${theirs} belongs to another user (uid 65534)`);
+    }
+  });
+
+  it('are not used when they are a link or a file, or cannot be made; the answer is the same each time asked', () => {
+    const stand = (dir: string) => {
+      const used = trustedCache(dir);
+      onTestFinished(() => rmSync(used, { recursive: true, force: true }));
+      expect(used).not.toBe(dir);
+      expect(statSync(used).mode & 0o777).toBe(0o700);
+      // Asked again in the same process: the same stand-in, the reason told once.
+      const told = untrustedCaches.length;
+      expect(trustedCache(dir)).toBe(used);
+      expect(untrustedCaches.length).toBe(told);
+      return untrustedCaches.at(-1);
+    };
+    const real = join(temp(), 'real');
+    mkdirSync(real, { mode: 0o700 });
+    const link = join(temp(), 'link');
+    symlinkSync(real, link);
+    expect(stand(link)).toBe(`${link} is not a folder (a link, or a file)`);
+    const file = join(temp(), 'file');
+    writeFileSync(file, 'x');
+    expect(stand(file)).toMatch(new RegExp(`^${file} (is not a folder \\(a link, or a file\\)|cannot be made \\(EEXIST\\))$`));
+    const under = join(file, 'cache');
+    expect(stand(under)).toBe(`${under} cannot be made (ENOTDIR)`);
+  });
+
+  it("take a relative XDG_CACHE_HOME for none, as the XDG rule says: the user's ~/.cache", () => {
+    const saved = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = 'relative/cache';
+    try {
+      expect(cacheRoot(temp())).toBe(join(homedir(), '.cache', 'sitewright'));
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved;
     }
   });
 });

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileSiteCode, keptSiteCode, siteCodeCompiled, siteCodeLoaded, siteCodeMap, useSiteCode } from '../../src/loader/site-code.ts';
 import { ROOT } from '../helpers/fixtures.ts';
@@ -45,8 +45,9 @@ describe("the site's compiled code", () => {
   });
 
   it('is kept for the files as they were read: the same bytes again find it, other bytes or a file gone do not', async () => {
-    const kept = join(dir, 'kept');
-    mkdirSync(kept, { recursive: true });
+    // A folder of its own each run: a run must compile, not find what an earlier run kept.
+    mkdirSync(dir, { recursive: true });
+    const kept = mkdtempSync(join(dir, 'kept-'));
     writeFileSync(join(kept, 'entry.tsx'), "import { word } from './word.ts';\nexport const Tag = () => <b>{word}</b>;\n");
     writeFileSync(join(kept, 'word.ts'), "export const word: string = 'one';\n");
     const entry = join(kept, 'entry.tsx');
@@ -62,14 +63,15 @@ describe("the site's compiled code", () => {
     rmSync(join(kept, 'word.ts'));
     expect(keptSiteCode(entry)).toBeUndefined();
     // Files in sibling folders (a definition beside its templates/) are compiled each to its own text.
-    mkdirSync(join(dir, 'beside'), { recursive: true });
-    writeFileSync(join(dir, 'beside/near.ts'), "export const near: string = 'beside';\n");
-    writeFileSync(join(kept, 'far.tsx'), "import { near } from '../beside/near.ts';\nexport const Far = () => <i>{near}</i>;\n");
+    const beside = `${kept}-beside`;
+    mkdirSync(beside, { recursive: true });
+    writeFileSync(join(beside, 'near.ts'), "export const near: string = 'beside';\n");
+    writeFileSync(join(kept, 'far.tsx'), `import { near } from '../${basename(beside)}/near.ts';\nexport const Far = () => <i>{near}</i>;\n`);
     await compileSiteCode(join(kept, 'far.tsx'));
     const far = new Map(keptSiteCode(join(kept, 'far.tsx')));
-    expect([...far.keys()].sort()).toEqual([join(dir, 'beside/near.ts'), join(kept, 'far.tsx')]);
-    expect(far.get(join(dir, 'beside/near.ts'))!.code).toContain('"beside"');
-    expect(far.get(join(kept, 'far.tsx'))!.code).toContain('../beside/near.ts');
+    expect([...far.keys()].sort()).toEqual([join(kept, 'far.tsx'), join(beside, 'near.ts')].sort());
+    expect(far.get(join(beside, 'near.ts'))!.code).toContain('"beside"');
+    expect(far.get(join(kept, 'far.tsx'))!.code).toContain(`../${basename(beside)}/near.ts`);
     expect([...far.values()].some((made) => made.code.includes('sourceMappingURL'))).toBe(false); // its map is kept beside it, not pointed at
     expect(keptSiteCode(join(kept, 'never-compiled.tsx'))).toBeUndefined();
   });
@@ -132,6 +134,9 @@ describe("the site's module hooks", () => {
     expect(error?.message).toMatch(/^A template or source file does not compile:\n\n/);
     expect(error?.message).toContain('entry-broken.tsx:2:');
     expect(error?.message).toContain('Unexpected closing "b" tag');
+    // Both files' mistakes, each told from its own line, in plain text (no terminal colours).
+    expect(error?.message).toMatch(/\n✘ \[ERROR\] Unexpected closing "u" tag[^\n]*\n[\s\S]*broken-too\.tsx:1:/);
+    expect(error?.message).not.toMatch(/\x1b/);
   });
 
   it('compile a file no compile reached as it loads, its mistakes told with file and line', () => {
