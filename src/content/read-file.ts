@@ -5,9 +5,15 @@
 // aliases expand to gigabytes), files have a size limit, data a nesting limit, and the parser's own
 // stack limit is a message naming the file, never a crash.
 import { readFileSync } from 'node:fs';
-import matter from 'gray-matter';
-import { isAlias, isMap, isSeq, parseDocument, visit, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
+
+// The parsers load with the first file parsed: a build whose every file the content cache knows
+// parses none, and starts without them (~50 ms of modules here).
+const require = createRequire(import.meta.url);
+let parsers: { matter: typeof import('gray-matter'); yaml: typeof import('yaml') } | undefined;
+const lib = () => (parsers ??= { matter: require('gray-matter') as typeof import('gray-matter'), yaml: require('yaml') as typeof import('yaml') });
 
 /** Content files larger than this are refused: a page's text is a few KB, a long legal page 50 KB. */
 export const MAX_CONTENT_BYTES = 1024 * 1024;
@@ -34,7 +40,7 @@ export interface ParsedFile {
 function parseWithPositions(source: string, file: string, lineOffset: number): { doc: Document; lines: Lines } {
   // Positions are worked out from offsets only when one is needed (yaml's LineCounter costs every parse).
   const lines = new Lines(source);
-  const doc = parseDocument(source, { prettyErrors: false, uniqueKeys: true, schema: 'core' });
+  const doc = lib().yaml.parseDocument(source, { prettyErrors: false, uniqueKeys: true, schema: 'core' });
   const [first] = doc.errors;
   // A key indented deeper than its neighbours reads to the parser as a value running on over two
   // lines, reported where that value starts: point at the line the writer has to fix instead.
@@ -86,6 +92,7 @@ function parseYaml(source: string, file: string, lineOffset: number): { data: un
   const positionOf: ParsedFile['positionOf'] = (path) => locate(source, file, lineOffset, path);
   const { doc, lines } = parseWithPositions(source, file, lineOffset);
   let alias: { pos: number; what: string } | undefined;
+  const { visit, isAlias } = lib().yaml;
   visit(doc, (_key, node) => {
     if (isAlias(node)) alias = { pos: node.range?.[0] ?? 0, what: `*${node.source}` };
     else if (node && typeof node === 'object' && 'anchor' in node && typeof node.anchor === 'string') {
@@ -127,7 +134,7 @@ function locate(source: string, file: string, lineOffset: number, path: readonly
   const { doc, lines } = parseWithPositions(source, file, lineOffset);
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
-    const target = n === path.length ? node : node && (isMap(node) || isSeq(node)) ? node : undefined;
+    const target = n === path.length ? node : node && (lib().yaml.isMap(node) || lib().yaml.isSeq(node)) ? node : undefined;
     if (target?.range) {
       const pos = lines.linePos(target.range[0]);
       return { line: pos.line + lineOffset, col: pos.col };
@@ -238,6 +245,7 @@ function parseMarkdown(source: string, file: string): ParseRecord {
   // before gray-matter sees the file, so no engine of its own can ever run.
   // A file that does not open with "---" has no front matter (gray-matter's language() reads any first line).
   if (!/^---/.test(source)) return withoutFrontMatter(source);
+  const { matter } = lib();
   const language = matter.language(source).name;
   if (language && language !== 'yaml' && language !== 'yml') {
     const message = `front matter is YAML only; "---${language}" names another language, and content never runs code. Start the file with a plain "---" line`;

@@ -6,10 +6,10 @@
 // its own: one copy of each, so the engine's contexts are the ones its templates read. The engine's own
 // files and every installed package are left to Node.
 import { readFileSync } from 'node:fs';
-import { registerHooks, SourceMap } from 'node:module';
+import { createRequire, registerHooks, SourceMap } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { formatMessagesSync, transformSync, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { ENGINE, sibling } from '../files/about.ts';
 import { cacheRoot, readSealedJson, sha256, writeSealed } from '../files/cache.ts';
 
@@ -19,6 +19,8 @@ const ENGINE_ENTRY = sibling('../index', import.meta.url).href;
 const ENGINE_CODE = new URL('../', import.meta.url).href;
 const SITE_CODE = /\.(?:[cm]?tsx?|jsx)$/;
 const PEERS = new Set(Object.keys(ENGINE.peerDependencies ?? {}));
+/** esbuild, loaded when something is compiled: a start that finds the kept code loads none of it. */
+const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
 /** How the site's code is compiled, at once (build) or one file as it loads (transform). */
 const COMPILE = { format: 'esm', jsx: 'automatic', target: `node${process.versions.node.split('.')[0]}`, tsconfigRaw: {} } as const;
 
@@ -108,7 +110,7 @@ export async function compileSiteCode(entry: string): Promise<void> {
 /** esbuild's errors (file, line, code frame) as one SiteCodeError; anything else as it is. */
 function compileError(error: unknown): unknown {
   const errors = (error as { errors?: Message[] }).errors;
-  return errors?.length ? new SiteCodeError(formatMessagesSync(errors, { kind: 'error', color: false }).join('\n').trimEnd()) : error;
+  return errors?.length ? new SiteCodeError(esbuild().formatMessagesSync(errors, { kind: 'error', color: false }).join('\n').trimEnd()) : error;
 }
 
 /** What is kept of a compile: by which engine and Node, each file's hash when it was read, the code. */
@@ -186,7 +188,7 @@ function runSiteCode(): void {
       if (!made) {
         // Not reached by the compile before the import (a computed path): compiled now, alone.
         try {
-          compiled.set(file, (made = transformSync(text, { ...COMPILE, loader: loaderOf(file), sourcefile: file, sourcemap: 'external' })));
+          compiled.set(file, (made = esbuild().transformSync(text, { ...COMPILE, loader: loaderOf(file), sourcefile: file, sourcemap: 'external' })));
         } catch (error) {
           throw compileError(error);
         }
