@@ -211,11 +211,6 @@ function unsliced(data: unknown): unknown {
   return structuredClone(data);
 }
 
-/** Reads a YAML file. */
-export function readYamlFile(path: string, file: string): ParsedFile {
-  return fromRecord(parseSource(readFileSync(path, 'utf8'), path, file), file);
-}
-
 /** Front matter is data, never code: gray-matter would evaluate "---js" (and merges its own engines with ours). */
 const REFUSE = (language: string) => () => {
   throw new Error(`front matter in ${language} is never run`);
