@@ -6,7 +6,7 @@
 // dynamic ones, each pointed at a local file: the syntax grammars and themes (@shikijs/langs and
 // /themes, plain ES modules that import each other by relative path) are copied, and the seven
 // libraries it loads on demand (pasting rich text, SVG and photo handling, the map) are bundled on
-// their own with esbuild. Bundling the whole editor again cost ~1.5 s a cold build here; this ~0.3 s.
+// their own with esbuild (bundling the whole editor again cost five times as long).
 // Done once per installed Sveltia version, then cached; placed only while every file still has the
 // size and time it was made with (outputs hard-link these files: one rewritten in place through an
 // output is changed here too, and is made again rather than published by the next build).
@@ -77,7 +77,7 @@ export function rewrites(assetNames: readonly string[]): Rewrite[] {
 /** Applies the rewrites; throws when one is not found exactly once, or a CDN address is left. */
 export function rewriteSource(source: string, list: readonly Rewrite[]): string {
   // Every place found in the source as read, then the text put together once: replacing one after
-  // another searched a new 2 MB string each time (~190 ms here; this ~10 ms).
+  // another searched a new 2 MB string each time.
   const places = list.map(({ find, replace, why }) => {
     const at = source.indexOf(find);
     if (at < 0 || source.includes(find, at + 1)) {
@@ -121,7 +121,7 @@ const SHIKI = /^@shikijs\/(langs|themes)\/([\w.-]+)$/;
  */
 function localImports(source: string, resolveFrom: string): { source: string; shiki: Map<string, string>; vendor: Map<string, string>; json: Map<string, string> } {
   const req = createRequire(resolveFrom);
-  // Each grammar package's exports read once (resolving 244 names one by one cost ~250 ms): "./abap" → "./dist/abap.mjs".
+  // Each grammar package's exports read once, not resolved name by name (244 of them): "./abap" → "./dist/abap.mjs".
   const packages = new Map<string, { dir: string; exports: Record<string, unknown> }>();
   const grammarFile = (kind: string, name: string): string => {
     let pkg = packages.get(kind);
@@ -173,7 +173,7 @@ const withoutMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\
  * in ASCII only. Among UTF-8's other bytes (all 0x80 or above) only 0xA0 reads as a character the
  * patterns treat specially (a no-break space, for \s), and it is only ever a continuation byte, never
  * right after the ASCII characters the patterns start from. Decoded as UTF-8, the 4 MB of code became
- * two-byte strings, and decoding, searching and encoding them cost ~45 ms of a cold build's main thread here.
+ * two-byte strings, slower to decode, search and encode on the build's main thread.
  */
 const readCode = async (file: string) => (await readFile(file)).toString('latin1');
 const codeBytes = (code: string) => Buffer.from(code, 'latin1');

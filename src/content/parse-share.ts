@@ -1,7 +1,7 @@
 // Parsing a large site's content on every core: the files the content cache does not know are shared
 // between this thread and the worker threads the build has started (render-pool.ts), each parse put
 // into the cache, where the load (load-content.ts) then finds it. YAML front matter is most of a cold
-// load's time (~0.4 ms a file here), and it needs nothing of the site: only the file.
+// load's time, and it needs nothing of the site: only the file.
 import { readFileSync } from 'node:fs';
 import { ContentCache } from './content-cache.ts';
 import { parseSource, type ParseRecord } from './read-file.ts';
@@ -30,8 +30,8 @@ export type SharedParse = [key: string, record: ParseRecord, path: string];
 
 /**
  * Files a batch, taken from one queue by every thread as it is free (a worker that starts late, or
- * parses slower, takes fewer): small, so no thread waits long for another's last batch at the end
- * (~25 ms here), large enough that the messages cost nothing.
+ * parses slower, takes fewer): small, so no thread waits long for another's last batch at the end,
+ * large enough that the messages cost nothing.
  */
 export const BATCH = 64;
 

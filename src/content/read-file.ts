@@ -10,7 +10,7 @@ import type { Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
 
 // The parsers load with the first file parsed: a build whose every file the content cache knows
-// parses none, and starts without them (~50 ms of modules here).
+// parses none, and starts without their modules.
 const require = createRequire(import.meta.url);
 let parsers: { matter: typeof import('gray-matter'); yaml: typeof import('yaml') } | undefined;
 const lib = () => (parsers ??= { matter: require('gray-matter') as typeof import('gray-matter'), yaml: require('yaml') as typeof import('yaml') });

@@ -1,6 +1,6 @@
 // Copies the files of an installed package's folder into a cache folder, several at a time. Node's
-// fs.cp goes one entry at a time (an lstat, the filter and a copy each, in turn): the editor's 427
-// syntax grammars took ~0.6 s of a cold build here. Regular files only, as walk() lists them: an
+// fs.cp goes one entry at a time (an lstat, the filter and a copy each, in turn), too slow for the
+// editor's 427 syntax grammars. Regular files only, as walk() lists them: an
 // entry that is a link when listed is skipped, neither followed nor copied as a link.
 import { constants, copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

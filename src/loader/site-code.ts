@@ -68,10 +68,10 @@ const isSiteCode = (url: string) => url.startsWith('file:') && SITE_CODE.test(ur
 
 /**
  * Compiles the site's code reached from `entry` before it is imported: every file in one call of
- * esbuild (a call per file as Node loads it cost ~3 ms a file), its mistakes told at once with file,
+ * esbuild (not a call per file as Node loads it), its mistakes told at once with file,
  * line and code frame. A file it did not reach (imported by a computed path) is compiled when loaded.
  * What it made is kept in the site's cache folder with each file's SHA-256 as it was read: the next
- * start reads and hashes the files (~5 ms) instead of starting esbuild (~0.2 s); one changed file
+ * start reads and hashes the files instead of starting esbuild; one changed file
  * (or a new import in one) compiles them all again.
  */
 export async function compileSiteCode(entry: string): Promise<void> {

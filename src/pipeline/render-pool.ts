@@ -1,9 +1,8 @@
 // Spreads rendering over this thread and worker threads when a site is large enough to repay their
-// start-up (~0.3-0.4 s each to start a thread and load the engine's modules, ~0.1 s more to load the
-// templates); they parse content first (parse-share.ts). Each worker is sent the job once (content, in parts, and routes),
+// start-up (a thread, the engine's modules, then the templates); they parse content first (parse-share.ts). Each worker is sent the job once (content, in parts, and routes),
 // then chunks of pages until none are left, while this thread renders chunks too, so every core stays
 // busy to the end. One worker fewer than the cores: a worker idling beside a waiting main thread
-// cost a copy of the content and a heap (~100 MB at 4,000 pages) for nothing.
+// cost a copy of the content and a heap for nothing.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { intern } from '../content/intern.ts';
@@ -180,9 +179,8 @@ export class RenderPool {
 
 /**
  * The chunks as one run of neighbouring pages per thread (this thread's first), so that threads write
- * into different folders: two threads creating files in one folder wait on its lock (2,000 pages each
- * into one folder took ~1 s a thread on ext4, ~0.35 s into two). A thread whose run is done takes the
- * last chunk of the longest run left.
+ * into different folders: two threads creating files in one folder wait on its lock (on ext4). A
+ * thread whose run is done takes the last chunk of the longest run left.
  */
 export class ChunkRuns {
   private runs: number[][][];

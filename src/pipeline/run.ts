@@ -59,7 +59,7 @@ export class BuildRun {
     const siteModule = options.site.startsWith('file:') ? options.site : resolve(options.site);
     const siteFile = siteModule.startsWith('file:') ? fileURLToPath(siteModule) : siteModule;
     const dirs = { content: resolve(options.contentDir), static: resolve(options.staticDir), out: resolve(options.outDir) };
-    // Workers take a while to start (~0.3-0.4 s each here: a thread's own Node, then the engine's modules),
+    // Workers take a while to start (a thread's own Node, then the engine's modules),
     // so for a large site they start first, while this thread loads the site and then the content.
     // A content folder that cannot be listed starts none: the load says what is wrong with it.
     const want = options.workers ?? 'auto';
