@@ -5,7 +5,9 @@
 // custom one reuse (select, string, number, …). A schema asks for it with
 // `.meta({ cms: { start: { from: 'site.hours', label: 'Start from the usual hours' } } })`:
 // `from` is a path into the site's content, read as each build writes the editor's configuration.
-// The field type itself runs in the editor's page: src/client/list-with-start.js.
+// The field type itself runs in the editor's page: src/client/list-with-start.js. The value is the
+// content as the last build read it, and /admin/config.json publishes it to anyone who asks: start
+// only from what the site shows anyway.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENGINE_ROOT } from '../files/about.ts';
@@ -32,6 +34,7 @@ export interface StartFrom {
 /** The list field with a start, or an error that says why it cannot have one. */
 export function withStart(field: CmsField, start: StartFrom): CmsField {
   const fields = field.fields as CmsField[] | undefined;
+  if (typeof start?.from !== 'string' || typeof start.label !== 'string' || !start.label.trim()) throw new Error(`field "${field.name}" has a start without a path to start from and the words of its button: { from: 'site.hours', label: 'Start from the usual hours' }`);
   if (field.widget !== 'list' || !fields) throw new Error(`field "${field.name}" has a start (${start.from}) but is not a list of rows`);
   const other = fields.find((f) => !REUSABLE.has(f.widget) && f.widget !== 'hidden');
   if (other) throw new Error(`field "${field.name}" has a start (${start.from}), but its field "${other.name}" is a ${other.widget}, which the editor cannot draw in a list that starts from another value (only ${[...REUSABLE].join(', ')})`);

@@ -33,25 +33,34 @@ export function listWithStart(CMS, name) {
 .list-with-start legend { font-weight: 600; padding: 0 4px }
 .list-with-start label { display: block; font-weight: 600; margin-bottom: 4px }
 .list-with-start p { color: var(--sui-error-foreground-color, #b00020); margin: 4px 0 0 }
+.list-with-start p.hint { color: inherit; opacity: .75; margin: 0 0 4px }
 .list-with-start button { font: inherit; padding: 6px 12px; border-radius: 4px; border: 1px solid var(--sui-primary-accent-color-text, #1565c0); background: transparent; color: var(--sui-primary-accent-color-text, #1565c0); cursor: pointer; justify-self: start }`;
   document.head.append(sheet);
   const control = w.createClass({
     field() {
       return plain(this.props.field);
     },
-    rows() {
-      const value = plain(this.props.value);
-      return Array.isArray(value) ? value : [];
+    rows(value = this.props.value) {
+      const list = plain(value);
+      return Array.isArray(list) ? list : [];
     },
     set(rows) {
       const fields = this.field().fields;
       this.props.onChange(rows.map((row) => ordered(fields, row)));
     },
-    /** Sveltia asks before it saves: each row's fields checked as the list's own fields would be. */
-    isValid() {
+    /** Moves the focus, once drawn, into row i (the last there is), else onto the first button left. */
+    focusRow(i) {
+      setTimeout(() => {
+        const groups = this.root?.querySelectorAll(':scope > fieldset') ?? [];
+        const group = groups[Math.min(i, groups.length - 1)];
+        (group?.querySelector('input, [tabindex="0"]') ?? this.root?.querySelector(':scope > button'))?.focus();
+      });
+    },
+    /** Sveltia asks before it saves (with the value it is saving): each row checked as the list's own fields would be. */
+    isValid(value) {
       const field = this.field();
       const singular = String(field.label_singular ?? 'item');
-      for (const [i, row] of this.rows().entries()) {
+      for (const [i, row] of this.rows(arguments.length ? value : this.props.value).entries()) {
         for (const sub of field.fields) {
           const wrong = sub.widget === 'hidden' ? undefined : problem(sub, row[sub.name]);
           if (wrong) return { error: { message: `${singular.charAt(0).toUpperCase()}${singular.slice(1)} ${i + 1}, ${sub.label}: ${wrong}` } };
@@ -67,24 +76,30 @@ export function listWithStart(CMS, name) {
       const rows = this.rows();
       const start = field.start;
       const id = String(this.props.forID);
-      return h('div', { className: `${this.props.classNameWrapper} list-with-start` },
-        rows.length === 0 && start ? h('button', { type: 'button', onClick: () => this.set(structuredClone(start.value)) }, start.label) : null,
+      // A new row starts with each field's default (a switch off).
+      const fresh = () => Object.fromEntries(field.fields.filter((f) => f.default !== undefined || f.widget === 'boolean').map((f) => [f.name, f.default ?? false]));
+      return h('div', { className: `${this.props.classNameWrapper} list-with-start`, ref: (el) => (this.root = el) },
+        rows.length === 0 && start?.value?.length ? h('button', { type: 'button', onClick: () => (this.set(structuredClone(start.value)), this.focusRow(0)) }, start.label) : null,
         ...rows.map((row, i) => h('fieldset', { key: i },
           h('legend', null, `${Singular} ${i + 1}`),
           ...fields.map((sub) => {
             const type = CMS.getFieldType(sub.widget);
             const subId = `${id}-${i}-${sub.name}`;
-            const update = (value) => this.set(rows.map((r, k) => (k === i ? { ...r, [sub.name]: plain(value) } : r)));
+            // The rows as they are when the change comes (two changes in one moment both count).
+            const update = (value) => this.set(this.rows().map((r, k) => (k === i ? { ...r, [sub.name]: plain(value) } : r)));
             // A value typed wrong is told beside it at once (an empty one when Sveltia asks, in isValid).
             // Sveltia's controls name their label and message by their id: `${id}-label`, `${id}-error`.
             const wrong = empty(row[sub.name]) ? undefined : problem(sub, row[sub.name]);
             return h('div', { key: sub.name },
               h('label', { htmlFor: subId, id: `${subId}-label` }, sub.label),
-              h(type.control, { field: sub, value: row[sub.name], forID: subId, classNameWrapper: '', onChange: update, required: sub.required !== false, invalid: !!wrong }),
+              sub.hint ? h('p', { className: 'hint', id: `${subId}-hint` }, sub.hint) : null,
+              type?.control
+                ? h(type.control, { field: sub, value: row[sub.name], forID: subId, classNameWrapper: '', onChange: update, required: sub.required !== false, invalid: !!wrong })
+                : h('p', null, 'This field cannot be changed here.'),
               wrong ? h('p', { id: `${subId}-error` }, wrong) : null);
           }),
-          h('button', { type: 'button', onClick: () => this.set(rows.filter((_, k) => k !== i)) }, `Remove ${singular} ${i + 1}`))),
-        h('button', { type: 'button', onClick: () => this.set([...rows, {}]) }, `Add ${singular}`));
+          h('button', { type: 'button', onClick: () => (this.set(rows.filter((_, k) => k !== i)), this.focusRow(i)) }, `Remove ${singular} ${i + 1}`))),
+        h('button', { type: 'button', onClick: () => (this.set([...rows, fresh()]), this.focusRow(rows.length)) }, `Add ${singular}`));
     },
   });
   CMS.registerFieldType(name, control);

@@ -82,7 +82,7 @@ export async function compileSiteCode(entry: string): Promise<void> {
     for (const [file, text] of kept.texts) readByCompile.set(file, text);
     return useSiteCode(kept.code);
   }
-  const { build } = await import('esbuild');
+  const { build } = esbuild();
   const options = { ...COMPILE, platform: 'node', write: false, logLevel: 'silent' } as const;
   try {
     const found = await build({ ...options, entryPoints: [entry], bundle: true, packages: 'external', metafile: true, outdir: '/', absWorkingDir: dirname(entry) });

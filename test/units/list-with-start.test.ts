@@ -8,7 +8,7 @@ import { filledStarts, LIST_WITH_START, listWithStartCode } from '../../src/admi
 import { listWithStart } from '../../src/client/list-with-start.js';
 
 const start = { from: 'site.hours', label: 'Start from the usual hours' };
-const row = z.object({ days: z.array(z.enum(['Mo', 'Sa'])).min(1), opens: z.string().regex(/^\d\d:\d\d$/, 'a time like "08:00"'), note: z.string().max(5).optional() });
+const row = z.object({ days: z.array(z.enum(['Mo', 'Sa'])).min(1), opens: z.string().regex(/^\d\d:\d\d$/, 'a time like "08:00"').meta({ description: 'Like 08:00.' }), note: z.string().max(5).optional() });
 const listField = (schema: z.ZodType) => fieldOf('hours', jsonSchemaOf(schema) as never, false, false);
 
 describe('a list that starts from another value', () => {
@@ -25,6 +25,10 @@ describe('a list that starts from another value', () => {
     expect(() => listField(z.string().meta({ cms: { start } }))).toThrow(/field "hours" has a start \(site\.hours\) but is not a list/);
     expect(() => listField(z.array(z.string()).meta({ cms: { start } }))).toThrow(/field "hours" has a start \(site\.hours\) but is not a list of rows/);
     expect(() => listField(z.object({ opens: z.string() }).meta({ cms: { start } }))).toThrow(/but is not a list of rows/);
+    // A start needs its path and the words of its button (a button without words has no name to hear).
+    for (const wrong of [{ from: 'site.hours' }, { from: 'site.hours', label: ' ' }, { label: 'Start' }]) {
+      expect(() => listField(z.array(row).meta({ cms: { start: wrong } })), JSON.stringify(wrong)).toThrow(/has a start without a path to start from and the words of its button/);
+    }
     expect(() => listField(z.array(z.object({ at: z.object({ lat: z.number() }) })).meta({ cms: { start } }))).toThrow(/\(only boolean, datetime, number, select, string, text\)$/);
     // Every kind of value a schema gives a field for the editor to draw, and a developer's hidden value
     // (kept as it is), are rows it can draw.
@@ -43,7 +47,6 @@ describe('a list that starts from another value', () => {
     // Every other part as it was: lists stay lists, words and numbers as they were.
     const field = config.collections[0]!.files[0]!.fields[0]!.fields[0]!;
     expect(filled).toEqual({ collections: [{ files: [{ fields: [{ name: 'items', widget: 'list', default: null, fields: [{ ...field, start: { label: start.label, value: hours } }] }] }] }] });
-    expect(Array.isArray(filled.collections)).toBe(true);
     for (const content of [{ site: {} }, { site: { hours: 'Mo-Fr' } }, { site: null }, { site: 'hours' }, {}, { site: { hours: null } }]) {
       expect(() => filledStarts(config, content), JSON.stringify(content)).toThrow(/^field "hours" starts from site\.hours, which is not a list in the content$/);
     }
@@ -75,7 +78,8 @@ describe('the field type in the editor', () => {
     vi.stubGlobal('window', { h: (...args: unknown[]) => args, createClass: (s: typeof spec) => s });
     listWithStart({ registerFieldType: (n, control) => ((name = n), (spec = control as typeof spec)), getFieldType: () => ({ control: 'input' }) }, LIST_WITH_START);
     const field = listField(z.array(row).meta({ cms: { start } }));
-    const check = (value: unknown) => spec!.isValid!.call({ props: { field: { ...field, label_singular: 'row' }, value }, field: spec!.field, rows: spec!.rows });
+    // As Sveltia asks: the instance (React's createClass puts the spec's methods on it) and the value it saves.
+    const check = (value: unknown) => spec!.isValid!.call({ ...spec, props: { field: { ...field, label_singular: 'row' }, value: 'not this' } }, value);
     return { name, check };
   }
 
@@ -90,7 +94,7 @@ describe('the field type in the editor', () => {
       { name: 'n', label: 'N', widget: 'number', min: 1, max: 5 },
       { name: 'h', label: 'H', widget: 'hidden' },
     ];
-    const check = (row: object) => spec!.isValid!.call({ props: { field: { label_singular: 'row', fields }, value: [row] }, field: spec!.field, rows: spec!.rows });
+    const check = (row: object) => spec!.isValid!.call({ ...spec, props: { field: { label_singular: 'row', fields }, value: [row] } });
     const fine = { c: ['a', 'b'], s: 'abc', n: 1 };
     expect(check(fine)).toBe(true);
     expect(check({ ...fine, s: 'abcde', n: 5 })).toBe(true);
@@ -101,10 +105,6 @@ describe('the field type in the editor', () => {
     expect(check({ ...fine, n: 6 })).toEqual({ error: { message: 'Row 1, N: At most 5.' } });
     // A number's range is not a length, nor a list's count: 12 is "at most 5", not "at least 3 characters".
     expect(check({ ...fine, n: 12 })).toEqual({ error: { message: 'Row 1, N: At most 5.' } });
-  });
-
-  it('is registered under the name the configuration gives', () => {
-    expect(registered().name).toBe(LIST_WITH_START);
   });
 
   it('checks each row as the list\'s fields would, naming the row and the field', () => {
@@ -126,15 +126,15 @@ describe('the field type in the editor', () => {
 
   /** Draws the field type with React's createElement standing in as a tree of plain objects. */
   interface Node { type: unknown; props: Record<string, unknown>; children: (Node | string | null)[] }
-  function draw(value: unknown, options: { start?: boolean } = {}) {
+  function draw(value: unknown, options: { start?: boolean | 'empty' } = {}) {
     let spec: Record<string, (...args: unknown[]) => unknown> | undefined;
     stubPage();
     vi.stubGlobal('window', { h: (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) => ({ type, props: props ?? {}, children: children.flat() }), createClass: (s: typeof spec) => s });
     listWithStart({ registerFieldType: (_, control) => (spec = control as typeof spec), getFieldType: (name) => ({ control: `control:${name}` }) }, LIST_WITH_START);
     const base = listField(z.array(row.extend({ id: z.string().meta({ cms: { widget: 'hidden' } }).optional() })).meta({ cms: { start } }));
-    const field = { ...base, label_singular: 'row', start: options.start === false ? undefined : { label: start.label, value: [{ opens: '08:00', days: ['Mo'] }] } };
+    const field = { ...base, label_singular: 'row', start: options.start === false ? undefined : { label: start.label, value: options.start === 'empty' ? [] : [{ opens: '08:00', days: ['Mo'] }] } };
     const changes: unknown[] = [];
-    const self = { props: { field, value, forID: 'f', classNameWrapper: 'wrap', onChange: (v: unknown) => changes.push(v) }, field: spec!.field, rows: spec!.rows, set: spec!.set };
+    const self = { ...spec, props: { field, value, forID: 'f', classNameWrapper: 'wrap', onChange: (v: unknown) => changes.push(v) } };
     const tree = spec!.render!.call(self) as Node;
     const all = (node: Node | string | null | undefined, out: Node[] = []): Node[] => {
       if (node && typeof node === 'object') {
@@ -162,6 +162,7 @@ describe('the field type in the editor', () => {
     // Rows there already, or no start given: no such button.
     expect(draw([{ days: ['Sa'], opens: '09:00' }]).button(start.label)).toBeUndefined();
     expect(draw([], { start: false }).button(start.label)).toBeUndefined();
+    expect(draw([], { start: 'empty' }).button(start.label)).toBeUndefined(); // nothing to start from
   });
 
   it('draws each row as a group of labelled fields, and adds, changes and removes rows', () => {
@@ -192,9 +193,26 @@ describe('the field type in the editor', () => {
     ]);
   });
 
+  it('shows each field\'s hint, and starts a new row with the fields\' defaults (a switch off)', () => {
+    const { nodes, text } = draw([{ days: ['Mo'], opens: '08:00' }]);
+    expect(nodes.filter((n) => n.props.className === 'hint').map((n) => [n.props.id, text(n)])).toEqual([['f-0-opens-hint', 'Like 08:00.']]);
+    let spec: Record<string, (...args: unknown[]) => unknown> | undefined;
+    listWithStart({ registerFieldType: (_, control) => (spec = control as typeof spec), getFieldType: () => undefined }, LIST_WITH_START);
+    const changes: unknown[] = [];
+    const fields = [{ name: 'on', label: 'On', widget: 'boolean' }, { name: 'n', label: 'N', widget: 'number', default: 3 }, { name: 's', label: 'S', widget: 'string' }];
+    const tree = spec!.render!.call({ ...spec, props: { field: { label_singular: 'row', fields }, value: [{ s: 'x' }], forID: 'g', classNameWrapper: '', onChange: (v: unknown) => changes.push(v) } }) as Node;
+    const all: Node[] = [];
+    const walk = (n: Node | string | null) => n && typeof n === 'object' && (all.push(n), n.children.forEach(walk));
+    walk(tree);
+    (all.find((n) => n.type === 'button' && text(n) === 'Add row')!.props.onClick as () => void)();
+    expect(changes).toEqual([[{ s: 'x' }, { on: false, n: 3 }]]);
+    // A field type the editor does not offer here is said, not a broken entry.
+    expect(all.filter((n) => n.type === 'p').map(text)).toContain('This field cannot be changed here.');
+  });
+
   it('tells a value typed wrong beside its field, and nothing of one not yet typed', () => {
     const { nodes, text } = draw([{ days: ['Mo'], opens: '9:00' }, { days: [], opens: '' }]);
-    const errors = nodes.filter((n) => n.type === 'p');
+    const errors = nodes.filter((n) => n.type === 'p' && n.props.className !== 'hint');
     expect(errors.map((e) => [e.props.id, text(e)])).toEqual([['f-0-opens-error', 'Must be a time like "08:00"']]);
     const opens = nodes.find((n) => n.props.forID === 'f-0-opens')!;
     expect(opens.props.invalid).toBe(true);
