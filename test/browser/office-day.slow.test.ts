@@ -68,6 +68,8 @@ describe('the office manager\'s day, in the editor', () => {
     let saturday = practice.hours.findIndex((row) => row.days.includes('Sa'));
     const rows = hours.getByRole('group');
     await expect.poll(() => rows.count()).toBe(practice.hours.length);
+    // The focus goes on into the first row (the button it was on is gone), as a keyboard user goes on.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent)).toMatch(/ 1$/);
     if (saturday < 0) {
       await hours.getByRole('button', { name: /^Add / }).click();
       saturday = practice.hours.length;
