@@ -1,20 +1,5 @@
-import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * Files marked slow first (browsers, installs, large builds), each group larger files first: started
- * last, a long file would leave the other worker idle at the end, and a fresh clone has no timings for
- * vitest to sort by. (On one run's timings this order ends within a second of the best one.)
- */
-class SlowFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const slow = (file: TestSpecification) => (/\.slow\.test\./.test(file.moduleId) ? 0 : 1);
-    const size = (file: TestSpecification) => statSync(file.moduleId).size;
-    return (await super.sort(files)).sort((a, b) => slow(a) - slow(b) || size(b) - size(a));
-  }
-}
 
 /**
  * Files that need a module graph of their own: a vi.mock (a module another file loaded first would
@@ -32,7 +17,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Browser and build tests are heavy; two files at a time suits a 2-core machine.
     maxWorkers: 2,
-    sequence: { sequencer: SlowFirst },
+    // Vitest's own order starts the long files first: the 'isolated' project (the slow files) before
+    // 'shared', each by the time it took last (in node_modules/.vite), or on a fresh clone by its size.
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
       // The other files share each worker's modules (isolate: false): setting up a module graph per
