@@ -4,7 +4,8 @@
 // site → publish → tell the plugins. Each step is a function in the folder named after it; what they
 // share is the BuildRun (run.ts). A failure says what became of the output folder (build-types.ts).
 import { bundleStep } from './steps/bundle-step.ts';
-import { checkStep, inlineStyleWarnings, sharedTitles } from './steps/check-step.ts';
+import { checkStep } from './steps/check-step.ts';
+import { inlineStyleWarnings, sharedTitles } from '../checks/page-warnings.ts';
 import { strictly, warningsStep } from './steps/warnings-step.ts';
 import { loadStep } from './steps/load-step.ts';
 import { collectGarbage } from '../workers/collect.ts';
@@ -50,7 +51,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const rendered = previous ? renderAffected(run, previous, contentFiles, routes, job, files) : await renderAll(run, routes, job, files, bundle);
     run.phase('render');
     const sizes = checkStep(run, { content, routes, pages: rendered.pages, links, spoken, files, bundle, assetWeights: rendered.assetWeights });
-    warnings.push(...strictly(run, [...inlineStyleWarnings(run, routes, rendered.pages), ...sharedTitles(routes, rendered.pages)]));
+    warnings.push(...strictly(run, [...inlineStyleWarnings(run.site.output?.headers, routes, rendered.pages), ...sharedTitles(routes, rendered.pages)]));
     run.phase('checks');
     const published = await rendered.write();
     await doneStep(run, content, routes);

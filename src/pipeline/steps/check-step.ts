@@ -1,17 +1,17 @@
 // The build's check step, against the whole site once every page is rendered: links written in
 // content (reported where they were written), links and assets of every page, islands against the
-// registry, and each plugin's check (the budgets among them). Problems are thrown together.
+// registry, and each plugin's check (the budgets among them). Problems are thrown together. (What
+// is only worth a warning is checks/page-warnings.ts.)
 import type { ContentLinks } from '../../content/load-content.ts';
 import type { OutputFiles } from '../../output/write-files.ts';
 import type { Bundle } from '../../site/plugin.ts';
 import type { PageResult } from '../render-pages.ts';
+import type { Route } from '../../routes/routes.ts';
 import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
 import { BuildFailure } from '../../problems/problem.ts';
 import { shown } from '../../problems/shown.ts';
-import type { Route } from '../../routes/routes.ts';
 import type { EngineContent } from '../../site/page-data.ts';
-import type { Warning } from '../../site/definition.ts';
 import { measure, type SizeReport } from '../../checks/budgets.ts';
 import { unknownIslands } from '../../checks/islands.ts';
 import { checkContentLinks, checkOutputLinks, type OutputIndex } from '../../checks/links.ts';
@@ -27,45 +27,6 @@ export interface CheckInput {
   files: OutputFiles;
   bundle: Bundle;
   assetWeights?: Map<string, number>;
-}
-
-/**
- * Pages with style="…" attributes while the site's policy allows no inline style: the browser ignores
- * them. A warning per kind of page (an error with --strict), naming where to fix it.
- */
-export function inlineStyleWarnings(run: BuildRun, routes: Route[], pages: PageResult[]): Warning[] {
-  const option = run.site.output?.headers;
-  if (option === false || typeof option === 'function') return [];
-  const styleSrc = option?.csp?.['style-src'];
-  if (styleSrc === false || styleSrc?.includes("'unsafe-inline'")) return [];
-  const byPage = new Map<string, string[]>();
-  for (const p of pages.filter((page) => page.styled)) byPage.set(routes[p.index]!.page, [...(byPage.get(routes[p.index]!.page) ?? []), routes[p.index]!.url]);
-  return [...byPage].map(([page, urls]) => ({
-    file: `page "${page}"`,
-    message: `${urls.length} ${urls.length === 1 ? 'page has' : 'pages have'} style="…" attributes (${urls.slice(0, 2).join(', ')}${urls.length > 2 ? ', …' : ''}), which the Content-Security-Policy (style-src 'self') blocks: give the element a class in the stylesheet instead of a style={{…}} prop`,
-  }));
-}
-
-/**
- * Pages of different kinds (registry pages) in one locale with one title: usually a meta() that does
- * not know a page (a plugin's) and gives it another page's title. A warning naming both kinds.
- */
-export function sharedTitles(routes: Route[], pages: PageResult[]): Warning[] {
-  const seen = new Map<string, Route>();
-  const warned = new Set<string>();
-  const warnings: Warning[] = [];
-  for (const page of pages) {
-    const route = routes[page.index]!;
-    if (!page.title || route.notFound) continue;
-    const key = `${route.locale}\0${page.title}`;
-    const first = seen.get(key);
-    if (!first) seen.set(key, route);
-    else if (first.page !== route.page && !warned.has(`${key}\0${route.page}`)) {
-      warned.add(`${key}\0${route.page}`);
-      warnings.push({ file: `page "${route.page}"`, message: `${route.url} has the title of ${first.url} (page "${first.page}"): "${page.title}". The site's meta() may not know page "${route.page}": give it a title there, or the plugin's route its own meta` });
-    }
-  }
-  return warnings;
 }
 
 export function checkStep(run: BuildRun, { content, routes, pages, links, spoken, files, bundle, assetWeights }: CheckInput): SizeReport {
