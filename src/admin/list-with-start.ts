@@ -17,7 +17,8 @@ import type { CmsField } from './fields.ts';
 export const LIST_WITH_START = 'list_with_start';
 
 /** The field type's code, run in the editor's page as it is (plain JavaScript, shipped in the package). */
-export const listWithStartCode = () => readFileSync(join(ENGINE_ROOT, 'src/client/list-with-start.js'), 'utf8');
+let code: string | undefined;
+export const listWithStartCode = () => (code ??= readFileSync(join(ENGINE_ROOT, 'src/client/list-with-start.js'), 'utf8'));
 
 /**
  * The field types a schema gives (fields.ts) that Sveltia 0.221.1 lets a field type of our own draw

@@ -132,9 +132,10 @@ function depthOf(value: unknown): number {
 /** Where a key path was written: the node itself, or its closest existing parent mapping or list. */
 function locate(source: string, file: string, lineOffset: number, path: readonly PropertyKey[]): Position | undefined {
   const { doc, lines } = parseWithPositions(source, file, lineOffset);
+  const { isMap, isSeq } = lib().yaml;
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number, number, number] } | undefined;
-    const target = n === path.length ? node : node && (lib().yaml.isMap(node) || lib().yaml.isSeq(node)) ? node : undefined;
+    const target = n === path.length ? node : node && (isMap(node) || isSeq(node)) ? node : undefined;
     if (target?.range) {
       const pos = lines.linePos(target.range[0]);
       return { line: pos.line + lineOffset, col: pos.col };

@@ -20,7 +20,8 @@ const ENGINE_CODE = new URL('../', import.meta.url).href;
 const SITE_CODE = /\.(?:[cm]?tsx?|jsx)$/;
 const PEERS = new Set(Object.keys(ENGINE.peerDependencies ?? {}));
 /** esbuild, loaded when something is compiled: a start that finds the kept code loads none of it. */
-const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+const require = createRequire(import.meta.url);
+const esbuild = () => require('esbuild') as typeof import('esbuild');
 /** How the site's code is compiled, at once (build) or one file as it loads (transform). */
 const COMPILE = { format: 'esm', jsx: 'automatic', target: `node${process.versions.node.split('.')[0]}`, tsconfigRaw: {} } as const;
 
