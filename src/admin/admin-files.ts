@@ -1,6 +1,4 @@
-// The files of /admin/: the editor's page (no inline script, noindex), the script that starts it,
-// its generated configuration, and its own Content-Security-Policy: the editor needs inline styles,
-// WebAssembly and blob: workers, and talks to its Git host; no public page gets any of that.
+// /admin/'s files and CSP: the editor needs inline styles, WebAssembly, blob: workers and its Git host; public pages get none.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { linkable, place } from '../files/place.ts';
@@ -39,7 +37,7 @@ export function adminCsp(backend: EditorBackend): CspDirectives {
   });
 }
 
-/** The configuration made for a site definition, by paths and base URL: dev rebuilds reuse it (the schemas' conversion takes tens of ms). */
+/** Configurations made per site definition, by paths and base URL: dev rebuilds reuse them (converting the schemas is slow). */
 const made = new WeakMap<SiteDefinition, Map<string, Record<string, unknown>>>();
 
 /** index.html, init.js and config.json of /admin/, by output path; `content` gives the values lists start from. */
@@ -52,12 +50,7 @@ export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: st
   return pageFiles(site, admin, filledStarts(config, content));
 }
 
-/**
- * Sveltia 0.221.1 closes an open entry on Esc, and on its back arrow, dropping unsaved edits without a
- * question (its draft backup lives in the repository's browser database and is easy to miss). So: with
- * edits not yet saved, Esc no longer closes the entry (it still closes a menu, a list of choices or a
- * dialog: what has focus is inside one), and the back arrow asks before it drops them.
- */
+/** Sveltia 0.221.1 drops unsaved edits on Esc or its back arrow: so Esc (outside a menu or dialog) is ignored, the arrow asks. */
 export const KEEP_EDITS = `// Unsaved edits are never dropped by a stray key: see the engine's admin-files.ts.
 const unsaved = () => [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'Save' && !b.disabled && b.getAttribute('aria-disabled') !== 'true');
 const inPopup = (el) => !!el?.closest?.('[aria-expanded="true"], [role="listbox"], [role="menu"], [role="dialog"], [role="alertdialog"], dialog');
@@ -91,8 +84,7 @@ function pageFiles(site: SiteDefinition, admin: AdminOptions, config: Record<str
 </body>
 </html>
 `;
-  // The ESM build does not start itself; a file rather than an inline script keeps script-src 'self'.
-  // The field types of our own are registered before the editor starts.
+  // The ESM build does not start itself; a file, not an inline script, keeps script-src 'self'. Our field types register first.
   const init = `import CMS from './cms/index.js';\nimport { listWithStart } from './list-with-start.js';\n${KEEP_EDITS}\nlistWithStart(CMS, ${JSON.stringify(LIST_WITH_START)});\nCMS.init();\n`;
   return new Map([
     [`${ADMIN_DIR}/index.html`, html],
@@ -102,10 +94,7 @@ function pageFiles(site: SiteDefinition, admin: AdminOptions, config: Record<str
   ]);
 }
 
-/**
- * Puts the editor into the output: hard links to its cached folder (17 MB that never change
- * for a version), copies where the filesystem cannot link. Never compressed: only staff load it.
- */
+/** Hard-links the cached editor into the output (copies where links fail); never compressed: only staff load it. */
 export function placeEditor(bundle: { dir: string; files: readonly string[] }, outDir: string): number {
   const link = linkable(bundle.dir, outDir);
   for (const folder of new Set(bundle.files.map((file) => dirname(join(outDir, EDITOR_DIR, file))))) mkdirSync(folder, { recursive: true });

@@ -1,7 +1,4 @@
-// The editor's configuration (/admin/config.json), derived from the site definition: every content
-// file of the content model and of the page registry, its fields from its schema, per-locale files
-// edited side by side in every locale. Nothing here is kept by hand, so a new file or field reaches
-// the editor with the next build.
+// The editor's configuration (/admin/config.json), derived from the site definition: never kept by hand.
 import { relative, sep } from 'node:path';
 import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
 import { fieldsOf, fileFields, jsonSchemaOf, labelOf, type CmsField } from './fields.ts';
@@ -23,10 +20,7 @@ export interface CmsFile {
   fields: CmsField[];
 }
 
-/**
- * The text box of a Markdown body, as people who write (not developers) use it: formatting buttons with
- * their names, and no raw-Markdown mode or code button (the build refuses most raw HTML anyway).
- */
+/** A Markdown box for writers: formatting buttons, no raw-Markdown mode or code button (the build refuses most raw HTML). */
 export const MARKDOWN_EDITOR = {
   modes: ['rich_text'],
   buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'quote', 'bulleted-list', 'numbered-list'],
@@ -39,12 +33,11 @@ export const DEFAULT_MEDIA_FOLDER = 'images/uploads';
 
 const posix = (path: string) => path.split(sep).join('/');
 
-/** The editor's configuration as data. */
 export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: string, admin: AdminOptions): Record<string, unknown> {
   const content = posix(relative(paths.root, paths.contentDir)) || '.';
   const locales = Object.keys(site.locales);
   const inContent = (path: string) => (content === '.' ? path : `${content}/${path}`);
-  // A label the site wrote ("UI strings") keeps its words; ids and file names are spelt out by labelOf.
+  // Labels the site wrote keep their words; ids and file names are spelt out by labelOf.
   const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const words = admin.labels ?? site.content.labels ?? {};
 
@@ -68,7 +61,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     const fields = (def.ext === '.md'
       ? [...fieldsOf(jsonSchemaOf(def.schema), true, words), { name: 'body', label: 'Text', widget: 'markdown', i18n: true, ...MARKDOWN_EDITOR }]
       : fileFields(def.schema, true, words))
-      // A fact the same in every locale is typed once and copied to every locale's file as it is saved.
+      // Typed once, copied to every locale's file on save.
       .map((field) => (same.has(field.name) ? { ...field, i18n: 'duplicate' } : field));
     const listed = !!def.ids;
     collections.push({
@@ -110,10 +103,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   };
 }
 
-/**
- * "Sign In with GitHub" works only through an OAuth helper (base_url): without one, the button would
- * do nothing, so only the access-token sign-in is offered, until a developer sets the helper up.
- */
+/** Without an OAuth helper (base_url) "Sign In with GitHub" does nothing, so only the access-token sign-in is offered. */
 function signInMethods(backend: EditorBackend): EditorBackend {
   const hosted = backend.name === 'github' || backend.name === 'gitlab' || backend.name === 'gitea';
   if (!hosted || backend.auth_methods || backend.base_url) return backend;
@@ -123,10 +113,7 @@ function signInMethods(backend: EditorBackend): EditorBackend {
 /** Sveltia's schema, named in the file (Sveltia checks the name; it never fetches it). */
 export const CMS_SCHEMA = 'https://unpkg.com/@sveltia/cms/schema/sveltia-cms.json';
 
-/**
- * The configuration file, as JSON: Sveltia reads it as well as YAML, and writing it costs nothing,
- * where YAML took 30-40 ms of every build. Generated from the content model: edit the schemas, not it.
- */
+/** The configuration file as JSON (Sveltia reads it as well as YAML; cheaper to write). Generated: edit the schemas, not it. */
 export function cmsConfigFile(config: Record<string, unknown>): string {
   return `${JSON.stringify({ $schema: CMS_SCHEMA, ...config }, null, 2)}\n`;
 }

@@ -1,15 +1,7 @@
-// The content editor's code (Sveltia CMS), served from the site's own origin under /admin/cms/. Its
-// package ships an ESM build (npm/: index.js, chunks/, assets/; its translations in locales/) whose fonts and syntax grammars are
-// local, but whose styles and a few fallbacks still name public CDNs: those addresses are rewritten
-// to local ones (each expected exactly once, so an upgrade that moves one fails here instead of
-// quietly reaching a CDN). The build is used as it is, not bundled again: its only bare imports are
-// dynamic ones, each pointed at a local file: the syntax grammars and themes (@shikijs/langs and
-// /themes, plain ES modules that import each other by relative path) are copied, and the seven
-// libraries it loads on demand (pasting rich text, SVG and photo handling, the map) are bundled on
-// their own with esbuild (bundling the whole editor again cost five times as long).
-// Done once per installed Sveltia version, then cached; placed only while every file still has the
-// size and time it was made with (outputs hard-link these files: one rewritten in place through an
-// output is changed here too, and is made again rather than published by the next build).
+// The editor's code (Sveltia CMS), served from /admin/cms/: its npm/ build as it is, with each public CDN address made local
+// (each expected exactly once, so an upgrade that moves one fails here instead of quietly reaching a CDN) and each bare
+// import pointed at a local file. Made once per Sveltia version and cached; placed only while every file keeps its size and
+// time (outputs hard-link these files: one changed through an output is made again, not published).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -28,11 +20,7 @@ export const EDITOR_DIR = 'admin/cms';
 /** Where a dead fallback now points: a path on this origin that nothing serves (never a CDN). */
 const OFFLINE = '/admin/cms/offline';
 
-/**
- * The installed package's folder (its package.json is not exported, so found from its entry): the
- * site's own (it is an optional peer, installed by the site that turns the editor on), else one
- * beside the engine.
- */
+/** The installed package's folder (found from its entry: package.json is not exported): the site's own, else the engine's. */
 export function sveltiaPackage(siteDir?: string): { dir: string; version: string } {
   let entry: string;
   try {
@@ -57,7 +45,7 @@ export function rewrites(assetNames: readonly string[]): Rewrite[] {
   const asset = (prefix: string) => {
     const found = assetNames.filter((name) => name.startsWith(prefix) && name.endsWith('.woff2'));
     if (found.length !== 1) throw new Error(`the editor's font ${prefix}*.woff2 is not in its package's npm/assets (found ${found.length}); the editor package changed`);
-    // Written into code handled a byte a character (readCode): ASCII only.
+    // Written into code read a byte a character (readCode): ASCII only.
     if (!/^[\w.-]+$/.test(found[0]!)) throw new Error(`the editor's font file ${JSON.stringify(found[0])} has a name of other characters than letters, digits, dots and dashes; the editor package changed`);
     // The @font-face rules are injected into the page, so they resolve against /admin/, not the script.
     return `url(cms/assets/${found[0]})`;
@@ -76,8 +64,7 @@ export function rewrites(assetNames: readonly string[]): Rewrite[] {
 
 /** Applies the rewrites; throws when one is not found exactly once, or a CDN address is left. */
 export function rewriteSource(source: string, list: readonly Rewrite[]): string {
-  // Every place found in the source as read, then the text put together once: replacing one after
-  // another searched a new 2 MB string each time.
+  // All places found in the source as read, then the text joined once (not a new copy of it per replacement).
   const places = list.map(({ find, replace, why }) => {
     const at = source.indexOf(find);
     if (at < 0 || source.includes(find, at + 1)) {
@@ -100,28 +87,24 @@ export function rewriteSource(source: string, list: readonly Rewrite[]): string 
   return out;
 }
 
-/** Changes when the way the editor's folder is made changes (part of its cache key). */
+/** Part of the cache key: changed when the way the folder is made changes. */
 const ASSEMBLY = 'npm-build+local-imports-2';
 
-/** The record, in the folder, of each file's stamp when it was made (never placed in an output). */
+/** The record of each file's stamp as made (never placed in an output). */
 const MADE = '.made.json';
 
 /** import(`…`) with a literal specifier: the form of every bare import in the editor's build. */
 const DYNAMIC_IMPORT = /import\(`([^`$]*)`\)/g;
-/** A statement that imports or re-exports a module (`import{a as b}from"./x.js";`, `import"./y.js";`). */
+/** A statement that imports or re-exports a module. */
 const STATIC_IMPORT = /(?:^|[;\n])\s*(?:import|export)\b[^;"'`]*?["']([^"']+)["']/g;
 const isBare = (specifier: string) => !/^(\.{1,2}\/|\/|data:|https?:)/.test(specifier);
 /** Where each grammar package's files go in the editor's folder. */
 const SHIKI = /^@shikijs\/(langs|themes)\/([\w.-]+)$/;
 
-/**
- * The editor's index.js with every bare import pointed at a local file: the grammars at
- * ./shiki/<package>/<file>, the other libraries at ./vendor/<name>.js. Returns the new source, the
- * grammar packages' folders to copy, and the libraries to bundle (name → specifier).
- */
+/** index.js with every bare import made local, the grammar folders to copy and the libraries to bundle (name → specifier). */
 function localImports(source: string, resolveFrom: string): { source: string; shiki: Map<string, string>; vendor: Map<string, string>; json: Map<string, string> } {
   const req = createRequire(resolveFrom);
-  // Each grammar package's exports read once, not resolved name by name (244 of them): "./abap" → "./dist/abap.mjs".
+  // Each grammar package's exports read once: "./abap" → "./dist/abap.mjs".
   const packages = new Map<string, { dir: string; exports: Record<string, unknown> }>();
   const grammarFile = (kind: string, name: string): string => {
     let pkg = packages.get(kind);
@@ -140,8 +123,7 @@ function localImports(source: string, resolveFrom: string): { source: string; sh
   const vendor = new Map<string, string>();
   const json = new Map<string, string>();
   const out = source.replace(DYNAMIC_IMPORT, (whole, specifier: string) => {
-    // The editor's own translations, outside npm/ (../locales/de.json): a browser imports no JSON
-    // without an import attribute, so each becomes a module of its own (./locales/de.js).
+    // Translations (../locales/de.json) become modules (./locales/de.js): a browser imports no JSON without an attribute.
     const translation = /^\.\.\/locales\/([\w-]+)\.json$/.exec(specifier);
     if (translation) {
       json.set(`locales/${translation[1]}.js`, join(dirname(resolveFrom), specifier));
@@ -164,21 +146,17 @@ function localImports(source: string, resolveFrom: string): { source: string; sh
   return { source: out, shiki, vendor, json };
 }
 
-/** Drops the source map comment: the maps are not copied (only staff load the editor; 30 MB less). */
+/** Drops the source map comment: the maps are not copied (only staff load the editor). */
 const withoutMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
 
 /**
- * The editor's code is read and written as Latin-1: one character a byte, so its bytes come back
- * exactly (Buffer.from(text, 'latin1')) while every search and rewrite here is of ASCII text and puts
- * in ASCII only. Among UTF-8's other bytes (all 0x80 or above) only 0xA0 reads as a character the
- * patterns treat specially (a no-break space, for \s), and it is only ever a continuation byte, never
- * right after the ASCII characters the patterns start from. Decoded as UTF-8, the 4 MB of code became
- * two-byte strings, slower to decode, search and encode on the build's main thread.
+ * Code is read and written as Latin-1, a byte a character, so its bytes come back exactly; every search and rewrite is
+ * ASCII (of UTF-8's other bytes only 0xA0, \s, is special, and only ever a continuation byte). Faster than UTF-8 strings.
  */
 const readCode = async (file: string) => (await readFile(file)).toString('latin1');
 const codeBytes = (code: string) => Buffer.from(code, 'latin1');
 
-/** Bundles the libraries the editor loads on demand (name → specifier) into outdir, each on its own. */
+/** Bundles the on-demand libraries (name → specifier) into outdir, each on its own. */
 async function bundleVendor(npm: string, outdir: string, vendor: Map<string, string>): Promise<void> {
   if (!vendor.size) return;
   const esbuild = await import('esbuild');
@@ -209,10 +187,8 @@ function running(pid: number): boolean {
 }
 
 /**
- * The editor's folder (index.js, chunks/, assets/, locales/, shiki/, vendor/), made on first use and
- * cached by the package version and this file's rewrites (`cache`: another cache folder, for tests;
- * `remake`: made again, the kept one found changed). Made aside and renamed into place, so two builds
- * at once never see half of it. Its files are checked where they are placed (placeable), once a build.
+ * The editor's folder, made on first use and cached by package version and rewrites (`cache`: another cache folder, for
+ * tests; `remake`: the kept one changed). Made aside and renamed into place, so two builds at once never see half of it.
  */
 export async function editorBundle(siteDir?: string, { cache, remake = false }: { cache?: string; remake?: boolean } = {}): Promise<string> {
   const pkg = sveltiaPackage(siteDir);
@@ -223,9 +199,7 @@ export async function editorBundle(siteDir?: string, { cache, remake = false }: 
   const dir = join(cache ?? cacheRoot(pkg.dir), 'editor', `${pkg.version}-${key}`);
   if (!remake && existsSync(join(dir, MADE))) return dir;
   if (existsSync(dir)) {
-    // Changed since it was made (or made without a record): set aside at once (a build starting now
-    // does not take it), then removed. The outputs that link its files keep theirs; a build placing
-    // from it this moment fails, saying so (rare: only a changed folder is set aside).
+    // Changed since it was made (or no record): renamed aside at once, so no build starting now takes it, then removed.
     const damaged = `${dir}.damaged-${process.pid}`;
     await rename(dir, damaged).catch(() => undefined);
     await rm(damaged, { recursive: true, force: true });
@@ -236,8 +210,7 @@ export async function editorBundle(siteDir?: string, { cache, remake = false }: 
   await mkdir(join(aside, 'chunks'), { recursive: true });
   const copies: Promise<unknown>[] = [];
   try {
-    // Files are read, copied and written by libuv's threads and the seven libraries bundled by
-    // esbuild's own process, while the build loads and renders on this thread (the editor plugin's begin).
+    // Files go through libuv's threads and the libraries through esbuild's process, while the build renders on this thread.
     const entry = join(npm, 'index.js');
     const { source, shiki, vendor, json } = localImports(rewriteSource(await readCode(entry), list), entry);
     copies.push(bundleVendor(npm, join(aside, 'vendor'), vendor));
@@ -263,13 +236,12 @@ export async function editorBundle(siteDir?: string, { cache, remake = false }: 
       copies.push(writeFile(join(aside, 'chunks', name), codeBytes(withoutMap(code))));
     }
     await settled(copies); // nothing is still writing when the folder is removed
-    // Each file's stamp, taken as made: renaming the folder keeps them.
+    // Each file's stamp as made (renaming keeps them).
     const { files } = await walk(aside);
     if (!writeSealed(join(aside, MADE), JSON.stringify(Object.fromEntries(files.map((file) => [file, stampOf(join(aside, file))]))))) throw new Error(`could not write ${join(aside, MADE)}`);
     await mkdir(dirname(dir), { recursive: true });
     await rename(aside, dir);
-    // Another version's or an older way's folder is not used again (its files in outputs are links or
-    // copies), nor one a stopped process left half made.
+    // Other versions' folders and ones a stopped process left half made are removed.
     for (const other of await readdir(dirname(dir))) {
       const pid = /\.tmp-(\d+)$/.exec(other)?.[1];
       if (join(dirname(dir), other) !== dir && (!pid || !running(Number(pid)))) await rm(join(dirname(dir), other), { recursive: true, force: true });
@@ -286,11 +258,7 @@ export async function editorBundle(siteDir?: string, { cache, remake = false }: 
 /** A path the record may name: inside the folder, never its record. */
 const inside = (file: string) => !isAbsolute(file) && !file.split(/[\\/]/).includes('..') && file !== MADE;
 
-/**
- * The folder's files as its record names them (nothing added to the folder since is placed), when
- * every one is inside it and still as it was made (~500 stats, a few ms); none when the record is
- * missing or does not parse, names a path outside the folder, or a file is missing, resized or touched.
- */
+/** The files the folder's record names, if each is inside it and unchanged since made; else none (also for a bad record). */
 export function checkedFiles(dir: string): string[] | undefined {
   const made = readSealedJson(join(dir, MADE)); // sealed: one not as written is none
   if (!made || typeof made !== 'object') return undefined;
@@ -299,7 +267,7 @@ export function checkedFiles(dir: string): string[] | undefined {
   return files.map(([file]) => file);
 }
 
-/** The editor's folder to place and its files, checked as they are placed: made again first when the kept one changed. */
+/** The folder to place and its checked files; made again first when the kept one changed. */
 export async function placeable(dir: string, siteDir?: string, options: { cache?: string } = {}): Promise<{ dir: string; files: string[] }> {
   const files = checkedFiles(dir);
   if (files) return { dir, files };

@@ -1,10 +1,5 @@
-// The staff editor (Sveltia CMS at /admin/) as a plugin a site turns on: `plugins: [editor({ backend,
-// media })]`. Its package, @sveltia/cms (40 MB), is an optional peer of the engine: a site without
-// the editor never installs it, and one with it adds it to its own dependencies (the build says so
-// when it is missing). The plugin sets the uploads folder (which publishes images and PDF only),
-// writes the editor's page, start-up script and configuration (from the content model), gives
-// /admin/ its own Content-Security-Policy, and places the bundled editor by hard links. PDFs uploaded
-// there are published without their metadata (photos are the images plugin's).
+// The staff editor (Sveltia CMS at /admin/) as a plugin: `plugins: [editor({ backend, media })]`. Its package,
+// @sveltia/cms, is an optional peer: only a site with the editor installs it. Uploaded PDFs are published without metadata.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +17,7 @@ import { OAUTH_ROUTES, OAUTH_WORKER } from './oauth-worker.ts';
 /** The editor's package, as a site installs it. */
 export const EDITOR_PACKAGE = '@sveltia/cms@0.221.1';
 
-/** The editor plugin: its options are kept on it, for tools that read the configuration it makes. */
+/** The editor plugin, its options kept on it for tools that read its configuration. */
 export type EditorPlugin<C = unknown> = Plugin<C> & { readonly options: AdminOptions };
 
 /** The content editor at /admin/, configured from the content model. */
@@ -57,7 +52,7 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
       }
       const root = options.root ? fileURLToPath(options.root) : c.folders.site;
       const files = Object.fromEntries(adminFiles(c.site as SiteDefinition, { root, contentDir: c.folders.content, staticDir: c.folders.static }, c.baseUrl, options, c.content));
-      // The GitHub sign-in runs where the site is served: on Cloudflare Pages, beside its files.
+      // The GitHub sign-in runs beside the site's files on Cloudflare Pages.
       if (options.githubSignIn === 'cloudflare-pages' && options.backend.name === 'github') Object.assign(files, { '_worker.js': OAUTH_WORKER, '_routes.json': OAUTH_ROUTES });
       return { ...files, ...pdfs };
     },
@@ -74,7 +69,7 @@ export function editor<C = unknown>(options: AdminOptions): EditorPlugin<C> {
       placeEditor(await placeable(await pending, c.folders.site), dir);
     },
   };
-  /** The making of the editor's folder that a build began, by site folder, until that build places it. */
+  /** The editor folder each build began, by site folder, until that build places it. */
   const begun = new Map<string, Promise<string>>();
   return plugin;
 }

@@ -1,7 +1,5 @@
-// A content schema as the editor's fields: zod gives the JSON Schema of what a file may hold (its
-// input side), and each property becomes a Sveltia field with the same rules (required, lengths,
-// patterns, ranges, choices), so the editor refuses what the build would. `.meta({ cms: { … } })`
-// on a schema sets a label, a hint or a widget where the default is wrong.
+// A content schema as the editor's fields: each property of zod's JSON Schema (input side) becomes a Sveltia field with
+// the same rules, so the editor refuses what the build would. `.meta({ cms: { … } })` sets a label, hint or widget.
 import * as z from 'zod';
 import { labelOf } from '../content/field-words.ts';
 import { MEDIA_TYPES } from '../output/static-policy.ts';
@@ -19,7 +17,7 @@ interface JsonNode {
   enum?: unknown[];
   const?: unknown;
   pattern?: string;
-  /** The schema's own words for its pattern (`z.string().regex(re, 'a 5-digit code, like 33155')`). */
+  /** The message of `z.string().regex(re, message)`. */
   patternMessage?: string;
   format?: string;
   minLength?: number;
@@ -39,7 +37,6 @@ export type CmsField = Record<string, unknown> & { name: string; widget: string 
 
 export type { Vocabulary };
 
-/** The JSON Schema of what a content file may hold. */
 export function jsonSchemaOf(schema: z.ZodType): JsonNode {
   return z.toJSONSchema(schema, {
     io: 'input',
@@ -63,13 +60,9 @@ const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 /** A value the editor has no field for (a map of lists): left out, so the editor keeps it as it is. */
 const UNEDITABLE = 'uneditable';
 
-/**
- * The field for one property; `i18n` is the editor's per-locale setting for it. Its label and hint:
- * the schema's own (`.meta({ cms })`), else the site's words for the name, else the name spelt out.
- */
+/** One property's field (`i18n`: per-locale); label and hint from `.meta({ cms })`, else the site's words, else the name. */
 export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: boolean, words: Vocabulary = {}): CmsField {
-  // A nullable value (anyOf [X, null]), or one that may be "" (what the editor saves for a choice of
-  // none), is X left empty.
+  // Nullable (anyOf [X, null]), or "" allowed (the editor's empty choice): X, left empty.
   const filled = node.anyOf?.filter((n) => n.type !== 'null' && n.const !== '');
   if (filled && filled.length === 1 && filled.length < node.anyOf!.length) {
     return fieldOf(name, { ...filled[0], description: node.description ?? filled[0]!.description, cms: { ...filled[0]!.cms, ...node.cms } }, false, i18n, words);
@@ -77,9 +70,9 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   const word = Object.hasOwn(words, name) ? words[name]! : undefined;
   const base: Record<string, unknown> = { name, label: typeof word === 'string' ? word : (word?.label ?? labelOf(name)) };
   if (typeof word === 'object' && word.hint) base.hint = word.hint;
-  // A list's "Add …" button names one item ("Add question", not "Add Questions and answers").
+  // A list's "Add …" button names one item.
   const singular = typeof word === 'object' ? word.singular : undefined;
-  // What a new entry starts with is what the schema fills in when the key is left out (a switch that is on).
+  // A new entry starts with what the schema fills in for a missing key.
   if (node.default !== undefined && node.default !== null) base.default = node.default;
   const nullable = Array.isArray(node.type) && node.type.includes('null');
   if (!required || nullable) base.required = false;
@@ -87,18 +80,15 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   if (node.description) base.hint = node.description;
   const made = widgetOf(node, i18n, words);
   if (singular && made.widget === 'list') base.label_singular = singular;
-  // A paragraph gets a box of several lines (a one-line field for a string, else what its type needs).
+  // A paragraph gets a box of several lines, where a string gets one.
   if (typeof word === 'object' && word.widget && made.widget === 'string') made.widget = word.widget;
-  // A schema that names its own widget (a relation, a list of choices) gets that widget's settings only;
-  // a hidden one (a developer's setting) nothing to show: its value is kept as it is.
+  // A schema's own widget gets only its own settings; a hidden one (a developer's setting) shows nothing and keeps its value.
   if (node.cms?.widget === 'hidden') return { name, label: base.label, widget: 'hidden', ...(i18n ? { i18n: 'duplicate' } : {}) } as CmsField;
   const field = (node.cms?.widget && node.cms.widget !== made.widget ? { ...base, ...node.cms } : { ...base, ...made, ...node.cms }) as CmsField;
-  // Uploads are limited to what the build publishes from the uploads folder (output/static-policy.ts):
-  // the editor asks for those types, and the build refuses anything else that reaches the folder.
-  // Only the site's own uploads: no address typed in (a photo the build cannot process or vouch for).
+  // Uploads only of the types the build publishes (output/static-policy.ts); no typed-in address (a photo it cannot vouch for).
   if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image, choose_url: false };
   if (field.widget === 'file') return { ...field, accept: UPLOAD_ACCEPT.file, choose_url: false };
-  // A list that starts from another value ("Start from the usual hours"): list-with-start.ts.
+  // A list that starts from another value: list-with-start.ts.
   if (field.start) return withStart(field, field.start as StartFrom);
   return field;
 }
@@ -119,9 +109,7 @@ function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<stri
       if (node.const !== undefined) return { widget: 'select', options: [String(node.const)] };
       if (node.format === 'email') field.type = 'email';
       else if (node.format === 'uri') field.type = 'url';
-      // A pattern is checked in the editor, with the build's words, where the schema explains it
-      // (z.string().regex(re, 'a 5-digit code, like 33155')): a bare regular expression is no message
-      // for the people who edit. The build checks it either way, naming the file and line.
+      // The editor checks a pattern only with the schema's words (a bare regex means nothing to editors); the build always does.
       else if (node.format === 'date') return { widget: 'datetime', time_format: false, format: 'YYYY-MM-DD' };
       if (node.pattern && node.patternMessage) field.pattern = [node.pattern, `Must be ${node.patternMessage}`];
       if (node.minLength && node.minLength > 1) field.minlength = node.minLength;
@@ -144,7 +132,7 @@ function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<stri
       const counts: Record<string, unknown> = {};
       if (node.minItems) counts.min = node.minItems;
       if (node.maxItems) counts.max = node.maxItems;
-      // A choice's options may carry labels (.meta({ cms: { options: [{ label: 'Monday', value: 'Mo' }] } })).
+      // Options may carry labels: .meta({ cms: { options: [{ label, value }] } }).
       if (items.enum) return { widget: 'select', multiple: true, options: items.cms?.options ?? items.enum.map(String), ...counts };
       if (items.type === 'object' || items.properties) return { widget: 'list', fields: fieldsOf(items, i18n, words), ...counts };
       return { widget: 'list', field: fieldOf('item', items, true, i18n, words), ...counts };
@@ -161,16 +149,12 @@ function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<stri
   }
 }
 
-/** The fields of an object's properties, in the schema's order. */
 export function fieldsOf(node: JsonNode, i18n: boolean, words: Vocabulary = {}): CmsField[] {
   const required = new Set(node.required ?? []);
   return Object.entries(node.properties ?? {}).map(([name, child]) => fieldOf(name, child, required.has(name), i18n, words)).filter((field) => field.widget !== UNEDITABLE);
 }
 
-/**
- * The fields of a whole file: an object's properties, or for a file that is a list at its top level
- * one list field saved at the root.
- */
+/** A whole file's fields: an object's properties, or for a top-level list one list field saved at the root. */
 export function fileFields(schema: z.ZodType, i18n: boolean, words: Vocabulary = {}): CmsField[] {
   const node = jsonSchemaOf(schema);
   if (node.type === 'array') return [{ ...fieldOf('items', node, true, i18n, words), label: 'Entries', ...node.cms, root: true }];

@@ -1,13 +1,8 @@
-// A list the editor can start from another file's value: "Start from the usual hours" fills a shop's
-// empty hours with the company's, to change only what differs. Sveltia CMS applies a field's
-// `default` to new entries only (sveltia/sveltia-cms#650), and its list field cannot be reused inside a
-// field type of our own, so this field type draws the rows itself with the field types Sveltia lets a
-// custom one reuse (select, string, number, …). A schema asks for it with
-// `.meta({ cms: { start: { from: 'site.hours', label: 'Start from the usual hours' } } })`:
-// `from` is a path into the site's content, read as each build writes the editor's configuration.
-// The field type itself runs in the editor's page: src/client/list-with-start.js. The value is the
-// content as the last build read it, and /admin/config.json publishes it to anyone who asks: start
-// only from what the site shows anyway.
+// A list the editor can start from another value ("Start from the usual hours" fills a shop's empty hours with the
+// company's). Sveltia applies `default` to new entries only (sveltia/sveltia-cms#650) and its list field cannot be reused
+// in a custom field type, so ours (src/client/list-with-start.js) draws the rows with the field types Sveltia lets it reuse.
+// Asked for with `.meta({ cms: { start: { from: 'site.hours', label: 'Start from the usual hours' } } })`. The value is read
+// at each build and /admin/config.json publishes it to anyone who asks: start only from what the site shows anyway.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENGINE_ROOT } from '../files/about.ts';
@@ -16,14 +11,11 @@ import type { CmsField } from './fields.ts';
 /** The field type's name in the editor's configuration. */
 export const LIST_WITH_START = 'list_with_start';
 
-/** The field type's code, run in the editor's page as it is (plain JavaScript, shipped in the package). */
+/** The field type's code, run as it is in the editor's page. */
 let code: string | undefined;
 export const listWithStartCode = () => (code ??= readFileSync(join(ENGINE_ROOT, 'src/client/list-with-start.js'), 'utf8'));
 
-/**
- * The field types a schema gives (fields.ts) that Sveltia 0.221.1 lets a field type of our own draw
- * (CMS.getFieldType; it also lets color, map and uuid, which no schema gives).
- */
+/** The field types a schema gives (fields.ts) that Sveltia 0.221.1 lets a custom field type draw (CMS.getFieldType). */
 export const REUSABLE = new Set(['boolean', 'datetime', 'number', 'select', 'string', 'text']);
 
 /** What a schema writes: the content path the list starts from, and the button's words. */
@@ -52,10 +44,7 @@ function at(content: unknown, path: string): unknown {
   return value;
 }
 
-/**
- * The configuration with each start's value read from the content (a copy; the one given is kept for
- * the next build). Throws, naming the field and the path, when a path leads to no list.
- */
+/** A copy of the configuration with each start's value read from the content; throws, naming field and path, if no list. */
 export function filledStarts<T>(config: T, content: unknown): T {
   const fill = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(fill);

@@ -1,11 +1,8 @@
-// "Sign In with GitHub" for the editor, with no helper service to run: a Cloudflare Pages Function
-// (advanced mode, `_worker.js`) deployed with the site, answering two paths only (`_routes.json`; every
-// other request is a static file, with its `_headers`). It speaks the popup protocol the editor's
-// `base_url` expects (Sveltia's, as Decap's): /admin/auth sends the popup to GitHub's authorization
-// page with a random `state` kept in a cookie of this origin; /admin/callback checks that state,
-// exchanges GitHub's code for a token with the app's secret, and hands the token to the editor window
-// with postMessage addressed to this site's origin only. The app's id and secret are the host's
-// secrets (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET), never in the repository or the output.
+// "Sign In with GitHub" with no helper service: a Cloudflare Pages Function (`_worker.js`) answering two paths only
+// (`_routes.json`), in the editor's popup protocol. /admin/auth sends the popup to GitHub with a random `state` in a
+// cookie of this origin; /admin/callback checks that state, trades the code for a token with the app's secret, and posts
+// the token to this site's origin only. The app's id and secret are host secrets (GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET),
+// never in the repository or the output.
 
 import { MESSAGES_LANG } from '../problems/problem.ts';
 
@@ -15,11 +12,7 @@ export const OAUTH_PATHS = { auth: '/admin/auth', callback: '/admin/callback' } 
 /** Cloudflare Pages' routing of the function: these paths only, everything else static. */
 export const OAUTH_ROUTES = `${JSON.stringify({ version: 1, include: [OAUTH_PATHS.auth, OAUTH_PATHS.callback], exclude: [] }, null, 2)}\n`;
 
-/**
- * The function, as the module Cloudflare runs (plain JavaScript: it is uploaded as it is). Test hooks:
- * GITHUB_OAUTH_ORIGIN replaces https://github.com (a fake GitHub on loopback in the tests); nothing
- * else is configurable, and the token goes only to this site's own origin.
- */
+/** The module Cloudflare runs, as it is: only GITHUB_OAUTH_ORIGIN (for tests) can be set; the token goes only to this origin. */
 export const OAUTH_WORKER = `// Made by the site's build (the editor's GitHub sign-in). Do not edit: it is made again each build.
 const AUTH = ${JSON.stringify(OAUTH_PATHS.auth)};
 const CALLBACK = ${JSON.stringify(OAUTH_PATHS.callback)};

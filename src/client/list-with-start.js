@@ -1,9 +1,7 @@
-// The editor's field type for a list that starts from another value (src/admin/list-with-start.ts
-// writes its configuration): run in the editor's page as it is, so this file is plain JavaScript,
-// published byte for byte whether the engine runs from its sources or from its package.
+// The editor's field type for a list that starts from another value: plain JavaScript, run as it is in the editor's page.
 /**
- * Registers the field type under `name` (src/admin/list-with-start.ts writes its configuration).
- * `window.h` and `window.createClass` are React's, as Sveltia exposes them.
+ * Registers the field type under `name` (configured by src/admin/list-with-start.ts); `window.h` and `window.createClass` are
+ * React's, as Sveltia exposes them.
  * @param {{ registerFieldType(name: string, control: unknown): void, getFieldType(name: string): { control?: unknown } | undefined }} CMS
  * @param {string} name
  */
@@ -26,7 +24,7 @@ export function listWithStart(CMS, name) {
     if (text.length < field.minlength) return `At least ${field.minlength} characters.`;
     return undefined;
   };
-  // Its look, in the editor's own colours: one sheet, scoped to the field type's class.
+  // One sheet in the editor's own colours, scoped to the field type's class.
   const sheet = document.createElement('style');
   sheet.textContent = `.list-with-start { display: grid; gap: 8px }
 .list-with-start > fieldset { border: 1px solid var(--sui-secondary-border-color, #c4c4c4); border-radius: 4px; padding: 8px 12px 12px; margin: 0; display: grid; gap: 8px }

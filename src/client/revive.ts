@@ -1,6 +1,5 @@
-// The island reviver: hydrates each <site-island> with its props from the page's JSON blob, using
-// Preact (aliased for react in the client bundle). The bundler calls revive() with the site's own
-// island registry. Browser code: imports nothing from Node.
+// The island reviver: hydrates each <site-island> with its props from the page's JSON blob, using Preact (aliased for react).
+// Browser code: imports nothing from Node.
 import { h, hydrate, type ComponentType } from 'preact';
 import { ISLAND_PROPS_ID, ISLAND_TAG } from '../render/island-markup.ts';
 

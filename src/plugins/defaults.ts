@@ -1,7 +1,5 @@
-// The engine's own features as plugins, as Lume's default plugins are: the client bundle, the site's
-// per-locale files, placeholders, budgets, sitemap.xml, robots.txt, _redirects, the speculation rules
-// and _headers. Each is on by default; `output` in the site definition configures it or turns it off
-// (false), and the site's hooks (placeholders, budgets, localeFiles) are what the matching plugin runs.
+// The engine's own features as plugins, each on by default; `output` configures one or turns it off (false), and the
+// site's hooks (placeholders, budgets, localeFiles) are what the matching plugin runs.
 import { bundleAssets } from '../bundle/client-assets.ts';
 import { overBudget } from '../checks/budgets.ts';
 import { Problem } from '../problems/problem.ts';
@@ -39,8 +37,7 @@ export function defaultPlugins<C>(site: SiteDefinition<C>): Plugin<C>[] {
 /** The island script and the stylesheet every page links to, bundled and content-hashed (bundle/). */
 function clientBundle<C>(site: SiteDefinition<C>): Plugin<C> {
   const make = () => bundleAssets({ islands: site.islands?.module, styles: site.styles });
-  // Begun as the build begins (it needs no content), so esbuild bundles while the content loads;
-  // a dev rebuild, which begins nothing, asks when it needs it.
+  // Begun with the build (it needs no content), so esbuild bundles while content loads; a dev rebuild asks when it needs it.
   let begun: Promise<Bundle> | undefined;
   return {
     name: 'client-bundle',
@@ -92,10 +89,7 @@ function budgets<C>(site: SiteDefinition<C>): Plugin<C> | false {
 
 const policies = new WeakMap<object, HeadersPolicy | undefined>();
 
-/**
- * The site's header policy for this content (output.headers: a value, a function of the content, or
- * false for none), worked out once per build: the headers plugin and the 404 pages' CSP both read it.
- */
+/** The site's header policy for this content, worked out once a build: the headers plugin and the 404 pages' CSP read it. */
 export function headersPolicyOf<C>(site: SiteDefinition<C>, content: C): HeadersPolicy | undefined {
   const option = site.output?.headers;
   if (option === false) return undefined;

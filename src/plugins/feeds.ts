@@ -1,6 +1,5 @@
-// Feeds of a list, per locale: RSS 2.0 (feed.xml), Atom (atom.xml) and JSON Feed (feed.json) under
-// each locale's root, with absolute URLs, made by the `feed` package (a well-kept one: escaping and
-// the three formats' rules are its business). The package is loaded only by a site that has a feed.
+// RSS, Atom and JSON Feed of a list per locale, made by the `feed` package (escaping and format rules are its business),
+// loaded only by a site that has a feed.
 import { createRequire } from 'node:module';
 import { absoluteUrl } from '../routes/urls.ts';
 import { escapeMarkup } from '../security/escape.ts';
@@ -39,9 +38,7 @@ export function feeds<C>(options: FeedOptions<C>): Plugin<C> {
     files(context) {
       const { Feed } = createRequire(import.meta.url)('feed') as typeof import('feed');
       const files: Record<string, string> = {};
-      // RSS and Atom state titles and summaries as HTML (the package writes type="html", CDATA), so text
-      // goes in escaped: "Tips <for> you" is read as those words, never as markup. JSON Feed's title and
-      // summary are text already.
+      // RSS and Atom state titles and summaries as HTML, so text goes in escaped (never read as markup); JSON Feed's are text.
       // A page showing another locale's entry untranslated (a collection's fallback) is not in this locale's feed.
       const fallbacks = new Set(context.routes.filter((r) => r.fallback).map((r) => r.url));
       const feedOf = (locale: string, asHtml: (text: string) => string) => {
@@ -63,8 +60,7 @@ export function feeds<C>(options: FeedOptions<C>): Plugin<C> {
         });
         // A feed is read away from the site: its links and images need the site's origin.
         const origin = context.baseUrl.replace(/\/+$/, '');
-        // The package writes bodies in CDATA and xml-js ends only the first "]]>" in one: every "]]>" of a
-        // body is written "]]&gt;" (the same HTML to a reader), so a body can never close its section.
+        // Every "]]>" becomes "]]&gt;" (the same HTML): xml-js ends only the first in a CDATA body, so none can close its section.
         const content = (html: string | undefined) => html?.replaceAll(']]>', ']]&gt;').replace(/(\s(?:src|href|poster)=")\/(?!\/)/g, `$1${origin}/`).replace(/(\ssrcset=")([^"]*)"/g, (_, start: string, list: string) => `${start}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${origin}/`)}"`);
         for (const item of items) feed.addItem({ title: asHtml(item.title), id: abs(item.path), link: abs(item.path), date: momentOf(item.date), description: item.summary === undefined ? undefined : asHtml(item.summary), content: content(item.html) });
         return feed;

@@ -1,12 +1,7 @@
-// Photos done right, as a plugin a site turns on: every JPEG, PNG, WebP, AVIF or GIF in the folders it
-// names (the editor's uploads among them) becomes AVIF, WebP and JPEG (PNG where it has transparency)
-// at a set of widths no larger than the source, re-encoded from its pixels so no metadata leaves with
-// it (EXIF, XMP, IPTC: no GPS of a phone leaves the site), orientation applied, named by a
-// hash of its bytes and the settings (a year of caching). The source itself is not published. Made
-// with sharp (prebuilt libvips from the npm registry), kept in the engine's cache folder by that hash,
-// two at a time. Templates show one with <Picture src alt sizes />; a Markdown image of such a source
-// is written the same way; both carry width and height (no layout shift) and load lazily unless the
-// image is the page's main one.
+// Photos as a plugin: each JPEG, PNG, WebP, AVIF or GIF in the folders it names becomes AVIF, WebP and JPEG (PNG with
+// transparency) at widths no larger than the source, re-encoded from its pixels so no metadata leaves with it (EXIF, XMP,
+// IPTC: no phone's GPS), orientation applied, named by a hash of bytes and settings. The source is not published.
+// <Picture src alt sizes /> and Markdown images of such a source carry width and height, lazy unless the page's main one.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -22,7 +17,7 @@ export interface ImagesOptions {
   folders: readonly string[];
   /** Widths made (each no larger than the source). */
   widths?: readonly number[];
-  /** AVIF effort 0–9 (default 2): at 1,600 px effort 4 took 12.5 s a photo here and saved nothing over 2 (0.9 s). */
+  /** AVIF effort 0–9 (default 2: 4 was over ten times slower and saved nothing). */
   avifEffort?: number;
   /** The `sizes` of a Markdown image (default "100vw"). */
   markdownSizes?: string;
@@ -47,9 +42,8 @@ export type ImageMap = Record<string, ProcessedImage>;
 export const DEFAULT_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 const SOURCE = /\.(jpe?g|png|webp|avif|gif)$/i;
 /**
- * The largest photo taken, in pixels: 64 megapixels (8000 × 8000), above what phones and most cameras
- * save by default (12–50). A larger one takes seconds and hundreds of MB to decode, and a small file can
- * claim a huge size (a "decompression bomb"): it is refused before it is decoded.
+ * The largest photo taken, in pixels (8000 × 8000, above what phones and most cameras save). Larger ones take seconds and
+ * hundreds of MB to decode, and a small file can claim a huge size (a "decompression bomb"): refused before decoding.
  */
 export const MAX_PIXELS = 64_000_000;
 const megapixels = (n: number) => `${Math.round(n / 1e6)} megapixels`;
@@ -76,7 +70,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 type Sharp = (typeof import('sharp'))['default'];
 
-/** The package that carries sharp, as a site installs it (an optional peer of the engine: a site without photos never installs it). */
+/** sharp's package as a site installs it (an optional peer: a site without photos never installs it). */
 export const SHARP_PACKAGE = 'sharp@0.35.5';
 
 /** sharp from the site's folder, else beside the engine; a build error naming the install when there is none. */
@@ -125,8 +119,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
       if (!list.length) return;
       const sharp = loadSharp(sources.siteDir);
       const settings = JSON.stringify({ widths, effort, v: 2 });
-      // A folder per site and settings, which a build prunes of the variants it did not use (photos
-      // removed or replaced): another site's, or another configuration's, are never in it.
+      // A folder per site and settings, pruned by each build of unused variants: never another site's or configuration's.
       const cache = join(cacheRoot(sources.siteDir), 'images', sha256(`${resolve(sources.siteDir)}\0${settings}`).slice(0, 12));
       const used = new Set<string>();
       const problems: Problem[] = [];
@@ -136,9 +129,8 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
         const meta = await sharp(bytes).metadata().catch(() => {
           throw new Error(`it cannot be read as a ${extname(rel).slice(1).toUpperCase()} image (damaged, cut short, or another kind of file): open it on your computer, save it again as JPEG, and upload that`);
         });
-        // Read as what its name says, or not at all: libvips picks a decoder by the bytes, and an SVG or a
-        // TIFF named .png would reach decoders this pipeline never meant to run (an SVG filter chain took
-        // a minute and 2 GB).
+        // Read only as its name says: libvips picks a decoder by the bytes, so an SVG or TIFF named .png would reach decoders
+        // never meant to run (an SVG filter chain took a minute and 2 GB).
         const kind = extname(rel).slice(1).toLowerCase();
         const expected = { jpg: 'jpeg', jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' }[kind];
         if (meta.format !== expected) throw new Error(`it is named .${kind} but holds another kind of file${meta.format ? ` (${String(meta.format).toUpperCase()})` : ''}: save it as a real ${kind.toUpperCase()} (or JPEG) and upload that`);
@@ -150,13 +142,12 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
         const height = (turned ? meta.width : meta.height) ?? 0;
         const made = widths.filter((w) => w < width);
         if (!made.length || made.at(-1)! < width) made.push(Math.min(width, widths.at(-1)!));
-        // The fallback is a PNG for a PNG or GIF (drawings, screenshots) and for any with transparency, else a JPEG.
+        // The fallback: PNG for a PNG, a GIF or any with transparency (drawings, screenshots), else JPEG.
         const format: 'jpeg' | 'png' = /\.(png|gif)$/i.test(rel) || meta.hasAlpha ? 'png' : 'jpeg';
         const name = rel.slice(0, -extname(rel).length).split('/').pop()!.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
         const image: ProcessedImage = { width: made.at(-1)!, height: Math.round((height * made.at(-1)!) / width), format, variants: { avif: [], webp: [], fallback: [] } };
-        // Decoded once, at most at the largest width, only when a variant is not in the cache: every
-        // variant is made from these pixels. rotate() applies the EXIF orientation; raw pixels carry no
-        // metadata, so none reaches a variant.
+        // Decoded once, at most at the largest width, only when a variant is not cached. rotate() applies the EXIF
+        // orientation; raw pixels carry no metadata, so none reaches a variant.
         let decoded: Promise<{ data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }> | undefined;
         const pixelsOf = () => (decoded ??= sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate().resize({ width: image.width, withoutEnlargement: true }).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true }) as never);
         for (const w of [...new Set(made)]) {
@@ -222,7 +213,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
   return plugin;
 }
 
-/** Removes the kept variants this build did not use (another build's temporary files are left to it); one that cannot be removed waits for a later build. */
+/** Removes kept variants this build did not use (not another build's .tmp files); one not removable now waits for a later build. */
 function pruneVariants(cache: string, used: ReadonlySet<string>): void {
   try {
     for (const name of readdirSync(cache)) if (!used.has(name) && !name.endsWith('.tmp')) rmSync(join(cache, name), { force: true });

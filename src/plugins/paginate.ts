@@ -1,6 +1,5 @@
-// Pagination of any list, per locale: page 1 at the list's own path, page N at "<path>/page/N", each
-// page's template given its items and the URLs of the pages before and after it (which also go into
-// <head> as rel="prev"/"next"). No placeholder files: the number of pages follows the items.
+// Pagination of any list per locale: page 1 at the list's path, page N at "<path>/page/N", with rel="prev"/"next" links.
+// No placeholder files: the number of pages follows the items.
 import type { Plugin } from '../site/plugin.ts';
 
 export interface PaginateOptions<C> {

@@ -1,9 +1,5 @@
-// Redirects: the site's own (`redirects` in its definition: an old address to a page of the site,
-// permanent unless said otherwise, in every locale or one), and each locale's 404 page for its paths.
-// Written to _redirects in the host's dialect (output.host: forced, 301!, and 404 rules for Netlify;
-// plain for Cloudflare, which refuses both); `serve` and `dev` apply the same file. Each old address also gets a small page that sends the
-// visitor on (meta refresh, canonical link), for hosts that read no _redirects (GitHub Pages).
-// A redirect to an address the site does not have is a broken link.
+// The site's redirects and each locale's 404 page, in _redirects in the host's dialect (`serve` and `dev` apply it too), and
+// a small page at each old address for hosts that read no _redirects. A redirect to a missing page is a broken link.
 import { Problem } from '../problems/problem.ts';
 import { absoluteUrl, fileOfUrl } from '../routes/urls.ts';
 import type { Redirect } from '../site/definition.ts';
@@ -28,11 +24,7 @@ export function plannedRedirects(redirects: readonly Redirect[], shape: SiteShap
   })));
 }
 
-/**
- * _redirects in the host's dialect: Netlify needs "301!" to redirect where a file answers too, and a
- * 404 rule per locale; Cloudflare refuses both (it applies redirects first and finds each folder's
- * 404.html itself). Empty when there is nothing to say.
- */
+/** _redirects in the host's dialect (Netlify: "301!" and a 404 rule per locale; Cloudflare refuses both); may be empty. */
 export function redirectsFile(shape: Pick<SiteShape, 'locales' | 'defaultLocale'>, redirects: readonly PlannedRedirect[] = [], host: Host = DEFAULT_HOST): string {
   const traits = HOST_TRAITS[host];
   const own = redirects.map((r) => `${r.from}  ${r.to}  ${r.status}${traits.redirects === 'forced' ? '!' : ''}`);

@@ -1,5 +1,4 @@
-// Runs plugins' hooks: the site's plugins in the order it lists them, then the engine's defaults
-// (defaults.ts), each named with its hook when it throws, as the site's own hooks are.
+// Runs plugins' hooks, each named with its hook when it throws, as the site's own hooks are.
 import type { SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import { defaultPlugins } from './defaults.ts';

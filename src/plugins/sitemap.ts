@@ -1,5 +1,4 @@
-// sitemap.xml: every indexable page with its hreflang alternates (every locale and x-default); noindex
-// and 404 pages left out.
+// sitemap.xml: every indexable page with its hreflang alternates (every locale and x-default).
 import { pathIn, type Route } from '../routes/routes.ts';
 import { absoluteUrl } from '../routes/urls.ts';
 import type { SiteShape } from '../site/plugin.ts';
@@ -12,7 +11,6 @@ export function sitemap(routes: readonly Route[], shape: SiteShape, lastmod: str
     // A fallback (another locale's entry, untranslated) is not this locale's page: its original is listed.
     .filter((r) => !r.noindex && !r.notFound && !r.fallback)
     .map((r) => {
-      // Every locale that has the page, at its address there.
       const present = shape.locales.filter((l) => pathIn(r, l) !== undefined);
       const alternates = present.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${abs(shape.urls.localeUrl(l, pathIn(r, l)!))}"/>`);
       if (present.includes(shape.defaultLocale)) alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${abs(shape.urls.localeUrl(shape.defaultLocale, pathIn(r, shape.defaultLocale)!))}"/>`);

@@ -1,7 +1,5 @@
-// Speculation Rules: Chromium browsers prefetch a page of this site when the visitor shows intent
-// (hovers or starts to tap its link), so the next page is usually there at the click. The rules are
-// a file named by a response header rather than an inline script, so the CSP keeps script-src 'self'.
-// Only this origin's pages match: never /assets/*, downloads, or links opening a new tab.
+// Speculation Rules: Chromium prefetches this site's pages on a sign of intent (hover, start of a tap). A file named by a
+// header, not an inline script, keeps script-src 'self'. Never /assets/*, downloads or links opening a new tab.
 import type { HeaderRule } from '../security/headers-file.ts';
 import type { Eagerness } from '../site/definition.ts';
 

@@ -1,7 +1,5 @@
-// Pages derived from a field of the entries (tags, categories), per locale: a page per term that has
-// entries (an empty term has no page, so nothing can link to one), and a page listing the terms.
-// Terms are written in content as slugs (lowercase letters, digits, dashes); what a term is called in
-// each locale comes from the site (`label`), so it can be translated.
+// Term pages (tags, categories) per locale: one per term that has entries (so nothing links to an empty one), and a list.
+// Terms are slugs in content; the site's `label` names each in a locale, so it can be translated.
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { Plugin } from '../site/plugin.ts';
 import { inLocale } from './paginate.ts';
@@ -23,9 +21,9 @@ export interface TaxonomyOptions<C> {
   slug?(term: string, locale: string, content: C): string;
 }
 
-/** The taxonomy plugin, with the path of a term's page in a locale for templates that link to it. */
+/** The taxonomy plugin, with path helpers for templates that link to its pages. */
 export type TaxonomyPlugin<C> = Plugin<C> & {
-  /** The path of a term's page in a locale ("/blog/etiquetas/pan"), for a link to it. */
+  /** The path of a term's page in a locale ("/blog/etiquetas/pan"). */
   pathOf(term: string, locale: string, content: C, defaultLocale: string): string;
   /** The path of the list of terms in a locale ("/blog/etiquetas"). */
   listPathOf(locale: string, defaultLocale: string): string;

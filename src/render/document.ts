@@ -1,6 +1,4 @@
-// The HTML document around a page: language, title, description, canonical and hreflang links (every
-// locale and x-default), the site's own head elements, the stylesheet, structured data, and the
-// island script only on pages that have islands.
+// The HTML document around a page; the island script only on pages that have islands.
 import { createElement as h, type ComponentType } from 'react';
 import type { PageMeta } from '../site/definition.ts';
 import type { PageData } from './page-context.ts';
@@ -11,10 +9,7 @@ export interface Assets {
   js?: string;
   /** Extra module scripts (the dev server's reload client). */
   extraScripts?: string[];
-  /**
-   * The public Content-Security-Policy, carried by the 404 pages themselves: a host answers an unknown
-   * path with one, under whatever headers (or none) its _headers rules give that path.
-   */
+  /** The public CSP, in the 404 pages themselves: hosts answer unknown paths with one, under whatever headers that path gets. */
   notFoundCsp?: string;
   /** Every page carries it too: the host sends no _headers (GitHub Pages). */
   cspInEveryPage?: boolean;

@@ -1,6 +1,5 @@
-// Server side of the islands architecture: an island renders its component inside a <site-island>
-// marker and records its props; the page carries all props in one JSON blob that the client reviver
-// (src/client/revive.ts) reads to hydrate just these elements. Pages without islands ship no script.
+// Server side of islands: each renders inside a <site-island> marker and records its props, in one JSON blob per page that
+// src/client/revive.ts reads to hydrate just these elements. Pages without islands ship no script.
 import { createContext, createElement as h, useContext, type ComponentType } from 'react';
 import { ISLAND_PROPS_ID } from './island-markup.ts';
 

@@ -1,6 +1,5 @@
-// <Picture>: a photo the images plugin processed, as <picture> with AVIF and WebP sources and a
-// fallback <img> with its width and height (no layout shift), loaded lazily unless it is the page's
-// main image. Alt text is required, or the image is marked decorative.
+// <Picture>: a photo the images plugin processed, with width and height (no layout shift), lazy unless the page's main one.
+// Alt text is required, or the image is marked decorative.
 import { createElement as h } from 'react';
 import type { ImageMap } from '../plugins/images.ts';
 import { usePage } from './page-context.ts';

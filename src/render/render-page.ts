@@ -1,5 +1,4 @@
-// Renders one route to a complete HTML document with the site's layout, the page's template and
-// the site's head hooks. Pure: data in, a string out, no file I/O.
+// Renders one route to a complete HTML document. Pure: data in, a string out, no file I/O.
 import { randomUUID } from 'node:crypto';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { pathIn, type Route } from '../routes/routes.ts';

@@ -1,10 +1,6 @@
-// Markup that is the same on every page of a locale (a footer, a help widget) is rendered once per
-// locale and build, then spliced into each page: React's work on the frame of a page is often most of
-// a page's work. The site marks such a part with <Shared id="…">; the first page of a locale renders
-// it inside a marker element, which is cut out and kept; later pages render an empty marker, which is
-// replaced by the kept markup. The output is byte for byte that of a full render (test/splice.test.ts
-// renders every page both ways), island indexes included: a kept part's islands are re-numbered where
-// it lands. Not used while a render records its reads (dev), where each page must read what it shows.
+// Markup the same on every page of a locale (<Shared id="…">: a footer, a help widget) is rendered once per locale and build,
+// then spliced into each page: React's work on a page's frame is often most of its work. The output is byte for byte that
+// of a full render (test/splice.test.ts), island indexes included. Not used in dev, where each page must read what it shows.
 import { createContext, createElement as h, useContext, type ReactNode } from 'react';
 import { IslandCollector, type IslandRecord } from './island.ts';
 import { PageContext } from './page-context.ts';
@@ -63,11 +59,9 @@ function place(part: SharedPart, offset: number): string {
 }
 
 /**
- * Markup that is the same on every page of a locale: rendered on the first page, reused on the
- * others. What it renders may depend on the locale and the content, never on the page (its route,
- * its own content, a "current" link), unless `vary` says how: a part that marks the current link
- * passes which link is current, and is kept once per locale and value (a header: one per section,
- * not one per page). The splice test of a site proves both.
+ * Markup the same on every page of a locale: rendered on the first page, reused on the others. It may depend on the locale
+ * and content, never on the page (route, own content, a "current" link), unless `vary` says how: then one is kept per
+ * locale and value. A site's splice test proves it.
  */
 export function Shared({ id, vary, children }: { id: string; vary?: string; children: ReactNode }) {
   const sharing = useContext(SharingContext);
@@ -96,9 +90,8 @@ export interface PagePart {
 }
 
 /**
- * The page's markup with each marker replaced, as the stretches between and of the shared parts: a
- * first rendering is unwrapped and kept, an empty marker gets the kept markup, its islands numbered
- * from where it stands. Whatever reads every page (the link check) reads a kept part once.
+ * The page's markup with each marker replaced, as stretches: a first rendering is unwrapped and kept, an empty marker gets
+ * the kept markup, its islands renumbered. Whatever reads every page (the link check) reads a kept part once.
  */
 export function splice(html: string, sharing: Sharing, islands: IslandRecord[]): PagePart[] {
   const parts: PagePart[] = [];

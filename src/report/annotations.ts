@@ -1,5 +1,4 @@
-// In GitHub Actions, each problem is also a workflow command (::error file=…,line=…::message), so it
-// shows on the changed line of a pull request, and each warning a ::warning.
+// In GitHub Actions each problem is also an ::error workflow command (warnings ::warning), shown on the pull request's line.
 import { randomBytes } from 'node:crypto';
 import { inert } from '../problems/inert.ts';
 import type { Problem } from '../problems/problem.ts';
@@ -23,10 +22,7 @@ export function annotations(problems: Problem[], warnings: Warning[] = []): stri
   return lines;
 }
 
-/**
- * Text that quotes content (problems, warnings), as GitHub says to print untrusted output: between
- * ::stop-commands:: and its token, no line of it is read as a workflow command.
- */
+/** Untrusted text between ::stop-commands:: and its token (GitHub's advice): no line of it is read as a workflow command. */
 export function untrustedLog(text: string): string {
   const token = randomBytes(16).toString('hex');
   return `::stop-commands::${token}\n${text}\n::${token}::`;

@@ -1,7 +1,5 @@
-// --report FILE: every problem (and warning) of a build as JSON, for tools and for reading them all
-// when the terminal shows the first few of each kind. Written whole (a temporary file renamed), and
-// never into the output or the site's source folders, nor over a file it did not write (a site's own
-// file, package.json, /dev/null): an existing report is replaced only when it is one of ours.
+// --report FILE: every problem and warning of a build as JSON. Written whole (a temporary file renamed), never into the
+// output or source folders, nor over a file it did not write (package.json, /dev/null): only a report of ours is replaced.
 import { lstatSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { ENGINE } from '../files/about.ts';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -15,7 +13,7 @@ const inside = (path: string, folder: string) => {
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !rel.startsWith(sep));
 };
 
-/** Refuses a report path inside a folder the build owns or reads, or over a file that is not a report of ours (a UsageError, before the build starts). */
+/** Refuses, before the build, a report path in a folder the build owns or reads, or over a file not a report of ours. */
 export function checkReportPath(file: string, folders: { path: string; name: string }[]): void {
   const path = resolve(file);
   for (const folder of folders) {
@@ -49,7 +47,7 @@ export interface ReportEntry {
   col?: number;
   page?: string;
   message: string;
-  /** The problem in the words of the people who edit, a line each ("Stores › Oak Street › Opening hours: …"). */
+  /** The problem in editors' words, a line each. */
   words?: string[];
 }
 

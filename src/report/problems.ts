@@ -1,6 +1,4 @@
-// How problems are told on the terminal: grouped by kind (code), the first few of each in full, then
-// how many more there are and where to read them all, so 2,000 broken files read as a page, not as
-// 6,000 lines.
+// Problems on the terminal: grouped by kind, the first few of each in full, then how many more and where to read them all.
 import type { Problem } from '../problems/problem.ts';
 import { plural } from './plural.ts';
 

@@ -1,6 +1,5 @@
-// Progress for long builds, on a terminal only: after about a second, one line updated in place
-// ("rendered 1,234/4,068 pages"), at most ten times a second, and gone when the build ends. In CI (no
-// terminal, or CI=true) and with --quiet there is no such line: only the summary, or only errors.
+// Progress on a terminal only: after about a second, one line updated in place at most ten times a second, gone at the end.
+// None in CI (no terminal, or CI=true) or with --quiet.
 
 export interface Progress {
   update(done: number, total: number): void;

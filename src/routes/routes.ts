@@ -1,5 +1,4 @@
-// The route table: every page of the registry in every locale (one per collection entry for
-// collection pages), plus each locale's "not found" page.
+// The route table: every registry page in every locale (one per collection entry), plus each locale's "not found" page.
 import type { PageDefinition, SiteDefinition } from '../site/definition.ts';
 import { callHook } from '../site/hooks.ts';
 import type { EngineContent } from '../site/page-data.ts';
@@ -29,10 +28,7 @@ function instances(page: PageDefinition, entries: Record<string, unknown> | unde
   return Object.entries(entries ?? {}).map(([id, entry]) => ({ params: { [param!]: id }, entry }));
 }
 
-/**
- * A collection page's path in each locale that has the entry, when that is not one path in every
- * locale (a slug per locale, an entry in some locales only).
- */
+/** A collection page's path in each locale that has the entry, when not one path in every locale. */
 function alternatesOf(site: SiteDefinition, page: PageDefinition, content: EngineContent, id: string, slugs: ReadonlyMap<string, string>): Record<string, string> | undefined {
   const locales = Object.keys(site.locales);
   const [param] = paramsOf(page.path);
@@ -71,6 +67,6 @@ export function planRoutes(site: SiteDefinition, content: EngineContent, slugs: 
 
 /** What makes two route tables the same site: a dev rebuild of some pages needs an unchanged table. */
 export function routeSignature(routes: Route[]): string {
-  // A plugin's page depends on its data, which no read tracking sees: a change of it renders everything again; so do its alternates.
+  // Read tracking cannot see a plugin page's data or alternates: a change of either renders everything again.
   return routes.map((r) => `${r.url} ${r.page} ${r.noindex}${r.data ? ` ${JSON.stringify(r.data)}` : ''}${r.alternates ? ` ${JSON.stringify(r.alternates)}` : ''}`).join('\n');
 }

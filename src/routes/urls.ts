@@ -36,9 +36,8 @@ export function localeUrls(locales: readonly string[], defaultLocale: string): L
 }
 
 /**
- * The file in dist that answers a URL. "/about" → "about.html" rather than "about/index.html":
- * Netlify, Cloudflare Pages and GitHub Pages all serve /about from about.html without a redirect,
- * whereas a folder index makes them redirect /about → /about/.
+ * The file in dist that answers a URL: "/about" → "about.html", not "about/index.html", which Netlify, Cloudflare Pages and
+ * GitHub Pages would redirect to /about/.
  */
 export function fileOfUrl(url: string): string {
   // The file is named as its entry is ("c++.html"); the URL carries it percent-encoded ("/c%2B%2B").

@@ -1,7 +1,5 @@
-// The contract between the engine and a site: a site is a value the engine receives. It declares its
-// locales, its content model (which files exist and the schema of each), its page registry (route,
-// template, content schema), its islands and stylesheet, and hooks for the document head, structured
-// data, placeholder rules and budgets. The engine knows nothing else about the site.
+// The contract between the engine and a site: a site is a value the engine receives (locales, content model, page registry,
+// islands, stylesheet, hooks); the engine knows nothing else about it.
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Problem } from '../problems/problem.ts';
@@ -21,10 +19,7 @@ export interface SharedFile {
   schema: z.ZodType;
   /** The heading of a schema error: "the site configuration does not match its schema". */
   title: string;
-  /**
-   * Further checks of the valid data (cross-references, duplicates); it receives what the schema
-   * returns, and the shared files loaded before it (in the model's order), by key.
-   */
+  /** More checks of the valid data (cross-references, duplicates): gets the schema's output and earlier shared files by key. */
   check?(data: unknown, parsed: ParsedContentFile, earlier: Record<string, unknown>): Problem[];
 }
 
@@ -44,41 +39,27 @@ export interface Collection {
   schema: z.ZodType;
   /** Names an entry in messages: 'note' → 'note "hello" (<locale>) does not match its schema'. */
   label: string;
-  /**
-   * The entries, in order, from the shared files (a list in a shared file). Without it, every file in
-   * the folder of any locale is an entry (a new page is one file per locale), in name order. Markdown
-   * entries are { front, html }; YAML entries are the data.
-   */
+  /** The entries' ids in order, from a list in a shared file; without it, every file in the folder in any locale, by name. */
   ids?(shared: Record<string, unknown>): readonly string[];
   /** The shared file that lists the entries, named when a file is not listed there. */
   listedIn?: string;
-  /**
-   * Each entry may give its address in each locale: `slug: pan-cubano` in its front matter (the
-   * file name otherwise, which stays its id in every locale: /blog/cuban-bread, /es/blog/pan-cubano).
-   */
+  /** Entries may give their address per locale (`slug: pan-cubano` in front matter); else the file name, the id in every locale. */
   localizedSlugs?: boolean;
-  /** An entry may exist in some locales only (the others have no page for it); by default every locale has every entry. */
+  /** An entry may exist in some locales only (no page in the others); by default every locale has every entry. */
   partial?: boolean;
   /**
-   * An entry missing in a locale shows the default locale's, at that locale's URL, as Astro's i18n
-   * fallback does (implies `partial`): the entry carries `fallback: '<default locale>'` (templates mark
-   * it untranslated and give its text that `lang`), its canonical is the original, and it is left out of
-   * hreflang, the sitemap and feeds. Lists of the locale see it too: filter on `fallback` to leave it out.
+   * An entry missing in a locale shows the default locale's at that locale's URL (implies `partial`). It carries
+   * `fallback: '<default locale>'` (templates mark it untranslated, with that `lang`), its canonical is the original, and
+   * it is left out of hreflang, the sitemap and feeds. The locale's lists see it too: filter on `fallback`.
    */
   fallback?: boolean;
-  /**
-   * Front-matter keys that hold one fact for every locale (a group, an order, related entries): each
-   * locale's file repeats it, the build refuses files that disagree, and the editor copies it to
-   * every locale as it is saved (Sveltia's `i18n: duplicate`).
-   */
+  /** Front-matter keys with one fact for all locales: each file repeats it, the build refuses disagreement, the editor copies it. */
   sameInEveryLocale?: readonly string[];
 }
 
 /**
- * Plain words for field names the schemas use in many places ("hero" → "Top of the page"), for the
- * people who edit: a schema's own `.meta({ cms: { label } })` comes first, the name spelt out last.
- * `widget: 'text'` makes such a field a box of several lines (paragraphs); `singular` names one item
- * of a list on its "Add …" button.
+ * Plain words for field names ("hero" → "Top of the page") for the people who edit; a schema's `.meta({ cms: { label } })`
+ * comes first, the name spelt out last. `widget: 'text'`: a box of several lines; `singular`: a list's "Add …" button.
  */
 export type Vocabulary = Readonly<Record<string, string | { label: string; hint?: string; widget?: 'text'; singular?: string }>>;
 
@@ -86,7 +67,7 @@ export interface ContentModel {
   shared: Record<string, SharedFile>;
   perLocale: Record<string, LocaleFile>;
   collections: Record<string, Collection>;
-  /** The field names in the words of the people who edit: the editor's labels, and the build's messages to them. */
+  /** Field names in editors' words: the editor's labels and the build's messages to them. */
   labels?: Vocabulary;
 }
 
@@ -155,7 +136,7 @@ export interface Budgets {
   jsBrotli: number;
   cssBrotli: number;
   htmlBrotli: number;
-  /** The heaviest photo a phone downloads (bytes of the AVIF it picks at 390 px, 3 device pixels a px): checked by the images plugin. */
+  /** The heaviest photo a phone downloads: bytes of the AVIF it picks at 390 px, 3 device pixels a px (images plugin). */
   largestImage?: number;
 }
 
@@ -164,19 +145,13 @@ export interface Warning {
   message: string;
 }
 
-/**
- * A site: C is the type of its loaded content (ContentOf derives it from the content model). Hooks are
- * methods, so a site's definition, typed by its own content, is a SiteDefinition to the engine too.
- */
+/** A site (C: its loaded content, see ContentOf). Hooks are methods, so a site typed by its content is a SiteDefinition too. */
 export interface SiteDefinition<C = unknown> {
   /** Locale codes (URL prefix and `lang`) with their Intl tag, in output order. */
   locales: Record<string, { intl: string }>;
   /** Served at the root; the others under /<code>/. Also hreflang's x-default. */
   defaultLocale: string;
-  /**
-   * The IANA time zone content dates are days of ("America/New_York"; default UTC): an entry's
-   * publishDate and expiryDate, whatever zone the build machine runs in.
-   */
+  /** The IANA time zone content dates (publishDate, expiryDate) are days of, whatever the build machine's; default UTC. */
   timeZone?: string;
   content: ContentModel;
   pages: PageDefinition[];
@@ -190,7 +165,7 @@ export interface SiteDefinition<C = unknown> {
   documentTitle?(meta: PageMeta, page: PageData<C>): string;
   /** schema.org JSON-LD for a page, or undefined. */
   jsonLd?(page: PageData<C>, meta: PageMeta): object | undefined;
-  /** Client islands: the components by name (server side) and the module that exports them as `islands`. A site without any leaves it out. */
+  /** Client islands: components by name (server side) and the module exporting them as `islands`. Omit when there are none. */
   islands?: { registry: Record<string, ComponentType<never>>; module: URL };
   /** The stylesheet, bundled and content-hashed. */
   styles: URL;
@@ -203,32 +178,22 @@ export interface SiteDefinition<C = unknown> {
   placeholders?(content: C, where: { contentDir: string; baseUrl: string }): Warning[];
   /** The files the engine writes besides pages, each on by default: configure one, or turn it off with false. */
   output?: OutputPolicy<C>;
-  /**
-   * Raw HTML that Markdown content may hold beyond the engine's harmless inline tags (a, abbr, b, br,
-   * code, em, …): tag → attributes. Scripts, frames, event handlers and non-http(s) links stay refused.
-   */
+  /** Extra raw HTML Markdown may hold (tag → attributes); scripts, frames, event handlers and non-http(s) links stay refused. */
   markdownHtml?: Record<string, readonly string[]>;
-  /**
-   * Components Markdown may show, by name: a line `::cta{product="bread"}` renders the component with
-   * its props checked against the schema (docs/plugins.md). React renders it, escaping every prop.
-   */
+  /** Components Markdown may show, by name: `::cta{product="bread"}` renders one, props checked by its schema, escaped by React. */
   markdownComponents?: MarkdownComponents;
   /**
-   * More file types static/ publishes, by folder relative to static/ ({ downloads: ['.zip'] }). By
-   * default it publishes passive types only (images, fonts, PDF, text, CSS, JS, JSON), and the
-   * editor's uploads folder images and PDF only; pages and XML (.html, .xml, …) never.
+   * More file types static/ publishes, by folder ({ downloads: ['.zip'] }). Default: passive types only (images, fonts, PDF,
+   * text, CSS, JS, JSON), only images and PDF in the uploads folder; never pages or XML.
    */
   staticTypes?: Record<string, readonly string[]>;
   /** Generated files per locale, by path under the locale's root: { 'manifest.webmanifest': json }. */
   localeFiles?(content: C, locale: string, home: string): Record<string, string>;
-  /**
-   * The folder below static/ that staff upload to (the editor plugin sets it): it publishes images
-   * and PDF only, whatever staticTypes says.
-   */
+  /** The static/ folder staff upload to (the editor plugin sets it): images and PDF only, whatever staticTypes says. */
   uploads?: string;
   /** Data fetched or read at build time (async), by name: content.data.<name> in templates. A failure names the source. */
   data?: Record<string, DataSource>;
-  /** Old addresses and the pages they lead to now: _redirects, applied by serve and dev, and a page at each for hosts without _redirects. */
+  /** Old addresses and their pages now: _redirects, applied by serve and dev, plus a page at each for hosts without _redirects. */
   redirects?: readonly Redirect[];
   /** Plugins: more steps of the build (docs/plugins.md). The engine's own run too, configured in `output`. */
   plugins?: Plugin<C>[];
@@ -239,7 +204,7 @@ export interface EditorBackend {
   name: 'github' | 'gitlab' | 'gitea' | 'test-repo';
   repo?: string;
   branch?: string;
-  /** The OAuth helper's origin (Sveltia's sveltia-cms-auth), when staff sign in with GitHub through a helper of their own. */
+  /** The origin of the site's own OAuth helper (Sveltia's sveltia-cms-auth) for GitHub sign-in. */
   base_url?: string;
   /** The helper's path (default `auth`). */
   auth_endpoint?: string;
@@ -250,10 +215,8 @@ export interface EditorBackend {
 export interface AdminOptions {
   backend: EditorBackend;
   /**
-   * "Sign In with GitHub" with no helper to run: `'cloudflare-pages'` deploys the sign-in with the site
-   * as a Cloudflare Pages Function (its GitHub OAuth app's id and secret are the host's secrets,
-   * GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET; docs/deploy.md). Without it, staff sign in with an
-   * access token, unless `backend.base_url` names a helper of the site's own.
+   * `'cloudflare-pages'`: "Sign In with GitHub" as a Pages Function deployed with the site (app id and secret are host secrets
+   * GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET; docs/deploy.md). Else staff use an access token, unless `backend.base_url` is set.
    */
   githubSignIn?: 'cloudflare-pages';
   /** The editor's title in its tab and sign-in page. */
@@ -262,7 +225,7 @@ export interface AdminOptions {
   media?: { folder: string };
   /** The repository's root, when it is not the site's folder: the editor's paths are relative to it. */
   root?: URL;
-  /** Plain words for field names, when they are not the content model's `labels` (which the build's messages use too). */
+  /** Field names in editors' words, when not the content model's `labels` (which the build's messages use too). */
   labels?: Vocabulary;
 }
 
@@ -284,12 +247,9 @@ export interface HeadersPolicy {
 /** A precompressed twin's encoding: brotli (.br) or gzip (.gz). */
 export type Encoding = 'br' | 'gzip';
 
-/** The engine's default output files, as a site configures them (Lume's default plugins are the model). */
+/** The engine's default output files, as a site configures them. */
 export interface OutputPolicy<C = unknown> {
-  /**
-   * Where the site is published (default "cloudflare-pages"): _redirects is written in that host's
-   * dialect, and `site stage` copies what it should get (docs/deploy.md).
-   */
+  /** Where the site is published (default "cloudflare-pages"): sets _redirects' dialect and what `site stage` copies. */
   host?: Host;
   /** sitemap.xml of the indexable pages, with hreflang alternates. */
   sitemap?: boolean;
@@ -300,9 +260,8 @@ export interface OutputPolicy<C = unknown> {
   /** speculation-rules.json and its header: prefetch this site's pages on a sign of intent (default: moderate). */
   speculationRules?: false | { eagerness?: Eagerness };
   /**
-   * Precompressed twins of text files: .br, and .gz for a server that sends only precompressed gzip
-   * (nginx's gzip_static). [] for none. Default: ["br"] where the host sends twins (nginx, Caddy);
-   * none where it compresses as it serves (Cloudflare Pages, Netlify, GitHub Pages).
+   * Precompressed twins of text files: .br, and .gz for a server sending only precompressed gzip (nginx's gzip_static); []
+   * for none. Default: ["br"] where the host sends twins (nginx, Caddy), none where it compresses as it serves.
    */
   precompress?: readonly Encoding[];
   /** _headers: the security and cache headers (also sent by serve and dev); the policy may depend on content. */
@@ -318,7 +277,7 @@ export type ContentModelHooks<M extends ContentModel> = {
   collections: { [K in keyof M['collections']]: { ids?: (shared: SharedOutputs<M>) => readonly string[] } };
 };
 
-/** Types a content model: each hook is checked against the schema it belongs to (a check of the wrong data does not compile). */
+/** Types a content model: each hook is checked against its schema (a check of the wrong data does not compile). */
 export function defineContentModel<const M extends ContentModel>(model: M & ContentModelHooks<M>): M {
   return model;
 }
@@ -330,19 +289,16 @@ export function defineSite<C>(site: SiteDefinition<C>): SiteDefinition<C> {
 
 type Output<S> = S extends z.ZodType ? z.output<S> : never;
 
-/** The content of one locale as the engine loads it under a content model: its files, pages and collections. */
+/** One locale's loaded content under a content model: its files, pages and collections. */
 export type LocaleContentOf<M extends ContentModel, P extends Record<string, z.ZodType>> = { [K in keyof M['perLocale']]: Output<M['perLocale'][K]['schema']> } & {
   /** Each registry page's own content file, by page id. */
   pages: { [K in keyof P]: Output<P[K]> };
 } & {
-  /** Each collection's entries by id: Markdown entries are their front matter, their body as HTML, and (localizedSlugs) their address in the locale. */
+  /** Each collection's entries by id; a Markdown entry: front matter, body as HTML and (localizedSlugs) its slug in the locale. */
   [K in keyof M['collections']]: Record<string, M['collections'][K] extends { ext: '.md' } ? { front: Output<M['collections'][K]['schema']>; html: string; slug?: string } : Output<M['collections'][K]['schema']>>;
 };
 
-/**
- * The type of a site's loaded content, derived from its content model and its pages' schemas (one
- * source for both): the shared files by key, and each locale's content under `locales`.
- */
+/** A site's loaded content type, from its content model and pages' schemas: shared files by key, each locale's under `locales`. */
 export type ContentOf<M extends ContentModel, P extends Record<string, z.ZodType> = Record<never, z.ZodType>> = { [K in keyof M['shared']]: Output<M['shared'][K]['schema']> } & {
   locales: Record<string, LocaleContentOf<M, P>>;
 };

@@ -1,5 +1,4 @@
-// A site's hooks are the site's code: when one throws, the build fails naming the hook (and the page
-// it was called for), not with a stack trace from deep in the engine, and never by leaving pages out.
+// A hook that throws fails the build naming it (and the page), not with an engine stack trace, and never by leaving pages out.
 
 /** A hook of the site definition threw: a bug in the site, reported with its name and place. */
 export class HookError extends Error {

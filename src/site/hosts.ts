@@ -1,7 +1,5 @@
-// Where a site is published, and what each host does with the output: which of the engine's files it
-// reads (_headers, _redirects), whether it finds each folder's 404.html itself, and whether it sends
-// precompressed twins. The build writes _redirects in the host's dialect; `site stage` copies exactly
-// what the host should get (docs/deploy.md).
+// Where a site is published, and what each host does with the output: the build writes _redirects in its dialect, and
+// `site stage` copies exactly what it should get (docs/deploy.md).
 export const HOSTS = ['cloudflare-pages', 'netlify', 'github-pages', 'nginx', 'caddy'] as const;
 export type Host = (typeof HOSTS)[number];
 

@@ -1,5 +1,4 @@
-// The React context through which templates (and components in Markdown) read the page being rendered:
-// here, below render/ and content/, so both can provide it.
+// The React context through which templates read the page being rendered: here so render/ and content/ can both provide it.
 import { createContext } from 'react';
 import type { PageData } from './page-data.ts';
 

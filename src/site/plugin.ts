@@ -1,17 +1,12 @@
-// The plugin interface: a plugin is a value with a name and hooks at named steps of the build. A site
-// lists its plugins in its definition (`plugins: [...]`); the engine's own features (sitemap, robots,
-// redirects, speculation rules, headers, placeholders, budgets, the client bundle, photos, the editor)
-// are plugins on this same interface, with no hook of their own: on by default and configured or turned
-// off in `output`, or turned on by the site. Hooks run in this order, each plugin in list order
-// (docs/plugins.md):
+// The plugin interface: a name and hooks at named steps of the build, listed in the site's `plugins: [...]`. The engine's
+// own features (sitemap, robots, headers, the editor, …) are plugins on it too. Hooks run in this order, each plugin in
+// list order (docs/plugins.md):
 //
 //   config → begin → prepare → markdown → contentLoaded → routes → warnings → headers → area → files
 //   → assets → pageRendered → place → check → buildDone
 //
-// A plugin is code, trusted like the site's: what its hooks return is not held to content's
-// raw-HTML policy (which applies to what content wrote, before any plugin renderer runs). Plugins
-// share no state across threads: each render worker loads the site definition, and so makes its own
-// instances; a hook that needs data from the main thread gets it through the route's `data`.
+// A plugin is trusted like the site's code: what its hooks return is not held to content's raw-HTML policy. Plugins share
+// no state across threads (each render worker makes its own instances): data from the main thread goes in the route's `data`.
 import type { MarkedExtension } from 'marked';
 import type { Problem } from '../problems/problem.ts';
 import type { PageMeta, SiteDefinition, Warning } from './definition.ts';
@@ -23,7 +18,7 @@ export interface PluginContext<C = unknown> {
   /** Locale codes in the site's order, and the default one. */
   locales: string[];
   defaultLocale: string;
-  /** Each locale's URLs: urls.localeUrl(locale, '/about') is the about page in that locale. */
+  /** Each locale's URLs (urls.localeUrl(locale, '/about')). */
   urls: LocaleUrls;
   /** The production origin (the site's, or --base-url). */
   baseUrl: string;
@@ -37,7 +32,7 @@ export interface PluginContext<C = unknown> {
   folders: { site: string; content: string; static: string; out: string };
 }
 
-/** What the generated files need to know of a site: its locales, their URLs and its production origin. */
+/** What generated files need to know of a site. */
 export type SiteShape = Pick<PluginContext, 'locales' | 'defaultLocale' | 'urls' | 'baseUrl'>;
 
 /** A page a plugin adds: a registry page (marked `generated`) rendered at a path, with data for its template. */
@@ -51,12 +46,11 @@ export interface PluginRoute {
   data?: Record<string, unknown>;
   /** Left out of the sitemap and marked noindex, nofollow. */
   noindex?: boolean;
-  /** The page's own title and description, in its locale: used instead of the site's meta(), which need not know the page. */
+  /** The page's own title and description, in its locale, used instead of the site's meta(). */
   meta?: PageMeta;
   /**
-   * Names the page across locales when its path differs by locale (a translated segment,
-   * "/blog/tags/bread" and "/blog/etiquetas/pan"): routes of one page with one key are each other's
-   * translations (hreflang, the language switch). Default: the path.
+   * Names the page across locales when its path differs ("/blog/tags/bread", "/blog/etiquetas/pan"): routes with one key
+   * are each other's translations (hreflang, the language switch). Default: the path.
    */
   key?: string;
 }
@@ -100,7 +94,7 @@ export interface PrepareContext {
   staticFiles: readonly string[];
 }
 
-/** A page as it was written: its route, HTML size and, when a plugin weighs pages, its brotli size. */
+/** A page as written; `brotli` only when a plugin weighs pages. */
 export interface BuiltPage {
   route: Route;
   bytes: number;
@@ -125,9 +119,8 @@ export interface ContentFile {
 /** What the contentLoaded hook sees besides the content. */
 export interface ContentLoadedContext<C = unknown> extends PluginContext<C> {
   /**
-   * Every content file the build read, by its path in the content folder ("en/services/flu.md"), drafts
-   * and entries outside their dates too: what a check of the text itself walks, instead of reading every
-   * file again (the files are read once a build). For this hook only: not to be changed or kept.
+   * Every content file the build read, by path in the content folder ("en/services/flu.md"), drafts and entries outside
+   * their dates too, for checks of the text itself. For this hook only: not to be changed or kept.
    */
   files: ReadonlyMap<string, ContentFile>;
 }
@@ -157,16 +150,13 @@ export interface Plugin<C = unknown> {
   name: string;
   /** Extends the site definition before anything is loaded (pages, sources, …): runs in every thread. */
   config?(site: SiteDefinition<C>): Partial<SiteDefinition<C>> | void;
-  /**
-   * Starts work that needs no content as the build starts (a full build, not a dev rebuild), not
-   * awaited: it runs beside loading and rendering, and a later hook (`assets`, `place`) takes its result.
-   */
+  /** Starts work needing no content as a full build starts (not dev rebuilds), unawaited; `assets` or `place` takes its result. */
   begin?(sources: { siteDir: string }): void;
-  /** Runs before the content loads, awaited: work content depends on (photos processed, which Markdown then shows). */
+  /** Runs, awaited, before content loads: work content depends on (photos that Markdown then shows). */
   prepare?(context: PrepareContext): void | Promise<void>;
   /** Files of static/ (by path in it) this plugin publishes its own way: they are not copied as they are. */
   claims?(file: string): boolean;
-  /** Part of the key of the kept content parses: what this plugin's Markdown output depends on, changed when that changes. */
+  /** What this plugin's Markdown output depends on: part of the cache key of parsed content. */
   cacheKey?(): string;
   /** marked extensions (tokenizers, renderers, walkTokens) used for every Markdown body. */
   markdown?: readonly MarkedExtension[];
@@ -182,13 +172,13 @@ export interface Plugin<C = unknown> {
   area?(context: PluginContext<C>): PolicyArea;
   /** More output files, by path: { 'feed.xml': xml }. */
   files?(context: FilesContext<C>): Record<string, string | Uint8Array> | void;
-  /** The stylesheet and island script every page links to: the first plugin with this hook gives them (the client bundle). */
+  /** The stylesheet and island script every page links to, from the first plugin with this hook. */
   assets?(context: PluginContext<C>): Promise<Bundle>;
   /** Each page's HTML once rendered, in the thread that rendered it: return it changed, or nothing. */
   pageRendered?(html: string, route: Route, context: PluginContext<C>): string | void;
   /** Puts large files into the new output folder itself, before it is published (hard links to a cached copy). */
   place?(dir: string, context: PluginContext<C>): Promise<void>;
-  /** Every page is weighed in brotli bytes for this plugin's `check` (BuiltPage.brotli): it costs time, so only when asked. */
+  /** Weigh every page in brotli bytes for `check` (BuiltPage.brotli): costly, so only when asked. */
   weighsPages?: boolean;
   /** Problems of the whole site once rendered (budgets): the build fails on any. */
   check?(context: CheckContext<C>): Problem[];

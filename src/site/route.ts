@@ -18,14 +18,11 @@ export interface Route {
   notFound: boolean;
   /** What the plugin that planned the page gave its template (generated pages only). */
   data?: Record<string, unknown>;
-  /**
-   * The page's path in each locale that has it, when that is not `path` in every locale (an entry with
-   * a slug per locale, or in some locales only): { en: "/blog/cuban-bread", es: "/blog/pan-cubano" }.
-   */
+  /** The page's path in each locale that has it, when not `path` in every locale (a slug per locale, or some locales only). */
   alternates?: Record<string, string>;
   /** A plugin page's own title and description (its PluginRoute's meta). */
   meta?: { title: string; description: string };
-  /** A collection's page showing another locale's entry, not yet translated (the collection's `fallback`): that locale. */
+  /** The locale whose entry this collection page shows, not yet translated (the collection's `fallback`). */
   fallback?: string;
 }
 
