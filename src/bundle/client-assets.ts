@@ -1,7 +1,4 @@
-// Bundles the site's islands with the engine's reviver (Preact in place of React: ~7 KB instead of
-// ~69 KB gzip) and the site's stylesheet with esbuild: minified, content-hashed names. The result is
-// cached (sealed: files/cache.ts) with the hash of every input file esbuild read, so an unchanged
-// client costs a few file reads and no esbuild start.
+// Islands (Preact in place of React) and the stylesheet, by esbuild; cached with the hash of every input esbuild read.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
@@ -12,8 +9,7 @@ import type { Bundle, BundledAsset } from '../site/plugin.ts';
 import { ENGINE_ROOT } from '../files/about.ts';
 import { cacheRoot, readSealed, sha256, writeSealed } from '../files/cache.ts';
 
-// Its TypeScript (and island-markup.ts, which it imports), which the package carries too: the same
-// input makes the same bundle, installed or not.
+// Its TypeScript, which the package carries too: the same input makes the same bundle, installed or not.
 const REVIVER = join(ENGINE_ROOT, 'src/client/revive.ts');
 const ENTRY = 'site-client-entry';
 
@@ -26,10 +22,7 @@ export interface BundleInput {
   cacheDir?: string;
 }
 
-/**
- * Preact is the engine's: the islands' JSX (preact/jsx-runtime) and React's names (aliased to
- * preact/compat) resolve from the engine wherever the site's files are, so a site needs no Preact.
- */
+/** Preact (the JSX runtime, React aliased to preact/compat) resolves from the engine wherever the site is: sites need no Preact. */
 const enginePreact: Plugin = {
   name: 'engine-preact',
   setup(b) {
@@ -41,7 +34,6 @@ const enginePreact: Plugin = {
   },
 };
 
-/** The client entry: the engine's reviver given the site's island registry. */
 function clientEntry(islandsModule: string | undefined, resolveDir: string): Plugin {
   return {
     name: 'site-client-entry',
@@ -91,8 +83,7 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
   const result = await build({ ...options, plugins: [clientEntry(islandsPath, dirname(islandsPath ?? stylesPath)), enginePreact, readInputs(read)], metafile: true });
   const find = (ext: string): BundledAsset => {
     const file = result.outputFiles!.find((f) => f.path.endsWith(ext))!;
-    // Named by their bytes alone (esbuild's [hash] also covers input paths): the same client, wherever
-    // the site lives, has the same name, and a new one a new name.
+    // Named by their bytes alone (esbuild's [hash] also covers input paths): the same name wherever the site lives.
     const name = file.path.split(/[\\/]/).pop()!.replace(/\.(js|css)$/, '');
     return { url: `/assets/${name}-${sha256(file.contents).slice(0, 8).toUpperCase()}${ext}`, contents: file.contents };
   };
@@ -109,12 +100,8 @@ export async function bundleAssets({ islands, styles, minify = true, cacheDir }:
   return bundle;
 }
 
-/**
- * Reads each input for esbuild, recording the SHA-256 of the bytes it was given: the cache keeps the hash
- * of what the bundle was made from. Hashed once the bundle was done, a file written in between (in dev, a
- * formatter's second save) was recorded with its new hash against the bundle of its old text, and every
- * later build used that stale bundle until the file changed again.
- */
+/** Hashes the bytes esbuild is given: hashed after bundling, a file rewritten in between (a formatter's second save in dev)
+ * would be recorded with its new hash against the bundle of its old text. */
 function readInputs(read: Map<string, string>): Plugin {
   return {
     name: 'client-inputs',

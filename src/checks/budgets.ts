@@ -1,6 +1,4 @@
-// The page-weight budgets: what each page, the stylesheet and the island script weigh in brotli bytes
-// (what browsers are sent: the .br twins, or a host compressing on the fly), and every budget a build
-// exceeds, each a sentence naming what is too heavy and by how much.
+// Page-weight budgets in brotli bytes: what browsers are sent (the .br twins, or a host compressing on the fly).
 import { createHash } from 'node:crypto';
 import { brotli } from '../output/write-files.ts';
 import type { Route } from '../routes/routes.ts';

@@ -2,7 +2,6 @@
 import { Problem } from '../problems/problem.ts';
 import type { Route } from '../routes/routes.ts';
 
-/** Islands the templates used that the site's client registry does not have: they would never hydrate. */
 export function unknownIslands(pages: { route: Route; islands: string[] }[], known: string[]): Problem[] {
   const missing = new Map<string, Route>();
   for (const page of pages) for (const name of page.islands) if (!known.includes(name) && !missing.has(name)) missing.set(name, page.route);

@@ -1,6 +1,5 @@
-// Every locale's Intl tag should have ICU data in this Node: without it, dates, times, numbers and
-// plurals are silently written as another locale writes them. A warning names the locale, the formats
-// that fall back and what they fall back to (an error with --strict).
+// Without ICU data for a locale's Intl tag, Node silently writes its dates, numbers and plurals as another locale does: a
+// warning names the formats and the fallback (an error with --strict).
 import type { Warning } from '../site/definition.ts';
 
 const FORMATS: [string, (tags: string[]) => string[]][] = [

@@ -1,5 +1,4 @@
-// Warnings about the rendered pages: what a browser will ignore or a search engine confuse, but the
-// build need not refuse (errors with --strict).
+// What a browser will ignore or a search engine confuse in rendered pages: warnings, errors with --strict.
 import type { Route } from '../routes/routes.ts';
 import type { SiteDefinition, Warning } from '../site/definition.ts';
 
@@ -13,10 +12,7 @@ interface RenderedPage {
 /** The site's headers option (its Content-Security-Policy among them). */
 type Headers = NonNullable<SiteDefinition['output']>['headers'];
 
-/**
- * Pages with style="…" attributes while the site's policy allows no inline style: the browser ignores
- * them. A warning per kind of page (an error with --strict), naming where to fix it.
- */
+/** style="…" attributes while the site's policy allows no inline style (the browser ignores them): a warning per kind of page. */
 export function inlineStyleWarnings(option: Headers, routes: readonly Route[], pages: readonly RenderedPage[]): Warning[] {
   if (option === false || typeof option === 'function') return [];
   const styleSrc = option?.csp?.['style-src'];
@@ -29,10 +25,7 @@ export function inlineStyleWarnings(option: Headers, routes: readonly Route[], p
   }));
 }
 
-/**
- * Pages of different kinds (registry pages) in one locale with one title: usually a meta() that does
- * not know a page (a plugin's) and gives it another page's title. A warning naming both kinds.
- */
+/** One title on pages of different kinds in one locale: usually a meta() that does not know a page (a plugin's). */
 export function sharedTitles(routes: readonly Route[], pages: readonly RenderedPage[]): Warning[] {
   const seen = new Map<string, Route>();
   const warned = new Set<string>();

@@ -3,8 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { inertLines } from '../problems/inert.ts';
 import { DEFAULT_SITE_FILE, ENGINE } from '../files/about.ts';
 
-// Each command loads its own modules when it runs, so `build` never loads the servers' code and
-// `--help` none of the engine.
+// Each command loads its modules when it runs: `build` never loads the servers, `--help` none of the engine.
 type Action<T> = (opts: T, args: string[]) => Promise<void>;
 const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[]) => {
   // commander passes the positional arguments first, then the options, then the command.
@@ -16,7 +15,6 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
   } catch (error) {
     // A mistake in the command line is told in a sentence; anything else is a bug and keeps its stack.
     if (!(error instanceof Error && error.name === 'UsageError')) {
-      // Its frames in the site's code at the site's TypeScript.
       if (error instanceof Error && error.stack) error.stack = (await import('../loader/stack.ts')).mappedStack(error.stack);
       throw error;
     }
@@ -43,7 +41,7 @@ Exit codes:
   2  the command was used wrongly, or the environment is wrong: flags, paths, ports, permissions, a full disk`)
   // commander's own refusals (an unknown option, a bad --port) are mistakes in the command: exit 2.
   .exitOverride()
-  // They repeat what was typed (a flag's value): shown with its control characters escaped, never run by the terminal.
+  // They echo what was typed: control characters escaped, never run by the terminal.
   .configureOutput({ outputError: (text, write) => write(inertLines(text)) });
 
 const port = (fallback: string) => new Option('-p, --port <number>', 'port to listen on').default(fallback).argParser((v) => {
@@ -63,7 +61,7 @@ const baseUrl = (v: string) => {
   return v;
 };
 
-/** --now: a day (YYYY-MM-DD, taken at noon UTC: that day in every zone from UTC-11 to UTC+11) or a date-time with its zone. */
+/** A day is taken at noon UTC: that day in every zone from UTC-11 to UTC+11. */
 const moment = (v: string) => {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
   const date = new Date(day ? `${v}T12:00:00Z` : v);
@@ -71,7 +69,6 @@ const moment = (v: string) => {
   return date;
 };
 
-/** --precompress: brotli and/or gzip twins ("br", "br,gzip"), or "none". */
 const encodingList = (v: string) => {
   const list = v === 'none' ? [] : v.split(',').map((e) => e.trim());
   const wrong = list.filter((e) => e !== 'br' && e !== 'gzip');
@@ -146,7 +143,7 @@ program
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runDev);
 
-// -V, as the first releases spelt it, still prints the version.
+// -V (the first releases' spelling) still prints the version.
 program.parseAsync(process.argv.map((arg, i) => (i === 2 && arg === '-V' ? '-v' : arg))).catch((error: unknown) => {
   if (!(error instanceof CommanderError)) throw error;
   // Help and the version end well; anything else commander refused is a mistake in the command.

@@ -1,11 +1,9 @@
-// Checks made before any work starts, so a mistake in the command line gets one plain sentence
-// (what is wrong, what to do) instead of a stack trace after a build.
+// Checks before any work starts: a command-line mistake gets one plain sentence, not a stack trace after a build.
 import { createServer } from 'node:net';
 import { UsageError } from '../problems/usage-error.ts';
 
 export { UsageError };
 
-/** Whether the server could listen on host:port, tried before anything else is done. */
 export function requireFreePort(host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

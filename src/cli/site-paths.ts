@@ -1,5 +1,4 @@
-// Where a command's folders are: given on the command line (relative to the current folder), or
-// beside the site definition, so a site builds the same from wherever it is called.
+// Flags' folders are relative to the current folder, defaults beside the site definition: the same build from anywhere.
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { shown } from '../problems/shown.ts';
@@ -7,7 +6,6 @@ import { DEFAULT_SITE_FILE, findSite } from '../files/about.ts';
 import { UsageError } from '../problems/usage-error.ts';
 
 export interface SitePaths {
-  /** The site definition module. */
   site: string;
   siteDir: string;
   content: string;
@@ -17,7 +15,7 @@ export interface SitePaths {
 
 export { shown };
 
-/** The site definition: --site, or the default definition file here or in a folder above; a sentence when there is none. */
+/** --site, or the default file here or in a folder above; a sentence when there is none. */
 export function siteFile(given: string | undefined): string {
   if (given) {
     if (!existsSync(given) || !statSync(given).isFile()) throw new UsageError(`--site ${given}: there is no such file. Name the site definition module, or leave the option out to use ${DEFAULT_SITE_FILE} here or above.`);
@@ -40,7 +38,7 @@ export function sitePaths(opts: { site?: string; content?: string; static?: stri
   };
 }
 
-/** A folder that must exist: named by a flag (a sentence naming the flag) or the site's own (naming where it was looked for). */
+/** The sentence names the flag, or for the site's own folder where it was looked for. */
 export function requireFolder(path: string, option: string, given: boolean): void {
   let isFolder = false;
   try {

@@ -1,20 +1,15 @@
-// A Caddyfile made from the build's _headers and _redirects (Caddy 2.6), answering as the default
-// host does: one URL per page, each locale's 404 page with status 404, no hidden file, the site's
-// redirects, every _headers rule by the request's path (on 404s too), the build's .br and .gz twins.
+// A Caddyfile (Caddy 2.6) from _headers and _redirects, answering as the default host.
 import { CACHE_REVALIDATE } from '../security/headers.ts';
 import { HEADER_NAME, LISTEN, LOCALE, patternRegex, quoted as nginxQuoted, word, type ServerSettings } from './nginx.ts';
 
-/**
- * A value as a Caddyfile string. Caddy keeps a backslash as it is unless a quote follows it (nginx reads
- * "\\" as one), so only quotes are escaped; what nginx's quoting refuses, and a backslash before a
- * quote or at the end, are refused.
- */
+/** Caddy keeps a backslash unless a quote follows it (nginx reads "\\" as one), so only quotes are escaped; what nginx's
+ * quoting refuses, and a backslash before a quote or at the end, are refused. */
 function quoted(value: string): string {
   nginxQuoted(value);
   if (/\\("|$)/.test(value)) throw new Error(`a header or path holds a character a server configuration cannot carry safely: ${JSON.stringify(value)}`);
   return `"${value.replace(/"/g, '\\"')}"`;
 }
-/** An anchored pattern as a Caddyfile string: its closing "$" is the only one allowed. */
+/** Its closing "$" is the only one allowed. */
 const quotedPattern = (regex: string) => quoted(regex.replace(/\$$/, '')).replace(/"$/, '$"');
 
 export function caddyfile({ root, listen, rules, redirects, locales }: ServerSettings): string {

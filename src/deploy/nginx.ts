@@ -1,8 +1,4 @@
-// An nginx server block made from the build's _headers and _redirects (Debian 12's nginx 1.22, with
-// libnginx-mod-http-brotli-static for the .br twins), answering as the default host does: one URL
-// per page (/about.html and /about/ → /about, /es → /es/), each locale's 404 page with status 404,
-// no hidden file, the site's redirects, and every _headers rule by the request's path, on 404s too
-// (`always`). Include it in nginx's http { } (sites-enabled/), with the brotli module loaded.
+// An nginx 1.22 server block (with libnginx-mod-http-brotli-static) from _headers and _redirects, answering as the default host.
 import type { HeaderRule } from '../site/plugin.ts';
 import { CACHE_REVALIDATE } from '../security/headers.ts';
 
@@ -31,13 +27,13 @@ export function quotedPattern(regex: string): string {
   return `${quoted(regex.replace(/\$$/, ''))}`.replace(/"$/, '$"');
 }
 
-/** A value as an nginx or Caddy string: quotes and backslashes escaped; what either reads as a variable or placeholder ($, {, }) or a line break, refused. */
+/** Quotes and backslashes escaped; what either server reads as a variable or placeholder ($, {, }) or a line break, refused. */
 export function quoted(value: string): string {
   if (/[$\n\r{}]/.test(value)) throw new Error(`a header or path holds a character a server configuration cannot carry safely: ${JSON.stringify(value)}`);
   return `"${value.replace(/[\\"]/g, '\\$&')}"`;
 }
 
-/** A header's name, a listen address or a locale as a bare word: anything else in one is refused, never written. */
+/** A header name, listen address or locale as a bare word: anything else is refused, never written. */
 export function word(value: string, what: string, shape: RegExp): string {
   if (!shape.test(value)) throw new Error(`${what} ${JSON.stringify(value)} cannot be written into a server configuration safely`);
   return value;
@@ -63,11 +59,10 @@ export function nginxConf({ root, listen, rules, redirects, locales }: ServerSet
       adds.push(`  add_header ${word(name, 'the header name', HEADER_NAME)} ${variable} always;`);
     });
   });
-  // A response no rule gives a Cache-Control is revalidated on every visit (pages, the 404s), as `serve` does.
+  // Without a rule's Cache-Control, revalidated on every visit, as `serve` does.
   const cached = rules.filter((rule) => Object.keys(rule.headers).some((name) => name.toLowerCase() === 'cache-control'));
   maps.push('map $site_path $site_cache {', ...cached.map((rule) => `  ${quotedPattern(`~${patternRegex(rule.path)}`)} "";`), `  default ${quoted(CACHE_REVALIDATE)};`, '}');
   adds.push('  add_header Cache-Control $site_cache always;');
-  // Each locale's 404 page for its paths, the root one for the rest.
   maps.push('map $site_path $site_404 {', ...locales.map((l) => `  ${quoted(`~^/${word(l, 'the locale', LOCALE)}/`)} /${l}/404.html;`), '  default /404.html;', '}');
   const own = redirects.map((r) => `  location = ${quoted(r.from)} {\n    return ${r.status} ${quoted(r.to)};\n  }`);
   return `# Made by \`site stage\` from the build's _headers and _redirects: include it in nginx's http { } block

@@ -1,11 +1,5 @@
-// `site stage <folder>`: what a host should get from a build, and nothing else. The published files
-// go to <folder>/site/ (what the deploy step uploads); the engine's records (.site-output,
-// .site-manifest) never, the .br/.gz twins only for a host that sends them, _headers and _redirects
-// only for a host that reads them. For nginx and Caddy, their configuration made from _headers and
-// _redirects goes beside it (<folder>/nginx.conf, <folder>/Caddyfile), never inside the published
-// folder. Only the files the build's manifest lists are copied, each a regular file inside the
-// output (a link is never followed). The folder is made fresh: one that holds anything but an
-// earlier stage is refused.
+// What a host should get, in <folder>/site/: no engine records; twins, _headers and _redirects only for a host that uses them;
+// server configs beside it. Only files the manifest lists, each a regular file (no link followed).
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { hasMarker, readManifest } from '../output/marker.ts';
@@ -61,9 +55,9 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   const site = join(making, 'site');
   mkdirSync(site, { recursive: true });
   const twins = new Set(Object.entries(manifest.twins).flatMap(([file, encodings]) => encodings.map((e) => `${file}.${e === 'br' ? 'br' : 'gz'}`)));
-  // A host reads _headers and _redirects itself (Cloudflare, Netlify), or its configuration is made from them (nginx, Caddy), or it ignores them (GitHub Pages).
+  // Cloudflare and Netlify read _headers and _redirects; nginx and Caddy get a config; GitHub Pages ignores them.
   const server = host === 'nginx' || host === 'caddy';
-  // The editor's GitHub sign-in (_worker.js, _routes.json) runs on Cloudflare Pages only: any other host would publish its code as a file.
+  // The editor's GitHub sign-in (_worker.js, _routes.json) runs on Cloudflare Pages only: other hosts would publish its code.
   const cloudflare = host === 'cloudflare-pages';
   const keep = { _headers: traits.readsHeaders && !server, _redirects: !!traits.redirects && !server, '_worker.js': cloudflare, '_routes.json': cloudflare } as Record<string, boolean>;
   let count = 0;
@@ -97,8 +91,7 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   writeFileSync(join(making, STAGE_MARKER), `${JSON.stringify({ host })}\n`);
   rmSync(target, { recursive: true, force: true });
   renameSync(making, target);
-  // A server that sends precompressed files, given a build that wrote none (made for a host that compresses itself).
-  // The manifest's host is named only when it is one the engine knows: a file in the output is never printed as it is.
+  // A twin-sending server given a build without twins. The manifest's host is named only if known: output is never printed as is.
   const builtFor = manifest.host === undefined ? DEFAULT_HOST : isHost(manifest.host) ? manifest.host : 'another host';
   const note = traits.usesTwins && !twins.size ? `The build wrote no precompressed twins (it was made for ${builtFor}), so ${host} will send every page uncompressed: build with output.host "${host}" in the site definition, or with --precompress br.` : undefined;
   return { host, site: join(target, 'site'), files: count, ...(config ? { config } : {}), ...(note ? { note } : {}) };

@@ -1,8 +1,5 @@
-// Which Host headers `dev` answers. A page on another site can point a name it controls at
-// 127.0.0.1 (DNS rebinding) and read the dev server as its own origin; a browser then sends that name
-// as Host. So, as Vite does since its fix (server.allowedHosts), dev answers only localhost names, IP
-// addresses (a phone on the local network uses one), the --host value, and names passed with
-// --allowed-host (".example.test" allows its subdomains too).
+// DNS rebinding: another site can point a name at 127.0.0.1 and read dev as its own origin, so (as Vite's server.allowedHosts)
+// dev answers only localhost names, IP addresses, --host and --allowed-host.
 import { isIP } from 'node:net';
 
 /** The host name of a Host header, without its port or IPv6 brackets; undefined when malformed. */
@@ -16,7 +13,6 @@ export function hostName(header: string): string | undefined {
   return /^[a-z0-9.-]+$/.test(name) ? name.replace(/\.$/, '') : undefined;
 }
 
-/** Whether dev answers a request with this Host header. */
 export function hostAllowed(header: string | undefined, options: { host: string; allowed?: readonly string[] }): boolean {
   if (header === undefined) return true; // HTTP/1.0 without Host: no browser sends that, so no page can read it
   const name = hostName(header);

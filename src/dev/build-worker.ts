@@ -1,7 +1,4 @@
-// Runs dev's builds in a worker thread, so a change to the site's code can be picked up by starting
-// a fresh worker (a new module graph) while content edits reuse the warm one. Each build is the same
-// build() as `site build`, given the previous build's state so it re-renders only what an edit
-// affected and checks the whole site.
+// A worker, so a change to the site's code starts a fresh module graph while content edits reuse the warm one.
 import { parentPort } from 'node:worker_threads';
 import { build, type BuildOptions } from '../pipeline/build.ts';
 import type { BuildState } from '../pipeline/state.ts';

@@ -1,7 +1,4 @@
-// What `dev` watches of the site's own code: every file the definition imports (templates, plugins, a
-// data module, a folder of helpers), as esbuild finds them bundling it with packages left out, and the
-// definition's `sources`. A site need not list a folder for its edits to rebuild. A file at the top of
-// the site's folder is watched as a file: the folder also holds content, output and node_modules.
+// A file at the top of the site's folder is watched as a file: that folder also holds content, output and node_modules.
 import { dirname, resolve, sep } from 'node:path';
 
 export async function codeFolders(siteFile: string, sources: readonly string[]): Promise<string[]> {

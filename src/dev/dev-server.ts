@@ -1,5 +1,4 @@
-// `site dev`: build, serve, watch the content, static files and the site's code, rebuild on change and reload open pages.
-// A failed build shows "Unexpected Application Error!" with the message; the next good build recovers.
+// `site dev`: build, serve, rebuild on change and reload open pages; a failed build's message shows until the next good one.
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BuildOptions } from '../pipeline/build.ts';
@@ -20,7 +19,7 @@ export interface DevOptions {
   staticDir: string;
   /** The site's code (templates, definition): a change there starts a fresh build worker. */
   codePaths: string[];
-  /** The site's code as it now is, looked at again after a change of it (a new import adds a folder to watch). */
+  /** Looked at again after a change of the code (a new import adds a folder to watch). */
   codePathsNow?: () => Promise<string[]>;
   outDir: string;
   /** Replace an output folder of files this engine did not write. */
@@ -29,7 +28,6 @@ export interface DevOptions {
   host: string;
   /** Host names dev answers besides localhost, IP addresses and host (--allowed-host). */
   allowedHosts?: string[];
-  /** Show entries marked draft (--drafts). */
   drafts?: boolean;
   log?: (line: string) => void;
 }
@@ -147,7 +145,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const staticDir = resolve(options.staticDir);
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
-  // Resolves once watching: edits made before the folders were scanned would go unseen.
   const onChange = (path: string) => {
     if (codePaths.some((p) => path === p || path.startsWith(`${p}/`))) templatesChanged = true;
     if (path === staticDir || path.startsWith(`${staticDir}/`)) staticChanged = true;
@@ -160,6 +157,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       void rebuild(names.join(', '));
     }, 20);
   };
+  // Awaited: edits made before the folders were scanned would go unseen.
   let watcher = await watchFolders([options.contentDir, options.staticDir, ...codePaths], onChange);
   followCode = options.codePathsNow && (async () => {
     const now = (await options.codePathsNow!()).map((p) => resolve(p));

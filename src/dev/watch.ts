@@ -1,7 +1,4 @@
-// Watches the site's folders for dev, surviving what editors and git do to them: a folder deleted and
-// made again, or replaced by another under the same name (a checkout, a rename). chokidar stops
-// watching a folder once it is gone, so the watch is set on each folder's parent, filtered down to
-// the folders themselves, and set up afresh whenever one of them is no longer the folder it watched.
+// chokidar stops watching a gone folder, so the parents are watched, and the watch set up afresh when a folder is replaced.
 import { watch, type FSWatcher } from 'chokidar';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
@@ -15,8 +12,7 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
   const roots = [...new Set(rootPaths.map((p) => resolve(p)))];
   const parents = [...new Set(roots.map((r) => dirname(r)))];
   const relevant = (path: string) => parents.includes(path) || roots.some((r) => path === r || path.startsWith(r + sep) || r.startsWith(path + sep));
-  // Each folder's inode. (Not its birth time: where the kernel gives none, Node reports the change
-  // time, which every file saved into the folder moves.)
+  // Inodes, not birth times: where the kernel gives none, Node reports the change time, which every save moves.
   const identity = () => roots.map((r) => {
     try {
       return statSync(r).ino;
@@ -31,8 +27,7 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
   let closed = false;
   let restarting: Promise<void> | undefined;
   let missedBefore = '';
-  // Deleted, made again or replaced: the old watch is on a folder that is gone, so it is set up afresh.
-  // Not before the first watch is ready (closing it then would leave its start waiting for ever).
+  // Not before the first watch is ready: closing it then would leave its start waiting for ever.
   const restartIfMoved = () => {
     if (!started || restarting || closed || identity() === seen) return;
     restarting = (async () => {
@@ -59,19 +54,14 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
       restartIfMoved();
     });
     await new Promise<void>((ready) => watcher.once('ready', () => ready()));
-    // A file made in a folder after the scan read it and before it was watched is known to no watch:
-    // its deletion would go unseen (seen in CI, in dev.test, a file written just after a checkout).
-    // The next look at the folders sets the watch up afresh, and the rebuild it asks for reads the file.
-    // Only for what was not missed last time: something chokidar never lists restarts it once, not at every start.
+    // A file made between the scan and the watch is known to no watch: restart, once per new miss (chokidar never lists some).
     const missed = unwatched(roots, watcher.getWatched()).sort().join('\0');
     if (missed && missed !== missedBefore) seen = '';
     missedBefore = missed;
   };
   await start();
   started = true;
-  // A folder swapped for another, or put back by a rename soon after it was deleted, can leave its
-  // parent's listing as it was, so no event says so (seen once in CI, in dev.test): a look at the
-  // folders twice a second (a stat each) catches that, and a move during a restart's first scan.
+  // A folder swapped or renamed back can leave its parent's listing as it was, so no event fires: poll.
   const poll = setInterval(restartIfMoved, 500);
   poll.unref();
   return {
@@ -87,12 +77,7 @@ export async function watchFolders(rootPaths: string[], onChange: (path: string)
 /** What chokidar leaves out of its listing by its own rule (atomic: editors' swap, backup and temporary files). */
 const CHOKIDAR_SKIPS = /\..*\.(sw[px])$|~$|\.subl.*\.tmp/;
 
-/**
- * What is below the roots but not in the watch's listing (chokidar's getWatched: each folder with the
- * names in it): made while the watch was being set up. Roots that are gone are left to identity(); a
- * folder that cannot be read, a broken link (an editor's lock file) and what chokidar skips by rule
- * are not listed by chokidar either, so not missed.
- */
+/** Below the roots but not in chokidar's getWatched(); what chokidar never lists (unreadable folders, broken links) is not missed. */
 export function unwatched(roots: string[], watched: Record<string, string[]>): string[] {
   const listed = new Map<string, Set<string>>();
   const known = (path: string) => {

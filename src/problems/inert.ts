@@ -1,7 +1,5 @@
-// Text that came from content or from file names is data: printed to a terminal or a CI log, a
-// control character in it could move the cursor, recolour or clear the screen, or start a line that
-// GitHub Actions reads as a workflow command ("::error …"). Every such character is shown escaped
-// (\n, \u001b), so what is printed is exactly one line of visible text per line we meant to print.
+// Text from content or file names is data: a control character printed to a terminal or CI log could clear the screen or start
+// a line GitHub Actions reads as a workflow command ("::error …"), so each is shown escaped (\n, \u001b).
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
@@ -19,7 +17,6 @@ export function inertLines(text: string): string {
   return text.replace(CONTROL_BUT_LINES, escape);
 }
 
-/** Whether a name holds a control character. */
 export function hasControl(text: string): boolean {
   CONTROL.lastIndex = 0;
   return CONTROL.test(text);

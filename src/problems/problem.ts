@@ -1,10 +1,8 @@
-// Problems are data: each has a stable code (what went wrong), a place (a content file and line, a
-// page and its output file, or a part of the build) and the sentences a person reads. Code that
-// merges, groups or filters problems looks at the code and the details' kinds, never at the text.
-// Every sentence and place is kept inert (inert.ts): content and file names are data, printed as such.
+// Problems are data: a stable code, a place and sentences. Code that merges, groups or filters them looks at the code and the
+// details' kinds, never the text. Every sentence and place is kept inert (inert.ts).
 import { inert } from './inert.ts';
 
-/** The language the engine's own words (its messages, its error page) are written in, whatever the site's languages. */
+/** The engine's own words (messages, error page) are in this language, whatever the site's. */
 const MESSAGES_LANG = 'en';
 export { MESSAGES_LANG };
 
@@ -55,7 +53,7 @@ export interface Detail {
   path: string;
   message: string;
   kind?: DetailKind;
-  /** The same, for the person who edits: the field as the editor names it and what to do ("Stores › Oak Street › Opening hours: needs at least 1 row; it has none"). */
+  /** For the person who edits, in the editor's names ("Stores › Oak Street › Opening hours: needs at least 1 row"). */
   words?: string;
 }
 
@@ -114,12 +112,11 @@ export function describeWhere(where: Where): string {
   return where.part;
 }
 
-/** A problem in a content file. */
 export function inFile(code: ProblemCode, file: string, title: string, details: Detail[] = [], position?: Position): Problem {
   return new Problem(code, { file, position }, title, details);
 }
 
-/** A problem of a part of the site, not of one file (a plugin's check of the whole output): "the lab finds pages too heavy". */
+/** A problem of a part of the site, not of one file (a plugin's check of the whole output). */
 export function inPart(part: string, title: string, details: Detail[] = []): Problem {
   return new Problem('plugin/check', { part }, title, details);
 }

@@ -1,5 +1,4 @@
-// How a path is shown in messages: relative to the current folder when it lies below it
-// ("content/en/ui.yaml"), whole otherwise ("/tmp/site/dist", never "../../tmp/site/dist").
+// Paths in messages: relative when below the current folder ("content/en/ui.yaml"), whole otherwise (never "../../tmp/site/dist").
 import { isAbsolute, relative, sep } from 'node:path';
 
 export function shown(path: string): string {

@@ -1,6 +1,4 @@
-// Failures of the machine rather than of the site (a full disk, a read-only folder, a missing
-// permission, a path too long): one sentence naming the path and the reason, exit code 2, never a
-// stack trace. Any other error is left as it is.
+// Failures of the machine, not the site (a full disk, a missing permission): one sentence naming path and reason, exit code 2.
 import { shown } from './shown.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -20,10 +18,7 @@ const REASONS: Record<string, string> = {
 
 const READS = new Set(['read', 'scandir', 'readdir', 'stat', 'lstat', 'access', 'realpath']);
 
-/**
- * The sentence for a system error, as a UsageError; undefined for anything else. `what` names what was
- * being written when the error itself names no file (a write to an open file has no path).
- */
+/** Undefined for other errors. `what` names what was being written when the error names no file (a write to an open file). */
 export function systemError(error: unknown, what?: string): UsageError | undefined {
   const { code, syscall, path, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
   if (!code || !(code in REASONS) || error instanceof UsageError) return undefined;

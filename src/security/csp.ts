@@ -1,12 +1,10 @@
-// The Content-Security-Policy as data: the engine's strict default (everything from this origin
-// only, no inline script or style, no frames, no plugins), which a site's definition adjusts
-// directive by directive.
+// A strict default (this origin only, no inline script or style, no frames or plugins), adjusted per directive by the site.
 
 import type { CspChanges } from '../site/definition.ts';
-// Directive → its sources; an empty list for a directive without any (upgrade-insecure-requests).
+// Directive → its sources; empty for one without any (upgrade-insecure-requests).
 import type { CspDirectives } from '../site/plugin.ts';
 
-/** The engine's strict policy, made fresh for each use (no caller can change it for the others). */
+/** Made fresh for each use, so no caller can change it for the others. */
 export function strictCsp(): CspDirectives {
   return {
     'default-src': ["'self'"],
@@ -36,12 +34,11 @@ export function withChanges(base: CspDirectives, changes: CspChanges = {}): CspD
   return policy;
 }
 
-/** The header value: "default-src 'self'; …". */
 export function formatCsp(policy: CspDirectives): string {
   return Object.entries(policy).map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }
 
-/** The origins of some addresses, for a source list ("https://forms.example.com/embed/x" → "https://forms.example.com"). */
+/** Origins for a source list ("https://forms.example.com/embed/x" → "https://forms.example.com"). */
 export function origins(urls: readonly string[]): string[] {
   return [...new Set(urls.map((url) => new URL(url).origin))];
 }

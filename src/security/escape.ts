@@ -1,3 +1,2 @@
-// Text placed in HTML or XML as text: the characters that would start markup or end an attribute,
-// written as references. One function for pages, feeds, sitemaps and SVG alike.
+// Text for HTML or XML (pages, feeds, sitemaps, SVG): characters that start markup or end an attribute become references.
 export const escapeMarkup = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,14 +1,11 @@
-// The `_headers` file, as Netlify and Cloudflare Pages read it: rules of a path pattern ("/*",
-// "/assets/*", "/admin/:page") and the headers it adds. Every rule whose pattern matches a request
-// applies, and a header named by several matching rules gets their values joined by ", " (so two
-// Content-Security-Policy rules for one path are two policies, both enforced). `serve` and `dev`
-// answer with exactly the headers a host would send, from this one file.
+// The `_headers` file of Netlify and Cloudflare Pages: path patterns ("/*", "/admin/:page") and their headers. Every
+// matching rule applies; a header of several rules is joined by ", " (two CSP rules are two policies, both enforced).
 
 import type { HeaderRule } from '../site/plugin.ts';
 
 export type { HeaderRule };
 
-/** Writes rules in the file's format: the pattern, then each header indented on its own line (rules of one pattern written as one). */
+/** Rules of one pattern are written as one. */
 export function formatHeadersFile(rules: HeaderRule[]): string {
   const merged: HeaderRule[] = [];
   for (const rule of rules) {
@@ -19,7 +16,6 @@ export function formatHeadersFile(rules: HeaderRule[]): string {
   return merged.map((rule) => `${rule.path}\n${Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`).join('\n');
 }
 
-/** Reads a `_headers` file back into rules (comments and blank lines ignored). */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
@@ -37,7 +33,6 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 
 const patterns = new Map<string, RegExp>();
 
-/** Whether a request path matches a rule's pattern. */
 export function matches(pattern: string, path: string): boolean {
   let regex = patterns.get(pattern);
   if (!regex) {
@@ -50,7 +45,6 @@ export function matches(pattern: string, path: string): boolean {
   return regex.test(path);
 }
 
-/** The headers a host sends for a path: every matching rule's, a header of several rules joined with ", ". */
 export function headersFor(rules: HeaderRule[], path: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const names = new Map<string, string>();

@@ -1,7 +1,4 @@
-// The HTTP headers of a site: written to dist/_headers for static hosts, and read back from there by
-// `serve` and (with what plain HTTP on a local network cannot use taken out) by `dev`, so a policy
-// mistake shows while developing, not after deploying. The values are the engine's neutral defaults,
-// adjusted by the site's definition (`output.headers`).
+// Written to dist/_headers and read back by serve and dev, so a policy mistake shows before deploying.
 import type { HeadersPolicy } from '../site/definition.ts';
 import { formatCsp, strictCsp, withChanges } from './csp.ts';
 import type { HeaderRule } from './headers-file.ts';
@@ -14,7 +11,6 @@ const DEFAULT_HSTS = 'max-age=31536000';
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 
-/** Headers for every response. */
 export function securityHeaders(policy: HeadersPolicy = {}): Record<string, string> {
   const headers: Record<string, string> = { 'Content-Security-Policy': formatCsp(withChanges(strictCsp(), policy.csp)) };
   const hsts = policy.hsts ?? DEFAULT_HSTS;
@@ -30,16 +26,9 @@ export function securityHeaders(policy: HeadersPolicy = {}): Record<string, stri
 }
 
 
-/**
- * The rules of the _headers file. Each header is set by one rule per path: hosts join the values of
- * every matching rule, so a second Cache-Control (or policy) for a path would be sent as two. HTML
- * needs no Cache-Control rule: revalidating is what hosts (and serve) do by default.
- *
- * With an area of its own policy (the editor), the site's policy cannot sit on "/*" (the area would
- * get both, and the strict one wins): it goes on "/", on every one-segment path ("/:page", pages,
- * root files and unknown root paths alike) and on each other top-level folder, and the area's on its
- * folder, so every path has exactly one.
- */
+/** One rule per header per path: hosts join matching rules' values, so a second Cache-Control or policy would be sent as two.
+ * With an area of its own policy (the editor), the site's policy cannot sit on "/*" (the area would get both, and the strict
+ * one wins): it goes on "/", "/:page" and each other top-level folder. HTML needs no Cache-Control: hosts revalidate. */
 export function headerRules(policy: HeadersPolicy = {}, layout?: { topDirs: readonly string[]; area: PolicyArea }): HeaderRule[] {
   const headers = securityHeaders(policy);
   if (!layout) {
@@ -61,10 +50,7 @@ export function headerRules(policy: HeadersPolicy = {}, layout?: { topDirs: read
   ];
 }
 
-/**
- * The headers `dev` sends: production's, minus what breaks plain HTTP on a local network (people test
- * on a phone at http://192.168.…): no HSTS, no upgrade-insecure-requests.
- */
+/** Production's headers minus what breaks plain HTTP on a local network (a phone at http://192.168.…). */
 export function devHeaders(headers: Record<string, string>): Record<string, string> {
   const dev: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -74,10 +60,7 @@ export function devHeaders(headers: Record<string, string>): Record<string, stri
   return dev;
 }
 
-/**
- * The site's policy as a <meta http-equiv> carries it: without the directives browsers ignore there
- * (frame-ancestors, report-uri, sandbox), and, for dev, without upgrade-insecure-requests.
- */
+/** For a <meta http-equiv>: without the directives browsers ignore there, and for dev without upgrade-insecure-requests. */
 export function metaCsp(policy: HeadersPolicy = {}, { dev = false } = {}): string {
   const directives = withChanges(strictCsp(), policy.csp);
   const kept = Object.fromEntries(Object.entries(directives).filter(([name]) => !['frame-ancestors', 'report-uri', 'report-to', 'sandbox'].includes(name) && !(dev && name === 'upgrade-insecure-requests')));

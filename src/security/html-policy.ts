@@ -1,10 +1,5 @@
-// What raw HTML and which URLs content may carry. Content is edited by people outside the development
-// team (in the browser editor), so Markdown is not a way to put a script, a frame, a redirect or an
-// event handler on a page: raw HTML is held to a small allow-list of harmless inline tags (a site may
-// widen it in its definition), and every link or image address to http(s), mailto, tel or a relative
-// URL. Anything else is a build error naming the file, the line and the tag. HTML is read with an HTML
-// parser (htmlparser2), never with regular expressions, and addresses as a browser reads them
-// (entities decoded, tabs and newlines dropped, any case).
+// People outside the team edit content, so raw HTML is held to an allow-list of inline tags (a site may widen it), addresses to
+// http(s), mailto, tel or relative: no script, frame, redirect or handler. Parsed, never matched with regular expressions.
 import { decodeHTMLAttribute } from 'entities';
 import { Parser, Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
@@ -40,18 +35,16 @@ export const DEFAULT_HTML_ALLOW: HtmlAllowList = {
   wbr: [],
 };
 
-/** Allowed on every allowed tag. */
 const GLOBAL_ATTRIBUTES = new Set(['title', 'lang', 'dir']);
 /** Never allowed, whatever a site widens: they run code or load a document. */
 const NEVER_TAGS = new Set(['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'link', 'form', 'template', 'svg', 'math']);
 const NEVER_ATTRIBUTE = /^(on|formaction$|srcdoc$|xmlns)/i;
-/** Attributes whose value is an address. */
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'action', 'poster', 'data', 'background', 'xlink:href']);
 const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /** Why an address may not be used, or undefined when it may (relative addresses always may). */
 export function urlProblem(raw: string): string | undefined {
-  // Read as a browser does: entities decoded, then the URL parser (which drops tabs and newlines and lowers the scheme).
+  // As a browser reads it: entities decoded, then the URL parser (drops tabs and newlines, lowers the scheme).
   const value = decodeHTMLAttribute(raw).trim();
   let url: URL;
   try {
@@ -70,16 +63,10 @@ export interface HtmlFinding {
   message: string;
 }
 
-/** The first characters of a piece of HTML, as a message quotes what it found. */
 const quoted = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 37)}...` : text);
 
-/**
- * What the browser would make of the markup's structure that the element-by-element check cannot see:
- * a tag never ended with ">" (the browser ends it at the next ">" of the page, taking what comes
- * between as its attributes), a closing tag of an element content may not open, and the parts of
- * HTML that are not elements (declarations, processing instructions, CDATA, comments), each named.
- * Read with htmlparser2's tokenizer, as a browser's tokenizer reads it.
- */
+/** What the element check cannot see, read by a tokenizer as a browser does: a tag never ended with ">" (the browser takes
+ * what follows as its attributes), a closing tag content may not open, and parts that are not elements. */
 function structureFindings(html: string, allow: HtmlAllowList, opened: Set<string>): HtmlFinding[] {
   const findings: HtmlFinding[] = [];
   let open: { offset: number; name: string } | undefined;
@@ -103,8 +90,7 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
     oncomment(start, end) {
       const offset = html.lastIndexOf('<', start);
       const text = html.slice(offset, end + 1);
-      // A comment can hide a conditional comment or markup for later: not content. Whatever else the
-      // HTML tokenizer reads as one ("<?php …?>", "<!ELEMENT …>") is named for what it is.
+      // A comment can hide a conditional comment or markup for later; the rest ("<?php …?>") are named.
       if (html.startsWith('<!--', offset)) findings.push({ offset, tag: '!--', message: 'HTML comments are not allowed in content (write a YAML comment or a note to the team instead)' });
       else if (html.startsWith('<?', offset)) findings.push({ offset, tag: '?', message: `${quoted(text)} is a processing instruction, which content may not hold; write &lt; for a plain "<"` });
       else findings.push({ offset, tag: '!', message: `${quoted(text)} is a declaration, which content may not hold; write &lt; for a plain "<"` });
@@ -122,7 +108,6 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
       findings.push({ offset, tag: '?', message: `${quoted(html.slice(offset, end + 1))} is a processing instruction, which content may not hold` });
     },
     onend() {
-      // Ended inside a tag: the browser would take the page's next characters as its attributes.
       if (open) findings.push({ offset: open.offset, tag: open.name, message: `<${open.name} is never ended with ">": the browser would read what follows as its attributes; end the tag, or write &lt; for a plain "<"` });
     },
     onattribdata() {},
@@ -139,12 +124,8 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
   return findings;
 }
 
-/**
- * Checks a piece of raw HTML against the allow-list; every tag and attribute outside it, and every
- * part that is not an element, is a finding. `opened`: the elements opened by earlier pieces of the
- * same body (Markdown hands inline HTML over tag by tag), whose closing tags are theirs: an element
- * refused is reported once, at its opening tag.
- */
+/** `opened`: elements opened by earlier pieces of the same body (Markdown hands inline HTML over tag by tag); their closing
+ * tags are theirs, so a refused element is reported once, at its opening tag. */
 export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<string>()): HtmlFinding[] {
   const findings: HtmlFinding[] = structureFindings(html, allow, opened);
   const parser = new Parser(
@@ -172,13 +153,8 @@ export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<s
   return findings.sort((a, b) => a.offset - b.offset);
 }
 
-/**
- * The second look, at the HTML a Markdown body became (marked's output, with what plugins and
- * components made): whatever the first look at the raw HTML missed, no element may carry an event
- * handler or an embedded document, no address may use another scheme, and no script, base or meta
- * element may be there. A site's components may render any other element (a video frame), so the
- * allow-list is not applied here; every finding means the raw-HTML check has a gap.
- */
+/** The second look, at the rendered body: no handler, embedded document, other scheme, script, base or meta. Components may
+ * render other elements (a video frame), so no allow-list; a finding means the raw-HTML check has a gap. */
 export function checkRenderedHtml(html: string): string[] {
   const found: string[] = [];
   const parser = new Parser(

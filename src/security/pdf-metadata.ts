@@ -1,10 +1,5 @@
-// A PDF uploaded by staff carries its document properties (author, the software and computer that made
-// it, dates), XMP packets (on the document, its pages, fonts and images), and may carry script or a
-// program to launch. Published as uploaded, it says who wrote it and when. The file is read with pdf-lib
-// (loaded only when a site has a PDF upload) and written anew: no Info dictionary, no XMP, no editing
-// software's PieceInfo, no JavaScript or launch action, and only the objects the document still uses
-// (pdf-lib writes every object it read: an earlier revision's Info, an orphaned XMP stream would ship).
-// Kept: pages, forms, links and bookmarks. Not reached: EXIF inside an embedded JPEG's own bytes.
+// An uploaded PDF tells who wrote it and when (Info, XMP, PieceInfo) and may run script or a launch action: rewritten without them,
+// keeping only objects reached from the catalog (pdf-lib writes every object it read, orphans too). Not reached: EXIF in a JPEG.
 import { createRequire } from 'node:module';
 import type { PDFObject } from 'pdf-lib';
 
@@ -28,7 +23,6 @@ export async function withoutMetadata(bytes: Uint8Array): Promise<Uint8Array> {
       const kind = dict.get(PDFName.of('S'));
       if (kind === PDFName.of('JavaScript') || kind === PDFName.of('Launch')) for (const key of ACTION_PAYLOAD) dict.delete(PDFName.of(key));
     }
-    // Only what the document reaches from its catalog is written.
     const reached = new Set<string>();
     const visit = (object: PDFObject | undefined): void => {
       if (object instanceof PDFRef) {
@@ -46,7 +40,7 @@ export async function withoutMetadata(bytes: Uint8Array): Promise<Uint8Array> {
     for (const [ref] of context.enumerateIndirectObjects()) if (!reached.has(ref.toString())) context.delete(ref);
     return await doc.save({ updateFieldAppearances: false });
   } catch (error) {
-    // pdf-lib reads leniently and fails later on what it could not make sense of: either way, not publishable as it is.
+    // pdf-lib reads leniently and fails later: either way, not publishable as it is.
     const encrypted = error instanceof Error && /encrypt/i.test(error.message);
     throw new Error(encrypted ? 'it is protected by a password: save it again without one, and upload that' : 'it cannot be read as a PDF (damaged, or another kind of file): save it again as PDF, and upload that');
   }

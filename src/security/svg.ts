@@ -1,17 +1,7 @@
-// SVG files of static/ are documents of the site: opened on their own (a link, a new tab), a script in
-// one runs on the site's origin, where the editor keeps its Git token. So an SVG is read against a
-// strict allow-list of elements and attributes, each judged by its local name whatever its prefix or
-// namespace (`<x:script>` is a script), and what ships is the allow-listed tree written anew, never
-// the bytes as uploaded. Refused outright, naming why: scripts and embedded documents, event
-// handlers, addresses other than http(s), mailto, tel or relative ones, a DTD or entity declaration
-// (an entity can carry markup past any check of the text), a style sheet processing instruction, and
-// an animation of a link or a handler (SMIL's <set attributeName="href" to="javascript:…">). Anything
-// else outside the list (an editor's metadata, an unknown element) is left out of what ships.
-//
-// Why no library: DOMPurify needs a DOM (jsdom in Node, megabytes and a few hundred ms to load for a
-// handful of icons) and sanitises by what the running DOM's parser makes of the text; an allow-list on
-// htmlparser2, which the engine already uses for content, reads the file as XML and writes out only
-// what it checked.
+// An SVG opened on its own runs scripts on the site's origin, where the editor keeps its Git token: names are checked by local
+// name (`<x:script>` is a script) against an allow-list, and only the checked tree is written. Refused: scripts, embeds, handlers,
+// other schemes, a DTD or entity (markup past any check), a style sheet instruction, an animated link or handler.
+// No DOMPurify: it needs a DOM (jsdom) and trusts that DOM's parser.
 import { Parser } from 'htmlparser2';
 import { urlProblem } from './html-policy.ts';
 import { escapeMarkup as escapeText } from './escape.ts';
@@ -35,7 +25,7 @@ const DANGEROUS = new Set(['script', 'foreignobject', 'iframe', 'frame', 'embed'
 
 const ANIMATIONS = new Set(['animate', 'animatemotion', 'animatetransform', 'set']);
 
-/** Attributes that ship, by local name (lower case) → the name as SVG spells it. */
+/** Attributes that ship, the same way. */
 const ATTRIBUTES = new Map(
   [
     // core and accessibility
@@ -70,7 +60,6 @@ const ATTRIBUTES = new Map(
 const FRAGMENT_ONLY = new Set(['use', 'textpath', 'mpath', 'feimage', 'lineargradient', 'radialgradient', 'pattern', 'filter']);
 const RASTER_DATA = /^data:image\/(png|jpeg|gif|webp|avif);base64,[a-z0-9+/=\s]*$/i;
 
-/** The result of reading an SVG: what ships (written anew), and why it may not ship at all. */
 export interface SanitizedSvg {
   /** The allow-listed tree as XML; what is published when nothing was refused. */
   svg: string;
@@ -80,7 +69,6 @@ export interface SanitizedSvg {
 
 const localName = (name: string) => name.slice(name.lastIndexOf(':') + 1).toLowerCase();
 
-/** Why an address on an element may not ship, or undefined. */
 function addressProblem(element: string, value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.startsWith('#')) return undefined;
@@ -89,10 +77,8 @@ function addressProblem(element: string, value: string): string | undefined {
   return urlProblem(value);
 }
 
-/** Reads an SVG file's text against the allow-list, and writes out what passed. */
 export function sanitizeSvg(text: string): SanitizedSvg {
   const refused: string[] = [];
-  // A DTD can declare entities that expand to markup after any check of the text: none in a published file.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) refused.push('a DTD or entity declaration (<!DOCTYPE …>): SVG files need none');
   const out: string[] = [];
   /** Per open element: whether it is written out (a dropped element drops all it holds). */
@@ -136,7 +122,7 @@ export function sanitizeSvg(text: string): SanitizedSvg {
           if (known) attrs.push(` ${known}="${escapeText(value)}"`);
         }
         const name = ELEMENTS.get(local);
-        // The root must be an <svg>; whatever else lies outside the list, and what it holds, stays out.
+        // The root must be an <svg>; an unlisted element stays out with all it holds.
         const kept = keeping() && !foreign && !badAnimation && name !== undefined && (rooted || local === 'svg');
         if (kept && open.length === 0) {
           rooted = true;

@@ -1,13 +1,8 @@
-// What a host that compresses as it serves does (Cloudflare Pages, the default host, and Netlify and
-// GitHub Pages): a text file of 1 KB or more goes out in brotli or gzip, as the request accepts. serve
-// and dev do the same for a file the build wrote no twin for, so what is previewed, audited and
-// tested weighs what visitors get. Each content is compressed once (by its ETag) and kept in memory,
-// up to a bound; a twin the build wrote and recorded is sent as it is (files.ts).
+// Text without a recorded twin is compressed as hosts do, so previews weigh what visitors get; kept by ETag, up to a bound.
 import { brotli, COMPRESSIBLE, gzip, worthCompressing } from '../output/write-files.ts';
 import { acceptedEncodings } from './encoding.ts';
 import type { FoundFile } from './files.ts';
 
-/** Memory kept for compressed responses; the oldest go first past it. */
 const KEPT_BYTES = 64 * 1024 * 1024;
 
 export class Compressor {

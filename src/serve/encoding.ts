@@ -1,6 +1,4 @@
-// Which precompressed encoding a request accepts, read as RFC 9110 says: each coding with its
-// q-value, "q=0" meaning "not acceptable" (so "br;q=0" refuses brotli), "*" any coding not named.
-// Among the acceptable ones, the higher q wins, and brotli before gzip on a tie (it is smaller).
+// Per RFC 9110: "q=0" refuses ("br;q=0"), "*" is any coding not named; the higher q wins, brotli before gzip on a tie (smaller).
 
 export type Encoding = 'br' | 'gzip';
 

@@ -1,9 +1,7 @@
-// The page shown when something breaks: the original's "Unexpected Application Error!" screen.
-// Self-contained (inline style is allowed by its own CSP hash-free policy: no script, no external CSS).
+// The page shown when something breaks: self-contained, no script or external CSS.
 import { MESSAGES_LANG } from '../problems/problem.ts';
 import { escapeMarkup as escapeHtml } from '../security/escape.ts';
 
-/** A minimal HTML page with the heading and the status or message. */
 export function errorPage(message: string, { extraScripts = [] as string[] } = {}): string {
   const scripts = extraScripts.map((src) => `<script type="module" src="${escapeHtml(src)}"></script>`).join('');
   return `<!DOCTYPE html><html lang="${MESSAGES_LANG}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Unexpected Application Error!</title>${scripts}</head><body><main><h1>Unexpected Application Error!</h1><pre>${escapeHtml(message)}</pre></main></body></html>`;

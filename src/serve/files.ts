@@ -1,11 +1,5 @@
-// The files of a served folder, found so that no request ever leaves it: every part of the path is
-// checked with lstat (a symbolic link, to anywhere, is "no such file"; a dangling one too), and a file
-// this module reads is opened without following a link. `serve` streams the file it found through
-// sirv (locate); `dev`, whose folder is rewritten while served, reads each file whole in one go (find),
-// never the stat of one version and the bytes of another, and looks again for a moment when the folder
-// is being swapped by a full rebuild. A precompressed twin is sent only when the build's manifest
-// records it for that very file: an .br put there by anyone else (an upload, a hand-copied file) is
-// never sent in place of the file the build checked.
+// No request leaves the folder: each path part is lstat'ed (a symbolic link is "no such file") and files open without following
+// links. A twin is sent only when the build's manifest records it: an .br put there by anyone else never replaces the checked file.
 import { createHash } from 'node:crypto';
 import { constants, lstatSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -27,7 +21,6 @@ export function contentType(file: string): string {
 }
 
 export interface FoundFile {
-  /** The file's path below the served folder ("/es/about.html"). */
   file: string;
   data: Buffer;
   etag: string;
@@ -71,7 +64,7 @@ async function readPlain(dir: string, rel: string): Promise<Buffer | undefined> 
   }
 }
 
-/** How long a missing file may be missing because dev is swapping the folder. */
+/** Waits (ms) for a file missing while dev swaps the folder. */
 const SWAP_RETRIES = [20, 40, 80];
 
 /** A file a request path names, checked, and what to send for it: itself or its recorded twin. */

@@ -1,6 +1,5 @@
-// Screens request paths before any file lookup: malformed encodings, NUL bytes, backslashes,
-// encoded slashes, dot segments and overlong paths never reach the file system, and repeated slashes
-// are collapsed ("//evil.example/x" is the path "/evil.example/x", never a host to redirect to).
+// Bad encodings, NUL, backslashes, encoded slashes, dot segments and overlong paths never reach the file system; repeated
+// slashes collapse ("//evil.example/x" is the path "/evil.example/x", never a host to redirect to).
 export const MAX_PATH_LENGTH = 1024;
 
 export type PathCheck = { ok: true; pathname: string } | { ok: false; status: 400; reason: string };

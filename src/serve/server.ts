@@ -1,10 +1,4 @@
-// The preview server over a built site, answering as a static host would: the headers of the
-// folder's _headers file (every matching rule, as hosts apply them), brotli or gzip (the twins the
-// build recorded, else compressed here as the default host does: compress.ts), ETag
-// and 304, one URL per page (308 from /about/ and /about.html, only ever to a path of this site), the
-// locale's 404 page with status 404, and a 500 page on internal faults. Files are found by files.ts,
-// which never follows a symbolic link out of (or within) the folder; `serve` sends them with sirv
-// (sirv-layer.ts), `dev` reads each whole as its folder is rewritten.
+// The preview server, answering as a static host would: _headers, brotli or gzip, ETag, 308 to one URL per page, locale 404s.
 import { parseRedirectsFile } from '../plugins/redirects.ts';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -41,7 +35,6 @@ export function createSiteServer(options: ServerOptions): SiteServer {
   let rules = readRules(files);
   let redirects = readRedirects(files);
 
-  /** The response headers for a path: the _headers rules' (adjusted for dev), revalidation by default. */
   const headersOf = (pathname: string): Record<string, string> => {
     const headers = headersFor(rules, pathname);
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'cache-control')) headers['Cache-Control'] = CACHE_REVALIDATE;
@@ -86,7 +79,7 @@ export function createSiteServer(options: ServerOptions): SiteServer {
     const { pathname } = checked;
     for (const [name, value] of Object.entries(headersOf(pathname))) res.setHeader(name, value);
     if (options.before?.(req, res, pathname)) return;
-    // The site's own redirects from _redirects, as the hosts apply them (only ever to a path of this site).
+    // _redirects as hosts apply them (only ever to a path of this site).
     const redirect = redirects.get(pathname);
     if (redirect) {
       const url = req.url ?? '';
@@ -134,31 +127,25 @@ export function createSiteServer(options: ServerOptions): SiteServer {
   });
 }
 
-/**
- * Hidden files (the output marker, a stray .env) and the hosts' own configuration are never served, as
- * hosts do; nor is a precompressed twin by its own address (it is sent only in place of its file, when
- * the build recorded it): asked for directly, sirv would send an .br as its page's type in brotli, so a
- * planted index.html.br would be rendered as a page. static/ publishes no .br or .gz of its own.
- */
+/** Hidden files (a stray .env) and hosts' configuration are never served, nor a twin by its own address: sirv would send an
+ * .br as its page's type, so a planted index.html.br would render as a page. */
 function published(pathname: string): boolean {
   if (pathname === '/_headers' || pathname === '/_redirects' || pathname === '/_worker.js' || pathname === '/_routes.json') return false;
   if (/\.(br|gz)$/i.test(pathname)) return false;
   return !pathname.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 }
 
-/** The folder's _headers rules (none when it has no such file). */
 function readRules(files: ServedFiles): HeaderRule[] {
   if (!files.has('/_headers')) return [];
   return parseHeadersFile(readFileSync(resolve(files.dir, '_headers'), 'utf8'));
 }
 
-/** The redirects of the folder's _redirects: exact paths of this site to paths of this site (404 rules are the 404 pages' business). */
+/** _redirects: exact paths of this site to paths of this site (404 rules are the 404 pages' business). */
 function readRedirects(files: ServedFiles): Map<string, { to: string; status: number }> {
   if (!files.has('/_redirects')) return new Map();
   return new Map(parseRedirectsFile(readFileSync(resolve(files.dir, '_redirects'), 'utf8')).map(({ from, to, status }) => [from, { to, status }]));
 }
 
-/** Serves a built folder as a static host would. */
 export function createDistServer(dir: string, options: Omit<ServerOptions, 'dir'> = {}): SiteServer {
   return createSiteServer({ ...options, dir });
 }

@@ -1,7 +1,4 @@
-// `site build`: the summary; or the site's problems, grouped and capped, without a stack trace (exit
-// 1); or a sentence for a mistake in the command or the environment (exit 2). Each failure says what
-// became of the output folder. In GitHub Actions every problem is also an annotation; --report writes
-// them all as JSON.
+// `site build`: the summary; the site's problems (exit 1); or a sentence for a command or environment mistake (exit 2).
 import { BuildFailure } from '../../problems/problem.ts';
 import { build, outputFate, type OutputFate } from '../../pipeline/build.ts';
 import { describeFailure } from '../../pipeline/describe-failure.ts';
@@ -14,7 +11,7 @@ import type { Encoding } from '../../site/definition.ts';
 import { UsageError } from '../preflight.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
-/** What a failed build did to the output folder, truthfully. */
+/** Each failure says what became of the output folder. */
 export function fateOf(out: string, fate: OutputFate | undefined): string {
   switch (fate) {
     case 'absent':

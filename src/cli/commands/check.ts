@@ -1,7 +1,4 @@
-// `site check`: the TypeScript checker on the site (its definition, templates and plugins), as
-// `astro check` does, with the site's tsconfig.json. `build` compiles without checking types (esbuild),
-// so a typo in a template builds; run this in CI before the build. TypeScript is the site's own
-// (a devDependency): when it is not installed, the command says how to install it.
+// `build` does not check types (esbuild), so a typo in a template builds: run `site check` in CI first.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -25,10 +22,7 @@ const BUILTIN = new Set(['fs', 'path', 'url', 'os', 'crypto', 'child_process', '
 /** The @types package of a module: "lodash" → "@types/lodash", "@scope/pkg" → "@types/scope__pkg". */
 const typesPackage = (name: string) => `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name.split('/')[0]}`;
 
-/**
- * What to install for the module errors TypeScript gives in its own words ("Cannot find module
- * 'node:fs'"): Node's types for a built-in module, a package's types, or the package itself.
- */
+/** What to install for TypeScript's module errors ("Cannot find module 'node:fs'"): Node's types, a package's types, or it. */
 export function installHints(found: readonly { code: number; text: string }[]): string[] {
   const hints = new Set<string>();
   for (const { code, text } of found) {

@@ -1,4 +1,4 @@
-// `site dev`: the development server with rebuild on change and live reload.
+// `site dev`: rebuild on change and live reload.
 import { fileURLToPath } from 'node:url';
 import { codeFolders } from '../../dev/code-folders.ts';
 import { startDev } from '../../dev/dev-server.ts';

@@ -1,12 +1,5 @@
-// `site init <dir>`: writes a small starter site (the package's starter/ folder) and a package.json
-// that depends on this very engine, with typescript and @types/react for `site check`. It refuses a
-// folder that is not empty (unless --force) and never overwrites a file.
-//
-// How the site depends on the engine (--engine): `vendor` (the default until the engine is published)
-// packs this engine into the site's vendor/ folder and depends on that file, so the site installs with
-// `npm ci` anywhere, moved or cloned, with nothing fetched for the engine; `registry` writes a range of
-// this version (^0.4.0) for npm to fetch. It is an option, not a guess: npm records no `resolved` source
-// for a package installed from a tarball or a registry here, so an installed engine cannot tell.
+// --engine vendor packs the engine into vendor/, so the site installs with `npm ci` anywhere; registry writes a range (^0.4.0).
+// An option, not a guess: npm records no `resolved` source for a tarball or registry install.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -23,7 +16,7 @@ const DOTTED = new Set(['gitignore']);
 
 const fromEngine = createRequire(join(ENGINE_ROOT, 'package.json'));
 
-/** The version of a package installed beside the engine (so npm has it in its cache), or the engine's own range for it. */
+/** The version installed beside the engine (so npm has it cached), else the engine's own range for it. */
 function installedVersion(name: string): string {
   const own = ENGINE as { peerDependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   try {
@@ -42,13 +35,12 @@ function installedVersion(name: string): string {
 
 const caret = (version: string) => (/^\d/.test(version) ? `^${version}` : version);
 
-/** Packs this engine (as installed: its lib/ and types/ are built) into the site's vendor/ folder; the file's name. */
+/** Packs this engine into the site's vendor/ folder; returns the file's name. */
 function vendorEngine(site: string): string {
   const vendor = join(site, 'vendor');
   mkdirSync(vendor, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  // An installed engine is packed as it is (its lib/ and types/ are built; its prepack needs the
-  // engine's own dev tools); a checkout of the engine (which has the script) builds them afresh.
+  // An installed engine is packed as is (its prepack needs the engine's dev tools); a checkout (with the script) builds afresh.
   const built = !existsSync(join(ENGINE_ROOT, 'scripts', 'build-lib.mjs'));
   const packed = spawnSync(npm, ['pack', ...(built ? ['--ignore-scripts'] : []), '--json', '--pack-destination', vendor, ENGINE_ROOT], { encoding: 'utf8', shell: process.platform === 'win32' });
   let file: string | undefined;
@@ -94,8 +86,7 @@ function packageJson(dir: string, engine: string): string {
 
 export async function runInit(opts: { force: boolean; engine?: 'vendor' | 'registry' }, [dir]: string[]): Promise<void> {
   const target = resolve(dir!);
-  // The folder is made on its own, in an existing folder: Node's recursive mkdir never returns on some
-  // file systems that refuse it (/proc), and a site is not started in a folder that does not exist yet.
+  // Made on its own in an existing folder: Node's recursive mkdir never returns on some file systems that refuse it (/proc).
   const parent = dirname(target);
   if (!existsSync(parent) || !statSync(parent).isDirectory()) throw new UsageError(`${shown(parent)} is not a folder; init makes the new site's folder inside an existing one. Make it first, or choose another place.`);
   if (!existsSync(target)) {

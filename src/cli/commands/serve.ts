@@ -1,4 +1,4 @@
-// `site serve`: preview a built folder as a static host would serve it.
+// `site serve`: preview a build as a static host serves it.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { restoreInterrupted } from '../../output/publish.ts';
@@ -8,7 +8,6 @@ import { listenProblem, UsageError } from '../preflight.ts';
 import { shown } from '../site-paths.ts';
 
 export async function runServe(opts: { port: string; host: string; dir?: string }): Promise<void> {
-  // The site's own output when run from (below) a site's folder; ./dist otherwise.
   const site = findSite(process.cwd());
   const dir = opts.dir ? resolve(opts.dir) : site ? join(dirname(site), 'dist') : resolve('dist');
   // A build killed mid-swap left the previous output aside: serve it again.
