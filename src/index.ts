@@ -1,5 +1,4 @@
-// The engine's public contract: all that a site (its definition and templates) may import from src/.
-// Everything else in src/ is the engine's own business.
+// The engine's public contract: all that a site may import from src/.
 export { defineContentModel, defineSite } from './site/definition.ts';
 export type {
   AdminOptions, Budgets, Collection, EditorBackend, ContentModel, ContentOf, CspChanges, Eagerness, Encoding, HeadersPolicy, LocaleContentOf, LocaleFile, OutputPolicy, PageDefinition, PageMeta, ParsedContentFile, SharedFile, SharedOutputs, SiteDefinition, Warning, ContentModelHooks, Redirect, DataContext, DataSource, MarkdownComponent, MarkdownComponents,

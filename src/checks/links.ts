@@ -1,5 +1,4 @@
-// Every internal link and asset reference must resolve to a built page or file (and a #fragment on
-// another page to an element id there), or the build fails naming the page and the link.
+// Every internal link and asset reference resolves to a built page or file (a #fragment to an id there), or the build fails.
 import type { ContentLinks } from '../content/load-content.ts';
 import { intern } from '../content/intern.ts';
 import { closest } from '../content/suggest.ts';
@@ -8,11 +7,11 @@ import type { Route } from '../routes/routes.ts';
 import { canonicalPath, type LocaleUrls } from '../routes/urls.ts';
 
 export interface OutputIndex {
-  /** URL → the ids on that page: tens a page, as quick to search in a list as in a set, and 40,000 sets were ~28 MB more at the check. */
+  /** URL → the page's ids: tens a page, as quick to search in a list as in a set, and lighter. */
   pages: Map<string, readonly string[]>;
-  /** Public paths of every other file ("/assets/site-AB12.css", "/favicon.svg"). */
+  /** Public paths of every other file. */
   files: Set<string>;
-  /** The locale of a path, so "did you mean" offers pages of the link's own language. */
+  /** So "did you mean" offers pages of the link's own language. */
   localeOf?: (path: string) => string;
 }
 
@@ -21,7 +20,7 @@ const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
 const SRCSET = /\ssrcset="([^"]*)"/gi;
 const ID = /\sid="([^"]+)"/g;
 
-/** The local references (href/src to "/..." or "#...") of an HTML page, without duplicates. */
+/** href/src to "/..." or "#...", without duplicates. */
 export function referencesOf(html: string): string[] {
   const refs = new Set<string>();
   const candidates = [...Array.from(html.matchAll(REFERENCE), (m) => m[1]!), ...Array.from(html.matchAll(SRCSET), (m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '')).flat()];
@@ -31,19 +30,18 @@ export function referencesOf(html: string): string[] {
   return [...refs];
 }
 
-/** The element ids of an HTML page. */
 export function idsOf(html: string): Set<string> {
   return new Set(Array.from(html.matchAll(ID), (m) => intern(m[1]!)));
 }
 
-/** A stretch of a page's markup; `kept` names one that stands the same on many pages (read once). */
+/** `kept` names a stretch that stands the same on many pages (read once). */
 export interface Stretch {
   html: string;
   kept?: object;
 }
 const ofKept = new WeakMap<object, { refs: string[]; ids: string[] }>();
 
-/** referencesOf and idsOf of the page the stretches make, reading a repeated stretch once (no match spans two: they meet between tags). */
+/** A repeated stretch is read once (no match spans two: they meet between tags). */
 export function linksOf(parts: readonly Stretch[]): { refs: string[]; ids: string[] } {
   if (parts.length === 1) return { refs: referencesOf(parts[0]!.html), ids: [...idsOf(parts[0]!.html)] };
   const refs = new Set<string>();
@@ -65,11 +63,10 @@ interface Unresolved {
   problem: string;
 }
 
-/** Why a reference does not resolve, or undefined when it does. */
 function resolves(ref: string, from: string, index: OutputIndex, staticDir: string, ownIds?: readonly string[]): Unresolved | undefined {
   const [pathAndQuery, fragment] = ref.split('#') as [string, string | undefined];
   const path = (pathAndQuery || from).split('?')[0]!;
-  // A link may spell a name as it is ("/c++") or encoded ("/c%2B%2B"): the site's URLs are encoded once.
+  // "/c++" or "/c%2B%2B": the site's URLs are encoded once.
   const ids = pathAndQuery ? (index.pages.get(path) ?? index.pages.get(canonicalPath(path))) : (ownIds ?? index.pages.get(path));
   if (ids) {
     if (fragment && !ids.includes(fragment)) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
@@ -87,11 +84,10 @@ function resolves(ref: string, from: string, index: OutputIndex, staticDir: stri
 
 const TITLES = { 'link/broken': 'has a broken internal link', 'file/missing-static': 'refers to a missing static file' } as const;
 
-/** Checks the site-internal references of every rendered page. A reference broken on many pages (from
- * a shared template) is reported once, with the pages it is on. */
+/** A reference broken on many pages (a shared template) is reported once, with the pages it is on. */
 export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: string[] }[], index: OutputIndex, staticDir: string): Problem[] {
   const broken = new Map<string, Unresolved & { ref: string; routes: Route[] }>();
-  // A reference with a path resolves the same from every page: the header's and footer's are on all of them.
+  // A path resolves the same from every page: the header's and footer's are on all of them.
   const withPath = new Map<string, Unresolved | undefined>();
   for (const { route, refs, ids } of pages) {
     for (const ref of refs) {
@@ -119,10 +115,7 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
   return problems;
 }
 
-/**
- * Checks the links and image sources written in Markdown content, with the file and line they were
- * written on. `sources`: files of static/ a plugin turns into others (photos): an image may show one.
- */
+/** `sources`: static/ files a plugin turns into others (photos): an image may show one. */
 export function checkContentLinks(links: ContentLinks, index: OutputIndex, urls: LocaleUrls, staticDir: string, sources: ReadonlySet<string> = new Set()): Problem[] {
   const problems: Problem[] = [];
   for (const { file, locale, links: found } of links) {

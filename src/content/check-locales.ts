@@ -1,5 +1,4 @@
-// Every locale must hold the same files with the same keys: a missing translation is a build error,
-// never a silent fallback. Each problem names the file that lacks it and the one that has it.
+// Every locale holds the same files and keys: a missing translation is a build error, never a silent fallback.
 import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
 import type { ParsedFile } from './read-file.ts';
 
@@ -17,7 +16,6 @@ function missingPaths(a: unknown, b: unknown, path: PropertyKey[] = []): Propert
   return missing;
 }
 
-/** The "## " section titles of a Markdown body. */
 function sections(body: string | undefined): string[] {
   return (body ?? '').split('\n').filter((line) => line.startsWith('## '));
 }
@@ -39,7 +37,7 @@ export function checkLocaleParity(
       errors.push(inFile('content/missing-file', shown(`${locale}/${name}`), `is missing (${locale})`, [{ path: '', message: `required, missing; ${elsewhere}`, kind: 'missing' }]));
     }
   }
-  // Key parity, in both directions, for files present in both locales.
+  // Key parity, both ways, for files present in both locales.
   for (const name of expected) {
     for (const locale of locales) {
       const mine = parsed.get(`${locale}/${name}`);
@@ -66,16 +64,12 @@ export function checkLocaleParity(
   return errors;
 }
 
-/** A value as a message shows it (short, one line). */
 const shownValue = (value: unknown) => {
   const json = JSON.stringify(value) ?? 'nothing';
   return json.length > 80 ? `${json.slice(0, 77)}…` : json;
 };
 
-/**
- * Keys that hold one fact for every locale (a collection's `sameInEveryLocale`): each locale's file is
- * compared with the first locale's, and one that differs is named with both values.
- */
+/** `sameInEveryLocale` keys: each locale's value compared with the first locale's; a difference names both. */
 export function checkSameInEveryLocale(locales: string[], entries: { name: string; keys: readonly string[] }[], parsed: Map<string, ParsedFile>): Problem[] {
   const errors: Problem[] = [];
   for (const { name, keys } of entries) {
@@ -98,18 +92,13 @@ export function checkSameInEveryLocale(locales: string[], entries: { name: strin
 const TOKEN = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
 const tokensOf = (text: string) => new Set(Array.from(text.matchAll(TOKEN), (m) => m[0]));
 
-/** Every string of a value with its key path. */
 function stringsOf(value: unknown, path: PropertyKey[] = [], found: [PropertyKey[], string][] = []): [PropertyKey[], string][] {
   if (typeof value === 'string') found.push([path, value]);
   else if (value && typeof value === 'object') for (const [key, child] of Array.isArray(value) ? value.entries() : Object.entries(value)) stringsOf(child, [...path, key], found);
   return found;
 }
 
-/**
- * Words in braces ("{city}", "{time}") are filled in by the site: a translation must keep each one as
- * it is. A string of another locale that lacks one of the first locale's (or has one it does not) is
- * named at its line, with both.
- */
+/** Words in braces ("{city}") are filled in by the site: every locale keeps the first locale's exactly. */
 export function checkPlaceholderTokens(locales: string[], names: string[], parsed: Map<string, ParsedFile>): Problem[] {
   const errors: Problem[] = [];
   for (const name of names) {

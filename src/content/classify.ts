@@ -1,5 +1,4 @@
-// What a content-relative path holds according to the site's content model, or why the site does
-// not expect it.
+// What a content-relative path holds in the site's content model, or why the site does not expect it.
 import type { SiteDefinition } from '../site/definition.ts';
 import { didYouMean } from './suggest.ts';
 
@@ -10,14 +9,13 @@ export type FileRole =
   | { kind: 'entry'; locale: string; collection: string; id: string }
   | { kind: 'unknown'; why: string; folder?: string };
 
-/** Pages with a content file of their own, by id. */
 export function pagesWithContent(site: SiteDefinition) {
   return site.pages.filter((p) => p.schema);
 }
 
 const list = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items.at(-1)}` : items.join(''));
 
-/** Each collection's entry path ("<folder>/<id><ext>"), made once, not for every file. */
+/** Made once per collection, not per file. */
 const entryPatterns = new WeakMap<{ folder: string; ext: string }, RegExp>();
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 function entryPattern(def: { folder: string; ext: string }): RegExp {
@@ -26,11 +24,7 @@ function entryPattern(def: { folder: string; ext: string }): RegExp {
   return pattern;
 }
 
-/**
- * Why a file's name cannot be an entry's name, and so its address, or undefined. A name is kept as its
- * author wrote it ("c++", "[", "mkfs.ext4", "pct-move_volume"), percent-encoded in links and written as
- * it is on disk; what no host can serve as a page of its own is refused.
- */
+/** Names are kept as written ("c++"), percent-encoded in links; only what no host can serve as a page is refused. */
 export function entryNameProblem(id: string): string | undefined {
   if (id === '.' || id === '..') return `"${id}" is a dot segment: a browser reads "/${id}" as a folder, never as a page. Rename the file`;
   if (id.startsWith('.')) return 'a name starting with "." is a hidden file, which hosts do not serve. Rename the file';

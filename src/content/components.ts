@@ -1,8 +1,5 @@
-// Components in Markdown: a line `::name{key="value" other="text"}` shows a React component the site
-// registered (`markdownComponents` in its definition), with props checked against its zod schema.
-// The line is read after the raw-HTML policy has read what the author wrote, and the component is
-// rendered on the server by React, which escapes every prop: an author gets the component's markup,
-// never their own. An unknown component or a wrong prop is a problem at the file and line.
+// A Markdown line `::name{key="value"}` shows a component the site registered (`markdownComponents`), props checked by its schema.
+// Read after the raw-HTML policy; React escapes every prop, so an author gets the component's markup, never their own.
 import { createElement, type ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PageContext } from '../site/page-context.ts';
@@ -14,22 +11,18 @@ import { didYouMean } from './suggest.ts';
 
 export type { MarkdownComponents };
 
-/** A component line as marked reads it; `props` is set once they are checked. */
+/** `props` is set once they are checked. */
 export interface ComponentToken extends Tokens.Generic {
   type: 'component';
   raw: string;
   name: string;
   attributes: string;
   props?: unknown;
-  /** Its line in the file (set as the Markdown is read), for a component that throws. */
+  /** For a component that throws. */
   line?: number;
 }
 
-/**
- * What a component in Markdown sees through usePage(): its file's locale (locale, intl, href and the
- * site's locales), rendered once per file as the content loads; and what went wrong, by line. Set
- * around one file's render (rendering is synchronous).
- */
+/** usePage() for a Markdown component (its file's locale) and failures by line; set around one file's synchronous render. */
 export interface ComponentScope {
   page?: PageData;
   failures: { line: number; message: string }[];
@@ -48,7 +41,6 @@ export function inComponentScope<T>(current: ComponentScope, render: () => T): T
 const LINE = /^::([a-z][a-z0-9-]*)(?:\{([^}\n]*)\})?[ \t]*(?:\n|$)/;
 const ATTRIBUTE = /\s*([a-zA-Z][\w-]*)="([^"]*)"/y;
 
-/** The attributes of a component line: key="value" pairs, or why they cannot be read. */
 export function componentAttributes(text: string): { values: Record<string, string> } | { error: string } {
   const values: Record<string, string> = {};
   ATTRIBUTE.lastIndex = 0;
@@ -67,7 +59,7 @@ export function componentAttributes(text: string): { values: Record<string, stri
   return { values };
 }
 
-/** Checks a component line: its props when it may be shown, or one message a line for what is wrong. */
+/** Sets a component line's props when it may be shown; otherwise one message per problem. */
 export function checkComponent(token: ComponentToken, components: MarkdownComponents): string[] {
   const known = Object.keys(components);
   const definition = Object.hasOwn(components, token.name) ? components[token.name] : undefined;
@@ -80,7 +72,6 @@ export function checkComponent(token: ComponentToken, components: MarkdownCompon
   return [];
 }
 
-/** The marked extension that reads component lines and renders them (once checked) with React. */
 export function componentsExtension(components: MarkdownComponents): MarkedExtension {
   return {
     extensions: [{
@@ -97,13 +88,13 @@ export function componentsExtension(components: MarkdownComponents): MarkedExten
       renderer(token) {
         const { name, props } = token as ComponentToken;
         const definition = components[name];
-        // Not checked (it is refused, and the build fails) or unknown: nothing of the author's text goes out.
+        // Unchecked (refused: the build fails) or unknown: nothing of the author's text goes out.
         if (!definition || props === undefined) return '';
         const element = createElement(definition.component as ComponentType<Record<string, unknown>>, props as Record<string, unknown>);
         try {
           return `${renderToStaticMarkup(scope?.page ? createElement(PageContext.Provider, { value: scope.page }, element) : element)}\n`;
         } catch (error) {
-          // The file and line are the caller's to name: one failure, told where it was written.
+          // The caller names the file and line.
           scope?.failures.push({ line: (token as ComponentToken).line ?? 0, message: `component "${name}" threw: ${error instanceof Error ? error.message : String(error)}` });
           if (!scope) throw error;
           return '';

@@ -1,16 +1,6 @@
-// Parsed content kept between builds: a file's data, where its body starts and its rendered Markdown,
-// keyed by its bytes, so a build parses and renders only the files that changed since the last one (at 4,000 pages,
-// parsing and Markdown are most of the time before rendering). Validation and every check still run
-// on every build, on the kept data. Kept in one JSON file per content folder, for one version of the
-// engine (another parser may read the same bytes otherwise); the Markdown renders only for one version
-// of the site's code too (its components and policy render them), so a template edit renders the
-// Markdown again but parses nothing again.
-// Nothing in it is trusted blindly: the file is sealed as every whole file a cache keeps is
-// (files/cache.ts), its first line a SHA-256 of the rest (a damaged or swapped
-// file is a miss, so a kept Markdown render that skipped the HTML policy is never used), and an
-// unreadable or malformed file or entry is a miss. One JSON line per entry after a header line, written
-// and read a line at a time: as one JSON text, 40,000 pages' parses (140 MB) were held two and three
-// times over in memory as the build saved or read them, the largest part of its peak.
+// Parses and Markdown renders kept between builds by file bytes, for one engine version (and renders for one version of the
+// site's code); checks still run every build. Sealed (files/cache.ts): a damaged or swapped file is a miss, so a render that
+// skipped the HTML policy is never used. One JSON line per entry, a line at a time, never the whole in memory.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -21,29 +11,19 @@ import { siteCodeLoaded } from '../loader/site-code.ts';
 import type { RenderedMarkdown } from './markdown.ts';
 import type { ParseRecord } from './read-file.ts';
 
-/** A parse, with the Markdown rendered from its body once it has been. */
 export type CachedParse = ParseRecord & { markdown?: RenderedMarkdown };
 
-/**
- * What is kept of a parse: no text of the file (its YAML and body were half of the file, 6.5 of 14 MB
- * at 4,000 pages, and their writing half of a cold build's save). The load takes the body from the
- * bytes it reads to find the key (bodyByte), and a position by reading the file again.
- */
+/** No text of the file is kept: the load takes the body from the bytes it reads for the key (bodyByte). */
 const keptOf = ({ data, bodyLine, bodyByte, lineOffset, markdown }: CachedParse) => ({ data, bodyLine, bodyByte, lineOffset, markdown });
 
 const FORMAT = 5;
-/** Bytes written at a time while saving. */
+/** Bytes read or written at a time. */
 const CHUNK = 1 << 20;
-/** Content folders whose parses are kept: the least recently used go first (a benchmark makes a new folder every run). */
+/** Content folders kept, least recently used dropped first (a benchmark makes a new folder every run). */
 const KEEP = 8;
 const KEPT_NAME = /^content-[0-9a-f]{12}\.json$/;
 
-/**
- * Where the parses of a content folder are kept for the code running now: in the site's cache folder,
- * one file per content folder, for this engine's code (its files' names, sizes and times) and, for
- * Markdown renders, the site's code as its module hooks loaded it. None when the site's code was loaded
- * by another loader (a test runner's): what it is cannot be told, so nothing kept could be trusted.
- */
+/** None when another loader (a test runner) loaded the site's code: what it is cannot be told, so nothing kept is trusted. */
 export function contentCacheFor(contentDir: string, siteDir: string): KeptFor | undefined {
   const site = siteCodeLoaded();
   if (!site.size) return undefined;
@@ -55,7 +35,7 @@ export function contentCacheFor(contentDir: string, siteDir: string): KeptFor | 
 }
 
 let engineKey: string | undefined;
-/** The engine's code as it is now: its version and each of its files' name, size and time. */
+/** The engine's version and each of its files' name, size and time. */
 function engineCodeKey(): string {
   if (engineKey) return engineKey;
   const hash = createHash('sha1').update(ENGINE.version);
@@ -68,7 +48,7 @@ function engineCodeKey(): string {
   return (engineKey = hash.digest('hex').slice(0, 16));
 }
 
-/** Where parses are kept, and for which code: `version` the engine's (parses), `renders` the engine's and the site's (Markdown renders). */
+/** `version`: the engine's code (parses); `renders`: the engine's and the site's (Markdown renders). */
 export interface KeptFor {
   file: string;
   version: string;
@@ -146,7 +126,7 @@ export class ContentCache {
   }
 }
 
-/** Removes the kept parses of all but the KEEP content folders used last (this one always kept). */
+/** Keeps the KEEP content folders used last (this one always). */
 function prune(dir: string, current: string): void {
   const others = readdirSync(dir)
     .filter((name) => KEPT_NAME.test(name) && join(dir, name) !== current)
@@ -155,7 +135,7 @@ function prune(dir: string, current: string): void {
   for (const { path } of others.slice(KEEP - 1)) rmSync(path, { force: true });
 }
 
-/** Writes the seal's line (files/cache.ts), then the lines, a chunk at a time; the seal (the checksum of everything after its line) goes in last, in place. */
+/** The seal (SHA-256 of the rest, files/cache.ts) is written last, in place of its placeholder line. */
 function writeLines(file: string, lines: Iterable<string>): void {
   const fd = openSync(file, 'w');
   try {
@@ -179,10 +159,7 @@ function writeLines(file: string, lines: Iterable<string>): void {
   }
 }
 
-/**
- * The kept parses, read a chunk and a line at a time (never the whole file at once), kept only when the
- * checksum holds; their Markdown renders only when made by `renders`.
- */
+/** Kept parses only when the seal holds; their Markdown renders only when made by `renders`. */
 function readKept(file: string, version: string, renders: string): Map<string, CachedParse> {
   let fd: number | undefined;
   try {
@@ -239,7 +216,7 @@ function usable(entry: unknown): entry is CachedParse {
   return typeof html === 'string' && Array.isArray(links) && Array.isArray(findings);
 }
 
-/** Whether JSON keeps a value as it is: no number it would write as null (Infinity, NaN) or as 0 (-0). */
+/** JSON would write Infinity and NaN as null, -0 as 0. */
 function jsonSafe(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
   if (Array.isArray(value)) return value.every(jsonSafe);

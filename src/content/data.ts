@@ -1,9 +1,6 @@
-// Data at build time: a site's `data` sources (fetched from an API, read from a file) run once per
-// build, before the pages, each an async function whose result templates read as content.data.<name>.
-// Templates stay synchronous. A result is kept (in memory, and on disk in the engine's cache folder)
-// for the source's maxAge, so dev's rebuilds and repeated builds do not ask again; a source that fails
-// stops the build naming it. The cache folder is the site's own: a result no source of the site keeps
-// (a source removed, renamed or changed, or given no maxAge) is removed from it.
+// A site's async `data` sources run once a build, before the pages (templates stay synchronous): content.data.<name>.
+// A result is kept (in memory and on disk) for the source's maxAge; a failing source stops the build, naming it.
+// The cache folder is the site's own: a result no source keeps now (removed, renamed, changed, no maxAge) is removed.
 import { readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -36,10 +33,10 @@ export function fetchJson(url: string, { headers = {}, timeoutMs = 15_000 } = {}
   });
 }
 
-/** Results kept in this process, by cache folder and key: two sites may have a source of the same name and code. */
+/** By cache folder and key: two sites may have a source of the same name and code. */
 const kept = new Map<string, { at: number; value: unknown }>();
 
-/** Runs every source (kept results within their maxAge are reused); the results by name. cacheDir: the site's own folder. */
+/** Results by name; cacheDir is the site's own folder. */
 export async function loadData(sources: Readonly<Record<string, DataSource>>, now: Date, cacheDir: string | undefined): Promise<Record<string, unknown>> {
   const context: DataContext = { now, fetchJson };
   const problems: Problem[] = [];
@@ -73,10 +70,7 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
   return results;
 }
 
-/**
- * Removes the results (and only those: <16 hex>.json) that no source of the site keeps now: with no
- * sources, every one. One that cannot be removed stays for a later build (a cache never fails a build).
- */
+/** Removes the results (only <16 hex>.json) no source keeps now; one that cannot be removed stays (a cache never fails a build). */
 export function forgetOthers(cacheDir: string, keeping: ReadonlySet<string> = new Set()): void {
   let names: string[];
   try {
@@ -94,7 +88,7 @@ export function forgetOthers(cacheDir: string, keeping: ReadonlySet<string> = ne
   }
 }
 
-/** A kept result, while its file is as it was written (sealed: files/cache.ts). */
+/** Only while its seal holds (files/cache.ts). */
 function readKept(file: string | undefined): { at: number; value: unknown } | undefined {
   const kept = (file ? readSealedJson(file) : undefined) as { at?: unknown; value?: unknown } | null | undefined;
   return typeof kept?.at === 'number' ? { at: kept.at, value: kept.value } : undefined;

@@ -1,6 +1,5 @@
-// A collection with `fallback: true`: a locale without an entry takes the default locale's, marked with
-// `fallback: '<default locale>'`, so its page exists at the locale's URL (routes.ts) and says what it is.
-// Made after the dates are applied: an entry the default locale no longer publishes is nobody's fallback.
+// `fallback: true`: a locale without an entry takes the default locale's, marked `fallback: '<default locale>'` (routes.ts).
+// Made after the dates: an entry the default locale does not publish is nobody's fallback.
 import type { SiteDefinition } from '../site/definition.ts';
 import type { EngineContent } from '../site/page-data.ts';
 

@@ -1,8 +1,5 @@
-// A content problem in the words of the person who edits: the file, the entry and the field as the
-// editor names them ("Stores › Oak Street › Opening hours: add at least 1 row"), never a key path
-// ("[0].hours: expected >=1 items"). The names come from the same places as the editor's labels: a
-// schema's `.meta({ cms: { label } })`, the site's words for field names, else the name spelt out;
-// an entry of a list is named by its `summary` ("{{fields.street}}"), as the editor lists it.
+// Content problems in the editor's words ("Stores › Oak Street › Opening hours: add at least 1 row"), never a key path.
+// Names come from where the editor's labels do: `.meta({ cms: { label } })`, the site's words, else the name spelt out.
 import type * as z from 'zod';
 import { Problem } from '../problems/problem.ts';
 import type { Vocabulary } from '../site/definition.ts';
@@ -13,9 +10,7 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** What the walk reads of a zod 4 schema: its definition and its metadata. */
 interface SchemaNode {
-  // Every zod 4 schema has its definition and a type; the rest is there for the types that have it.
   def: { type: string; innerType?: SchemaNode; in?: SchemaNode; element?: SchemaNode; options?: SchemaNode[]; shape?: Record<string, SchemaNode> };
   meta?(): Record<string, unknown> | undefined;
 }
@@ -25,12 +20,12 @@ interface Cms {
   summary?: string;
 }
 
-/** What a wrapper (nullish, default, transform) or a choice of "" or a value holds: the schema inside. */
+/** The schema inside a wrapper (nullish, default, transform) or a choice of "" or a value. */
 function inner(node: SchemaNode): SchemaNode | undefined {
   return node.def.innerType ?? node.def.in ?? (node.def.type === 'union' ? node.def.options!.find((o) => o.def.type !== 'literal') : undefined);
 }
 
-/** The `cms` metadata found on a schema or any schema inside it, outermost first. */
+/** Outermost first. */
 function cmsOf(node: SchemaNode | undefined): Cms {
   const found: Cms = {};
   for (let n = node; n; n = inner(n)) {
@@ -41,10 +36,9 @@ function cmsOf(node: SchemaNode | undefined): Cms {
   return found;
 }
 
-/** An object schema's own field (never one of Object.prototype's names: "toString" is a key like another). */
+/** Never one of Object.prototype's names: "toString" is a key like another. */
 const ownField = (node: SchemaNode, key: string) => (node.def.shape && Object.hasOwn(node.def.shape, key) ? node.def.shape[key] : undefined);
 
-/** The schema without its wrappers: what holds the shape or the element. */
 function core(node: SchemaNode | undefined): SchemaNode | undefined {
   let n = node;
   for (let next = n && inner(n); next; next = inner(next)) n = next;
@@ -63,11 +57,7 @@ function summaryOf(template: string, entry: unknown): string | undefined {
   return missing || !text.trim() ? undefined : text.trim();
 }
 
-/**
- * A key path ([0, "hours"]) as the editor names it ("Oak Street › Opening hours"), walking the schema and
- * the file's data side by side. A list at the top of a file is the file itself: its entries are named
- * directly. An entry without a summary is "row 2" (counted from 1, as people count).
- */
+/** [0, "hours"] → "Oak Street › Opening hours"; a row without a summary is "row 2" (from 1). */
 export function fieldWords(schema: z.ZodType, data: unknown, path: readonly PropertyKey[], words: Vocabulary = {}): string[] {
   const names: string[] = [];
   let node: SchemaNode | undefined = schema as SchemaNode;
@@ -92,7 +82,7 @@ export function fieldWords(schema: z.ZodType, data: unknown, path: readonly Prop
   return names;
 }
 
-/** Whether the value at a key path is a list of choices (days of the week), which the editor shows as boxes to tick, not rows. */
+/** A list of choices (days of the week) is shown as boxes to tick, not rows. */
 export function isChoiceList(schema: z.ZodType, path: readonly PropertyKey[]): boolean {
   let node: SchemaNode | undefined = schema as SchemaNode;
   for (const segment of path) {
@@ -103,26 +93,21 @@ export function isChoiceList(schema: z.ZodType, path: readonly PropertyKey[]): b
   return list?.def.type === 'array' && core(list.def.element)?.def.type === 'enum';
 }
 
-/** A content file as the editor names it: the entry's name, its schema and data as read, and where its text starts. */
 export interface SpokenFile {
   name: string;
-  /** Left out once the content has loaded (the render need not keep every file's data): its fields are then not named. */
+  /** Dropped once the content has loaded (the render need not keep every file's data): fields then go unnamed. */
   schema?: z.ZodType;
   data?: unknown;
   bodyLine?: number;
 }
 
-/** "hours[0].opens" or "0.closed.from" → ["hours", 0, "opens"], [0, "closed", "from"]; a quoted value ('"/about"', a link) is none. */
+/** "hours[0].opens" → ["hours", 0, "opens"]; a quoted value ('"/about"', a link) has none. */
 function keysOf(path: string): PropertyKey[] {
   if (path.startsWith('"')) return [];
   return [...path.matchAll(/\[(\d+)\]|([^.[\]]+)/g)].map((m) => (m[1] !== undefined ? Number(m[1]) : /^\d+$/.test(m[2]!) ? Number(m[2]) : m[2]!));
 }
 
-/**
- * The problems of content files, each detail without words of its own given the editor's: the entry,
- * then the field its path names (or the line of its text), then what is wrong. A site's own checks and
- * plugins' (a notice that cannot be shown, 911 without 988) are named as the schema's own problems are.
- */
+/** Each detail in the editor's words: entry, field (or text line), what is wrong; site and plugin checks too. */
 export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<string, SpokenFile>, words: Vocabulary = {}): Problem[] {
   return problems.map((problem) => {
     const spoken = files.get(problem.file ?? '');

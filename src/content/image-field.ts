@@ -1,10 +1,5 @@
-// An image field for content schemas: a photo's address and its description, or `decorative: true`
-// for an image that says nothing. In a locale's file the description is in that file's language (each
-// locale's file has its own); in a file every locale shares (locations.yaml), give `altIn`, the site's
-// locales with the label the editor shows for each, and the description is one per locale, side by
-// side. The editor shows the address as its image widget (uploads limited to the types the uploads
-// folder publishes); the build names the file and line of a photo without a description.
-// Templates show it with <Picture src={photo.src} alt={…} … />.
+// An image field: a photo's address and description, or `decorative: true`. In a file every locale shares, `altIn`
+// (locale → editor label) gives one description per locale. Templates show it with <Picture src={photo.src} alt={…} … />.
 import * as z from 'zod';
 
 // The types the images plugin makes variants of: a drawing (SVG) is shown as it is, never as a photo.

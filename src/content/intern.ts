@@ -3,12 +3,7 @@
 const INTERNED_MAX = 100_000;
 const interned = new Map<string, string>();
 
-/**
- * One flat copy of a text kept until the checks (a reference, an id, a link in content). A match is a
- * slice of its page or file, and keeping the slice keeps the whole text alive (the pages' HTML was
- * ~90 MB of a 4,000-page build); a worker's results arrive as new strings, one per page. Most of them
- * repeat on every page.
- */
+/** One flat copy of a text kept until the checks: a match is a slice that would keep its whole page alive; most repeat per page. */
 export function intern(text: string, own = false): string {
   let kept = interned.get(text);
   if (kept === undefined) {

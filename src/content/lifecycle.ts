@@ -1,9 +1,6 @@
-// An entry's lifecycle, on any collection entry: `draft: true` (never built, but in `dev --drafts`),
-// `publishDate` (the first day it is published) and `expiryDate` (the last day it is), as whole days
-// "YYYY-MM-DD" in the site's time zone, whatever zone the build machine runs in. The keys are the
-// engine's: they are taken out of an entry before its schema sees it, checked here, and an entry
-// outside its dates is left out of the content, so it is neither built, listed, linked, fed nor in
-// the sitemap (a link to it is a broken link).
+// An entry's lifecycle: `draft: true` (only in `dev --drafts`), `publishDate` and `expiryDate` (first and last day published),
+// whole days in the site's time zone, whatever the machine's. The keys are the engine's, taken out before the schema sees the
+// entry; an entry outside its dates is left out of the content (not built, listed, fed or in the sitemap: a link to it is broken).
 import { inFile, type Problem } from '../problems/problem.ts';
 import type { ParsedFile } from './read-file.ts';
 
@@ -28,14 +25,13 @@ export function isDay(value: unknown): value is string {
 
 const split = new WeakMap<ParsedFile, ReturnType<typeof splitLifecycle>>();
 
-/** The same, kept per parse: an unchanged file (dev reuses its parse) keeps its checks and rendered Markdown. */
+/** Per parse: an unchanged file (dev reuses its parse) keeps its checks and rendered Markdown. */
 export function lifecycleOf(parsed: ParsedFile): { parsed: ParsedFile; lifecycle: Lifecycle; problems: Problem[] } {
   let known = split.get(parsed);
   if (!known) split.set(parsed, (known = splitLifecycle(parsed)));
   return known;
 }
 
-/** An entry with its lifecycle keys taken out (what its schema checks), the lifecycle, and what is wrong with it. */
 export function splitLifecycle(parsed: ParsedFile): { parsed: ParsedFile; lifecycle: Lifecycle; problems: Problem[] } {
   const data = parsed.data;
   if (!data || typeof data !== 'object' || Array.isArray(data) || !LIFECYCLE_KEYS.some((key) => key in data)) return { parsed, lifecycle: {}, problems: [] };
@@ -73,13 +69,9 @@ export function isPublished(lifecycle: Lifecycle, today: string, { drafts = fals
   return true;
 }
 
-/** An entry's lifecycle with the file it was written in (as messages show it). */
 export type LifecycleRecord = Lifecycle & { file: string };
 
-/**
- * The content without the entries not published on a day (drafts, unless shown), and the files those
- * were written in (their links are not checked: no page of theirs is built).
- */
+/** leftOut: the files of entries left out, whose links are not checked (no page of theirs is built). */
 export function publishedOnly<C extends { locales: Record<string, Record<string, unknown>> }>(content: C, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string, options: { drafts?: boolean } = {}): { content: C; leftOut: Set<string> } {
   const leftOut = new Set<string>();
   const locales: Record<string, Record<string, unknown>> = { ...content.locales };
@@ -100,10 +92,7 @@ export function publishedOnly<C extends { locales: Record<string, Record<string,
 const slugs = new WeakMap<ParsedFile, { parsed: ParsedFile; slug?: string; problems: Problem[] }>();
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/**
- * An entry's address in its locale (`slug:`, for collections with localizedSlugs), taken out of what
- * its schema sees like the publishing keys; kept per parse.
- */
+/** `slug:` (localizedSlugs), taken out of what the schema sees; kept per parse. */
 export function slugOf(parsed: ParsedFile): { parsed: ParsedFile; slug?: string; problems: Problem[] } {
   const known = slugs.get(parsed);
   if (known) return known;

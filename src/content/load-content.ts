@@ -1,6 +1,4 @@
-// Loads the content folder as the site's content model describes it: reads every YAML and Markdown
-// file, validates each against its schema, checks that every locale holds the same files and keys,
-// and returns plain validated data. Every problem found is collected and thrown together.
+// Loads and validates the content folder against the site's model; every problem is collected and thrown together.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MarkedExtension } from 'marked';
@@ -32,38 +30,37 @@ export type ContentLinks = { file: string; locale: string; links: MarkdownLink[]
 
 export interface LoadedContent<C = EngineContent> {
   content: C;
-  /** Each collection entry's draft flag and dates, by "<locale>/<collection>/<id>" (entries without any are absent). */
+  /** By "<locale>/<collection>/<id>"; entries without any are absent. */
   lifecycle: Map<string, LifecycleRecord>;
-  /** An entry's address in a locale where it gives one (localizedSlugs), by "<locale>/<collection>/<id>". */
+  /** localizedSlugs, by "<locale>/<collection>/<id>". */
   slugs: Map<string, string>;
-  /** Each file's validated data by content-relative path: what dev compares after an edit. */
+  /** Validated data by content-relative path: what dev compares after an edit. */
   files: Map<string, unknown>;
   links: ContentLinks;
-  /** Every file read, by content-relative path, as parsed: for the plugins' contentLoaded hooks only (then dropped: it holds every body). */
+  /** Every file read, as parsed: for the plugins' contentLoaded hooks only (then dropped: it holds every body). */
   sources: ReadonlyMap<string, ParsedFile>;
-  /** What the content holds that the build goes on with, told: an autolink that is no address. */
+  /** Such as an autolink that is no address. */
   warnings: Warning[];
-  /** Each content file as the editor names it (its entry, schema and data), for problems found after the load (field-words.ts). */
+  /** Each content file as the editor names it, for problems found after the load (field-words.ts). */
   spoken: ReadonlyMap<string, SpokenFile>;
 }
 
 export interface LoadOptions {
-  /** Shown before content-relative paths in messages; default: the folder relative to the working folder. */
+  /** Shown before content-relative paths; default: the folder relative to the working folder. */
   shownDir?: string;
-  /** Wrap the data so that page renders record what they read (dev). */
+  /** Record what page renders read (dev). */
   track?: boolean;
-  /** Keep parsed files for the next load in this process, which then reads only changed files (dev). */
+  /** Reuse parses of unchanged files in this process (dev). */
   reuse?: boolean;
-  /** Keep parsed files and their Markdown for the next build in this file (content-cache.ts), made by this version of the engine (and its Markdown renders by this version of the site's code). */
+  /** Keep parses and Markdown between builds (content-cache.ts). */
   cache?: KeptFor;
-  /** Plugins' marked extensions, for every Markdown body (after the HTML policy has read what content wrote). */
+  /** Plugins' marked extensions, applied after the HTML policy has read what content wrote. */
   markdown?: readonly MarkedExtension[];
-  /** Worker threads that parse, beside this one, batches of the files the cache does not know (a large build's). */
+  /** Worker threads that parse batches of the files the cache does not know. */
   parseElsewhere?: ParseElsewhere;
 }
 
-// A file that has not changed since the last load (its stamp: size and modification time) is not
-// parsed, validated or rendered again: dev reloads the whole content on every save.
+// dev reloads all content on every save: a file with the same stamp (size, mtime) is not parsed, checked or rendered again.
 const parsedCache = new Map<string, { stamp: Stamp; parsed: ParsedFile }>();
 const checkedCache = new WeakMap<ParsedFile, Map<z.ZodType, unknown>>();
 const markdownCache = new WeakMap<ParsedFile, ReturnType<typeof renderMarkdown>>();
@@ -71,7 +68,7 @@ const markdownCache = new WeakMap<ParsedFile, ReturnType<typeof renderMarkdown>>
 function readCached(path: string, shown: string, reuse: boolean, read: (path: string, shown: string) => ParsedFile): ParsedFile {
   if (!reuse) return read(path, shown);
   const stamp = stampOf(path);
-  // Missing or not a file: read() says so, as it would without dev's reuse.
+  // Missing or not a file: read() says so.
   if (!stamp) return read(path, shown);
   const known = parsedCache.get(path);
   if (known && sameStamp(stamp, known.stamp) && known.parsed.file === shown) return known.parsed;
@@ -80,22 +77,18 @@ function readCached(path: string, shown: string, reuse: boolean, read: (path: st
   return parsed;
 }
 
-/**
- * Lists the content files below dir as content-relative paths (hidden files, READMEs and the files
- * editors write beside the one being saved left out). A symbolic link is an error: content is read
- * from the folder it was given, never through a link out of it.
- */
+/** Content files below dir (no hidden files, READMEs, editor leftovers); a symbolic link is an error, never followed out. */
 export async function listContent(dir: string, shown: (rel: string) => string): Promise<{ files: string[]; problems: Problem[] }> {
   const found = await walk(dir);
   const problems = [...found.links, ...found.special].map((rel) => inFile('content/not-a-file', shown(rel), 'is not a regular file', [{ path: '', message: 'content is read from regular files only; copy the file itself here instead of a link' }]));
   if (found.tooDeep) problems.push(tooDeep(shown(found.tooDeep)));
-  // A name with a line break or an escape in it is refused (and shown escaped), never read.
+  // A name with a control character is refused, never read.
   const named = found.files.filter((f) => {
     if (!hasControl(f)) return true;
     problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: 'its name holds a control character (a line break, a tab, an escape): rename it with letters, digits and dashes' }]));
     return false;
   });
-  // "..md" is a page named "." (Eleventy fails on it; hiding it would drop a page without a word).
+  // "..md" is a page named "." (Eleventy fails on it); hiding it would drop a page silently.
   for (const f of named.filter((name) => /(^|\/)\.{2,3}(md|ya?ml)$/.test(name))) {
     const id = f.split('/').pop()!.replace(/\.(md|ya?ml)$/, '');
     problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: entryNameProblem(id)! }]));
@@ -104,7 +97,7 @@ export async function listContent(dir: string, shown: (rel: string) => string): 
   return { files, problems };
 }
 
-/** A collection without a list: the entries are the files of its folder, in any locale, by name. */
+/** A collection without a list: its folder's files, in any locale. */
 function entriesInFolder(files: string[], locales: string[], folder: string, ext: string): string[] {
   const found = new Set<string>();
   for (const locale of locales) {
@@ -117,11 +110,7 @@ function entriesInFolder(files: string[], locales: string[], folder: string, ext
   return [...found].sort();
 }
 
-/**
- * What a component in a Markdown file sees through usePage(): the file's locale and the site's, links in
- * it; not the page (a file's HTML is made once, as the content loads, for every page that shows it): a
- * component that reads more is told so, at its line.
- */
+/** usePage() for a Markdown component: locales and links, not the page (a file's HTML is made once for every page). */
 function componentPage(site: SiteDefinition, locale: string): PageData {
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
@@ -136,7 +125,7 @@ function componentPage(site: SiteDefinition, locale: string): PageData {
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "fr" → "French": a locale named in the language of the engine's messages, as people call it. */
+/** "fr" → "French", in the language of the engine's messages. */
 export function languageName(locale: string): string {
   try {
     return new Intl.DisplayNames([MESSAGES_LANG], { type: 'language' }).of(locale) ?? locale;
@@ -145,7 +134,7 @@ export function languageName(locale: string): string {
   }
 }
 
-/** An entry as the editor lists it: its name or title, else its file's name. */
+/** As the editor lists it: name or title, else the file's name. */
 function entryName(parsed: ParsedFile | undefined, id: string): string {
   const data = parsed?.data as Record<string, unknown> | undefined;
   const name = data?.name ?? data?.title;
@@ -168,19 +157,19 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     return options.track ? tracked(data, rel) : data;
   };
 
-  // Parsed again only when its bytes are new to the cache kept between builds.
+  // Parsed again only when its bytes are new to the cache.
   const cache = new ContentCache(options.cache?.file, options.cache?.version, options.cache?.renders);
   const sharedKeys = options.parseElsewhere ? await shareParsing(cache, files.map((rel) => ({ path: join(contentDir, rel), shown: shown(rel) })), options.parseElsewhere) : undefined;
   const records = new WeakMap<ParsedFile, CachedParse>();
   const read = (path: string, shownFile: string): ParsedFile => {
-    // Parsed a moment ago by the sharing, from the bytes it read: not read again.
+    // Already parsed by the sharing: not read again.
     const sharedKey = sharedKeys?.get(path);
     let entry = sharedKey === undefined ? undefined : cache.get(sharedKey);
     if (!entry) {
       const bytes = readFileSync(path);
       const key = ContentCache.keyOf(path, bytes);
       entry = cache.get(key);
-      // A kept Markdown parse has no body: it is the end of these bytes (parsed again where it cannot say where).
+      // A kept Markdown parse has no body: take it from these bytes, else parse again.
       if (entry && entry.body === undefined && path.endsWith('.md')) {
         if (entry.bodyByte !== undefined && entry.bodyByte <= bytes.length) entry.body = bytes.toString('utf8', entry.bodyByte);
         else entry = undefined;
@@ -204,7 +193,6 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       return undefined;
     }
   };
-  // Each file as the editor names it, for the messages the people who edit read.
   const named = (name: string) => ({ name, words: site.content.labels });
   const spoken = new Map<string, SpokenFile>();
   const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string): z.infer<T> | undefined => {
@@ -235,14 +223,14 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     if (parsed) sources.set(def.file, parsed);
     const data = check(def.schema, parsed, def.title, labelOf(def.file.replace(/\.[a-z]+$/, '')));
     if (data === undefined || !parsed) continue;
-    // Hooks are typed by the site with what its schema returns: this data has just passed that schema.
+    // Hooks are typed with what the schema returns: this data has just passed it.
     const found = callHook(`content.shared.${key}.check()`, def.file, () => def.check?.(data as never, parsed, sharedData as never) ?? []);
     problems.push(...found);
     sharedData[key] = data;
   }
   const ids: Record<string, Set<string>> = {};
   for (const [name, def] of Object.entries(collections)) {
-    // Without valid shared files there is nothing to list the entries from: their own errors say why.
+    // Without valid shared files there is no list of entries; their own errors say why.
     if (def.ids && Object.keys(shared).some((key) => !(key in sharedData))) continue;
     ids[name] = new Set(def.ids ? callHook(`content.collections.${name}.ids()`, undefined, () => def.ids!(sharedData as never)) : entriesInFolder(files, locales, def.folder, def.ext));
   }
@@ -262,7 +250,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
         parsedByRel.set(rel, parsed);
         continue;
       }
-      // An entry's draft flag and dates are the engine's: out of what its schema and the other locales see.
+      // Lifecycle keys are the engine's: out of what the schema and the other locales see.
       const entry = lifecycleOf(parsed);
       problems.push(...entry.problems);
       const key = `${role.locale}/${role.collection}/${role.id}`;
@@ -286,7 +274,6 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     problems.push(inFile('content/unknown-file', shown(role.folder ?? rel), 'is not part of the site', [{ path: '', message: role.why }]));
   }
 
-  // Every locale must hold every file the model expects, with the same keys.
   const expected = [
     ...Object.values(perLocale).map((f) => f.file),
     ...pagesWithContent(site).map((p) => `pages/${p.id}.yaml`),
@@ -306,7 +293,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   for (const locale of locales) {
     const get = (name: string) => parsedByRel.get(`${locale}/${name}`);
     const text: Record<string, unknown> = {};
-    // What a component in this locale's Markdown sees: made once for the locale, not for every file.
+    // Made once per locale, not per file.
     const componentScope = site.markdownComponents ? componentPage(site, locale) : undefined;
     for (const [key, def] of Object.entries(perLocale)) {
       const data = check(def.schema, get(def.file), `${def.label} (${locale}) do not match their schema`, `${capitalised(def.label)} (${languageName(locale)})`);
@@ -343,7 +330,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
             const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/image': 'has an image without a description', 'markdown/component': 'has a component it cannot show', 'content/too-deep': 'is too complex to read safely' }[finding.code];
             problems.push(inFile(finding.code, parsed.file, title, [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
           }
-          // A collection with an address per locale gives each Markdown entry its own here (its id when it names none).
+          // With localizedSlugs each Markdown entry gets its own address (its id when it names none).
           const slug = def.localizedSlugs ? { slug: slugs.get(`${locale}/${name}/${id}`) ?? id } : {};
           return [id, keep(`${locale}/${rel}`, { front: data, html, ...slug })];
         }),
@@ -352,7 +339,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     byLocale[locale] = text;
   }
 
-  // What parsed is kept, whether or not the content as a whole passed.
+  // Saved whether or not the content passed.
   cache.save();
   if (problems.length) throw new BuildFailure(sortProblems(mergeParity(inEditorWords(problems, spoken, site.content.labels))));
   const content = {} as Record<string, unknown>;

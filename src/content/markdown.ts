@@ -1,6 +1,5 @@
-// Markdown bodies → HTML, the site-internal links they contain (checked against the route table), and
-// what they may not contain: raw HTML outside the allow-list and addresses with another scheme than
-// http(s), mailto, tel or a relative one (html-policy.ts). Each is found on the line it was written.
+// Markdown → HTML, with its site-internal links and what it may not hold (raw HTML outside the allow-list, addresses
+// of another scheme than http(s), mailto, tel or relative: html-policy.ts), each at the line it was written on.
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { intern } from './intern.ts';
 import { checkHtml, checkRenderedHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from '../security/html-policy.ts';
@@ -11,7 +10,7 @@ const plain = new Marked({ gfm: true, async: false });
 const NONE: readonly MarkedExtension[] = [];
 const parsers = new WeakMap<readonly MarkedExtension[], WeakMap<object, Marked>>();
 
-/** The parser for plugins' extensions and a site's components (one per pair, reused), or the plain one. */
+/** One parser per pair of extensions and components, reused. */
 function parserFor(extensions: readonly MarkedExtension[] = NONE, components?: MarkdownComponents): Marked {
   if (!extensions.length && !components) return plain;
   const byComponents = parsers.get(extensions) ?? new WeakMap<object, Marked>();
@@ -26,7 +25,7 @@ export interface MarkdownLink {
   href: string;
   /** 1-based line in the source file. */
   line: number;
-  /** An image's source (![…](/photos/x.jpg)), rather than a link. */
+  /** An image's source, not a link. */
   image?: true;
 }
 
@@ -34,7 +33,7 @@ export interface MarkdownFinding {
   line: number;
   code: 'markdown/html' | 'markdown/url' | 'markdown/image' | 'markdown/component' | 'content/too-deep';
   message: string;
-  /** Shown as a warning; the build goes on (an autolink that is no address is written as text). */
+  /** A warning; the build goes on. */
   warning?: true;
 }
 
@@ -43,11 +42,7 @@ export const MAX_MARKDOWN_DEPTH = 32;
 /** Emphasis markers (* and _) in one paragraph: the parser's emphasis matching grows with their square. */
 export const MAX_EMPHASIS_MARKERS = 2000;
 
-/**
- * What would make the parser's time or stack grow faster than the text: lists and quotes nested
- * deeper than any page needs (a level is a ">", a list marker, or two columns of indentation), and a
- * paragraph with thousands of emphasis markers. Code blocks are not counted. Linear in the text.
- */
+/** Deep lists and quotes (a level: ">", a list marker, two columns of indent) or too many emphasis markers; code blocks aside. */
 export function markdownShapeProblem(body: string, firstLine: number): MarkdownFinding | undefined {
   const lines = body.split('\n');
   let fence: string | undefined;
@@ -103,7 +98,7 @@ export interface RenderedMarkdown {
   findings: MarkdownFinding[];
 }
 
-/** Every token nested in a token: inline tokens, list items, table header and rows (cells hold tokens). */
+/** Inline tokens, list items, table header and rows (cells hold tokens). */
 function childrenOf(token: Token): Token[] {
   const found: Token[] = [];
   const collect = (value: unknown): void => {
@@ -117,7 +112,6 @@ function childrenOf(token: Token): Token[] {
   return found;
 }
 
-/** Renders a Markdown body and lists its local links and forbidden parts with the line they were written on. */
 export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllowList = DEFAULT_HTML_ALLOW, extensions?: readonly MarkedExtension[], components?: MarkdownComponents, page?: PageData): RenderedMarkdown {
   const marked = parserFor(extensions, components);
   // Refused before the parser sees it: its cost would grow faster than the text.
@@ -129,9 +123,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
   const opened = new Set<string>();
   let line = firstLine;
   for (const block of tokens) {
-    // Lines within a block: each inline token is looked for in the block's raw text, after the start
-    // of the last one found (its own inner tokens come after that start, and so does a second link
-    // written the same way). A token not found as written (inside a block quote) gets the block's line.
+    // Tokens are found in the block's raw text after the last one found; one not found (in a quote) gets the block's line.
     let cursor = 0;
     const lineOf = (raw: string) => {
       const at = block.raw.indexOf(raw, cursor);
@@ -145,15 +137,14 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           const { href, raw } = token as Tokens.Link | Tokens.Image;
           const at = lineOf(raw);
           const problem = urlProblem(href);
-          // An autolink (<http://localhost:port>, or a bare address) that is no address is what its author
-          // typed, not a link: it is written as text, with a warning, and one such line never fails a build.
+          // An autolink that is no address (<http://localhost:port>) is written as text with a warning, never a failure.
           const autolink = token.type === 'link' && (raw === `<${href}>` || raw === href || raw === (token as Tokens.Link).text);
           if (problem && autolink && !/^\s*(javascript|data|vbscript):/i.test(href)) {
             Object.assign(token, { type: 'text', text: (token as Tokens.Link).text, tokens: undefined, escaped: false });
             findings.push({ line: at, code: 'markdown/url', message: `autolink ${problem}: it is shown as text, not as a link`, warning: true });
           } else if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
           else if (token.type === 'image' && !(token as Tokens.Image).text.trim()) findings.push({ line: at, code: 'markdown/image', message: `image "${href}" has no description: write what it shows between the brackets, ![A loaf of rye bread](${href})` });
-          // Kept until the link check: a copy of its own, as the token's text is a slice that would keep the whole file alive.
+          // A copy of its own: the token's text is a slice that would keep the whole file alive.
           else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href: intern(href), line: at, image: true } : { href: intern(href), line: at });
         } else if (token.type === 'component' && components) {
           const at = lineOf(token.raw);
@@ -177,8 +168,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
   const failures: ComponentScope['failures'] = [];
   const html = inComponentScope({ page, failures }, () => marked.parser(tokens) as string);
   for (const failure of failures) findings.push({ line: failure.line || firstLine, code: 'markdown/component', message: failure.message });
-  // What the page will hold, looked at again: nothing refused may reach it in any spelling. A finding
-  // here is never shipped (the build fails), and means the check of the raw HTML above has a gap.
+  // The rendered HTML checked again: a finding here (the build fails) means the raw-HTML check above has a gap.
   if (!findings.some((finding) => !finding.warning)) {
     for (const part of new Set(checkRenderedHtml(html))) findings.push({ line: firstLine, code: 'markdown/html', message: `the page would hold ${part}, which content may not hold; remove the HTML around it` });
   }

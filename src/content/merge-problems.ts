@@ -1,12 +1,7 @@
-// Tidies the list of content problems before it is shown: a key missing in one locale is reported
-// once, and the list reads top to bottom. Decided by the problems' codes and detail kinds only.
+// Tidies content problems before they are shown, by their codes and detail kinds only.
 import { Problem } from '../problems/problem.ts';
 
-/**
- * A key missing in one locale is reported once: the schema's "required, missing" gains a note of the
- * locale that has it. A key only the other locale has because it is misspelt there is not reported
- * as missing here: the misspelling is the mistake.
- */
+/** A missing key is reported once; a key the other locale has only because it is misspelt there is not reported missing. */
 export function mergeParity(problems: Problem[]): Problem[] {
   const schemaProblems = new Map<string, Problem>();
   const unknownKeys = new Set<string>();

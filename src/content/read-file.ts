@@ -1,16 +1,11 @@
-// Parses one YAML or Markdown file with the `yaml` package (gray-matter splits a Markdown file and
-// hands its front matter to the same parser), whose document keeps every node's position, so a
-// problem can point at its line. Content is data written by people outside the development team:
-// its cost is bounded whatever it holds. Anchors and aliases are refused (a few lines of nested
-// aliases expand to gigabytes), files have a size limit, data a nesting limit, and the parser's own
-// stack limit is a message naming the file, never a crash.
+// Parses YAML and Markdown with `yaml`, which keeps node positions for messages. Content is written outside the team, so its
+// cost is bounded: no anchors or aliases (they expand to gigabytes), a size and a nesting limit, a stack overflow never a crash.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
 
-// The parsers load with the first file parsed: a build whose every file the content cache knows
-// parses none, and starts without their modules.
+// Loaded with the first parse: a build whose files the cache all knows never loads them.
 const require = createRequire(import.meta.url);
 let parsers: { matter: typeof import('gray-matter'); yaml: typeof import('yaml') } | undefined;
 const lib = () => (parsers ??= { matter: require('gray-matter') as typeof import('gray-matter'), yaml: require('yaml') as typeof import('yaml') });
@@ -21,29 +16,23 @@ export const MAX_CONTENT_BYTES = 1024 * 1024;
 export const MAX_DATA_DEPTH = 32;
 
 export interface ParsedFile {
-  /** Path as shown in messages, e.g. "content/en/ui.yaml". */
+  /** Path as shown in messages. */
   file: string;
   data: unknown;
-  /** Markdown body, for .md files. */
   body?: string;
-  /** Line of the body's first line in the file (1-based), for .md files. */
+  /** 1-based line of the body's first line. */
   bodyLine?: number;
   /** Where a key path was written (the closest existing parent when the key is missing). */
   positionOf(path: readonly PropertyKey[]): Position | undefined;
 }
 
-/**
- * The parse, with positions; a syntax error becomes a ProblemError at file:line:col with the parser's
- * reason. YAML 1.2's core schema: no timestamps or YAML 1.1 booleans, so "2025-11-01" and "no" stay strings
- * (a value tagged by hand, !!timestamp or !!binary, is read as that type, which a schema then refuses).
- */
+/** The parse, with positions; a syntax error is a ProblemError at its line. YAML 1.2 core: "2025-11-01" and "no" stay strings. */
 function parseWithPositions(source: string, file: string, lineOffset: number): { doc: Document; lines: Lines } {
-  // Positions are worked out from offsets only when one is needed (yaml's LineCounter costs every parse).
+  // Lines counted only when a position is needed (yaml's LineCounter costs every parse).
   const lines = new Lines(source);
   const doc = lib().yaml.parseDocument(source, { prettyErrors: false, uniqueKeys: true, schema: 'core' });
   const [first] = doc.errors;
-  // A key indented deeper than its neighbours reads to the parser as a value running on over two
-  // lines, reported where that value starts: point at the line the writer has to fix instead.
+  // An over-indented key reads as a two-line value, reported where it starts: point at the line to fix instead.
   const indent = (line: number) => {
     const text = source.split('\n')[line - 1] ?? '';
     return text.length - text.trimStart().length;
@@ -64,7 +53,7 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
   return { doc, lines };
 }
 
-/** Line and column (1-based) of an offset in a text, found when asked. */
+/** 1-based line and column of an offset. */
 class Lines {
   private starts?: number[];
   private readonly text: string;
@@ -87,7 +76,6 @@ class Lines {
   }
 }
 
-/** Parses YAML text; a syntax error, an anchor or alias, or data nested too deep becomes a ProblemError. */
 function parseYaml(source: string, file: string, lineOffset: number): { data: unknown; positionOf: ParsedFile['positionOf'] } {
   const positionOf: ParsedFile['positionOf'] = (path) => locate(source, file, lineOffset, path);
   const { doc, lines } = parseWithPositions(source, file, lineOffset);
@@ -115,7 +103,7 @@ function withinDepth(data: unknown, file: string, lineOffset: number): unknown {
   return data;
 }
 
-/** How deeply lists and mappings nest in a value (iteratively: no stack to overflow). */
+/** Iterative: no stack to overflow. */
 function depthOf(value: unknown): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
@@ -129,7 +117,7 @@ function depthOf(value: unknown): number {
   return deepest;
 }
 
-/** Where a key path was written: the node itself, or its closest existing parent mapping or list. */
+/** The node itself, or its closest existing parent mapping or list. */
 function locate(source: string, file: string, lineOffset: number, path: readonly PropertyKey[]): Position | undefined {
   const { doc, lines } = parseWithPositions(source, file, lineOffset);
   const { isMap, isSeq } = lib().yaml;
@@ -144,13 +132,7 @@ function locate(source: string, file: string, lineOffset: number, path: readonly
   return undefined;
 }
 
-/**
- * What a parse found, as plain data: the data, the Markdown body with its first line and where it
- * starts in the file's bytes, and the YAML text with its first line, from which positions are found
- * again. content-cache.ts keeps it between builds without the file's text (the YAML and the body): a
- * build reads each file anyway to find its key, and takes the body from those bytes; a kept parse
- * finds its positions by reading the file again, which only a problem asks for.
- */
+/** content-cache.ts keeps it without the file's text: the body comes from the bytes read for the key, positions by reading again. */
 export interface ParseRecord {
   data: unknown;
   body?: string;
@@ -162,7 +144,7 @@ export interface ParseRecord {
   lineOffset: number;
 }
 
-/** A parsed file again from its record, shown as file; `path` is read again for a kept parse's positions. */
+/** `path` is read again for a kept parse's positions. */
 export function fromRecord(record: ParseRecord, file: string, path?: string): ParsedFile {
   const { data, body, bodyLine, yaml, lineOffset } = record;
   let again: ParseRecord | null | undefined; // a kept parse's file, parsed again at the first position asked for
@@ -174,7 +156,6 @@ export function fromRecord(record: ParseRecord, file: string, path?: string): Pa
   return { file, data, ...(body === undefined ? {} : { body, bodyLine }), positionOf };
 }
 
-/** A file parsed again as it is now, for positions (null when it no longer parses). */
 function reparsed(path: string, file: string): ParseRecord | null {
   try {
     return parseSource(readFileSync(path, 'utf8'), path, file);
@@ -183,19 +164,17 @@ function reparsed(path: string, file: string): ParseRecord | null {
   }
 }
 
-/** Parses a YAML or Markdown file's text (by the path's extension); a problem is thrown as a ProblemError. */
+/** YAML or Markdown by the path's extension; a problem is thrown as a ProblemError. */
 export function parseSource(text: string, path: string, file: string): ParseRecord {
   const bytes = Buffer.byteLength(text);
   if (bytes > MAX_CONTENT_BYTES) {
     throw new ProblemError(inFile('content/too-large', file, 'is too large', [{ path: '', message: `${Math.round(bytes / 1024)} KB; a content file may hold at most ${MAX_CONTENT_BYTES / 1024} KB (split it, or move large media to static/)` }]));
   }
-  // A byte order mark (some Windows editors write one) is not text: the file starts after it.
+  // A byte order mark (some Windows editors write one) is not text.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (path.endsWith('.md')) {
     const record = parseMarkdown(source, file);
-    // Where the body starts in the file's bytes: the bytes of all before it (the line break before it is
-    // one byte, so the body decodes from there as it did in the whole). Not where that part holds a
-    // replacement character: bytes that were not UTF-8 read as one, and their count is not the text's.
+    // Where the body starts in the bytes; unknown when the text before it holds U+FFFD (non-UTF-8 bytes count differently).
     const before = text.slice(0, text.length - record.body!.length);
     if (!before.includes('\uFFFD')) record.bodyByte = Buffer.byteLength(before);
     return record;
@@ -203,11 +182,7 @@ export function parseSource(text: string, path: string, file: string): ParseReco
   return { data: unsliced(parseYaml(source, file, 0).data), yaml: source, lineOffset: 0 };
 }
 
-/**
- * The parsed data with strings of their own: the YAML parser's are slices of the file's text, and
- * each would keep the whole file alive as long as the content is (with the links markdown.ts keeps,
- * 43 MB of the main thread's heap at 40,000 pages).
- */
+/** The data with strings of its own: the parser's are slices that would keep the whole file's text alive. */
 function unsliced(data: unknown): unknown {
   return structuredClone(data);
 }
@@ -217,17 +192,11 @@ const REFUSE = (language: string) => () => {
   throw new Error(`front matter in ${language} is never run`);
 };
 
-/** Reads a Markdown file with YAML front matter. */
 export function readMarkdownFile(path: string, file: string): ParsedFile {
   return fromRecord(parseMarkdown(readFileSync(path, 'utf8'), file), file);
 }
 
-/**
- * A Markdown file without front matter, as Hugo, Eleventy and Astro read one: an entry with empty
- * front matter, whose title (as MkDocs and Docusaurus take it) is its first level-1 heading when the
- * text opens with one. The heading leaves the body, its line left blank so every later line keeps its
- * number.
- */
+/** No front matter (as Hugo, Eleventy, Astro read it): a leading "# " heading is the title, its line left blank for numbering. */
 function withoutFrontMatter(source: string): ParseRecord {
   const heading = /^(?:[ \t]*\r?\n)*# +(.+?)(?: +#+)? *(?:\r?\n|$)/.exec(source);
   if (!heading) return { data: {}, body: source, bodyLine: 1, yaml: '', lineOffset: 1 };
@@ -235,11 +204,9 @@ function withoutFrontMatter(source: string): ParseRecord {
   return { data: { title: heading[1]!.trim() }, body: lines + source.slice(heading[0].length), bodyLine: 1, yaml: '', lineOffset: 1 };
 }
 
-/** Parses Markdown with YAML front matter (gray-matter splits it). */
 function parseMarkdown(source: string, file: string): ParseRecord {
-  // "---js", "---coffee", "---json": any language named after the opening delimiter but YAML is refused
-  // before gray-matter sees the file, so no engine of its own can ever run.
-  // A file that does not open with "---" has no front matter (gray-matter's language() reads any first line).
+  // A language but YAML after "---" is refused before gray-matter sees the file, so none of its engines can run.
+  // No "---" first: no front matter (gray-matter's language() reads any first line).
   if (!/^---/.test(source)) return withoutFrontMatter(source);
   const { matter } = lib();
   const language = matter.language(source).name;
@@ -254,11 +221,9 @@ function parseMarkdown(source: string, file: string): ParseRecord {
     language: 'yaml',
     engines: {
       yaml: (frontMatter: string) => {
-        // In a file with Windows line ends gray-matter's text keeps the last line's "\r", which the yaml
-        // package keeps in that line's value ("flu\r"): the text ends where the line does.
+        // With Windows line ends gray-matter keeps the last "\r", which yaml would keep in the value ("flu\r").
         yaml = frontMatter.endsWith('\r') ? frontMatter.slice(0, -1) : frontMatter;
-        // gray-matter's text starts with the end of the "---" line: its first line is the file's first.
-        // (Without that line break it starts on the file's line 2.)
+        // gray-matter's text starts at the end of the "---" line (without that line break, on the file's line 2).
         lineOffset = yaml.startsWith('\n') || yaml.startsWith('\r\n') ? 0 : 1;
         parsed = parseYaml(yaml, file, lineOffset);
         return (parsed.data ?? {}) as object;

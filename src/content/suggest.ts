@@ -1,8 +1,7 @@
 // "Did you mean …?" hints for mistyped keys and slugs.
 
-/** Edits between two words: insertions, deletions, substitutions and swaps of two neighbours ("nmae"). */
 function distance(a: string, b: string): number {
-  // Optimal string alignment: Levenshtein plus transpositions, which are the commonest typing slip.
+  // Optimal string alignment: Levenshtein plus swaps of neighbours ("nmae"), the commonest typing slip.
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

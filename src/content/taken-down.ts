@@ -1,7 +1,5 @@
-// A date never breaks a build. An entry's expiryDate takes it down by itself on a day nobody edits
-// anything (the daily rebuild): a link written to it elsewhere is a warning while it is up, naming the
-// day, and once it is down the link is shown as its words alone (a warning says so), not a failure.
-// Both are worked out here, once, as the content loads.
+// A date never breaks a build (an expiryDate passes on a day nobody edits): a link to an expiring entry is a warning
+// while it is up, and once it is down is shown as its words alone, with a warning. Worked out once, as the content loads.
 import { fillPath, paramsOf } from '../routes/routes.ts';
 import type { LocaleUrls } from '../routes/urls.ts';
 import type { SiteDefinition, Warning } from '../site/definition.ts';
@@ -9,7 +7,7 @@ import type { EngineContent } from '../site/page-data.ts';
 import type { LifecycleRecord } from './lifecycle.ts';
 import type { ContentLinks } from './load-content.ts';
 
-/** The URL of each entry with an expiryDate, and that day, by URL: where links to it lead. */
+/** Each expiring entry's expiryDate, by its URL. */
 export function expiringUrls(site: SiteDefinition, urls: LocaleUrls, lifecycle: ReadonlyMap<string, LifecycleRecord>, slugs: ReadonlyMap<string, string>): Map<string, string> {
   const found = new Map<string, string>();
   for (const [key, record] of lifecycle) {
@@ -23,11 +21,7 @@ export function expiringUrls(site: SiteDefinition, urls: LocaleUrls, lifecycle: 
   return found;
 }
 
-/**
- * The content's links against the entries' expiryDates, as of today. To an entry taken down: out of the
- * entries' HTML (the link's words stay) and out of the links the build checks, each named in a warning.
- * To an entry still up, from a page that stays longer: a warning naming the day it goes.
- */
+/** A link to an entry taken down is unlinked and not checked; to one still up, from a page that stays longer, a warning. */
 export function takeDownLinks(content: EngineContent, links: ContentLinks, expiring: ReadonlyMap<string, string>, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string): { content: EngineContent; links: ContentLinks; warnings: Warning[] } {
   const gone = new Map([...expiring].filter(([, until]) => until < today));
   const warnings: Warning[] = [];
@@ -50,7 +44,6 @@ function withoutGone(content: EngineContent, links: ContentLinks, gone: Readonly
   return { content: { ...content, locales } as EngineContent, links: kept };
 }
 
-/** A link to an entry that expires, from a page that stays longer: it will be taken down with it. */
 function stillUp(links: ContentLinks, expiring: ReadonlyMap<string, string>, lifecycle: ReadonlyMap<string, LifecycleRecord>): Warning[] {
   if (!expiring.size) return [];
   const stays = new Map([...lifecycle.values()].map((r) => [r.file, r.expiryDate]));
@@ -66,7 +59,7 @@ function stillUp(links: ContentLinks, expiring: ReadonlyMap<string, string>, lif
   return warnings;
 }
 
-/** A collection's entries (or any value) with each Markdown body's HTML passed through unlink; others as they are. */
+/** Each Markdown body's HTML passed through unlink; other values as they are. */
 function withoutLinks(value: unknown, unlink: (html: string) => string): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const entries = Object.entries(value as Record<string, unknown>);

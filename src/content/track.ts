@@ -1,7 +1,4 @@
-// Records which content each page render reads, so that dev re-renders exactly the pages a change
-// affects, whatever the templates read (nothing is listed by hand). Content is wrapped in proxies
-// that note every key path read while a render is being recorded; a change is diffed into the key
-// paths it altered; a page is affected when a path it read and a changed path overlap.
+// Proxies record the key paths each page render reads, so dev re-renders only the pages whose reads overlap a change.
 
 /** A read or changed location: content file and key path, joined by NUL ("en/ui.yaml\0nav\0label"). */
 export type KeyPath = string;
@@ -9,7 +6,6 @@ export type KeyPath = string;
 const SEP = '\0';
 let recording: Set<KeyPath> | undefined;
 
-/** Runs fn, returning what it returned and every content key path it read. */
 export function recordReads<T>(fn: () => T): { result: T; reads: Set<KeyPath> } {
   const outer = recording;
   const reads = new Set<KeyPath>();
@@ -23,11 +19,10 @@ export function recordReads<T>(fn: () => T): { result: T; reads: Set<KeyPath> } 
 
 const proxies = new WeakMap<object, object>();
 
-/** Wraps a content file's data (its root path is the file's content-relative name). */
+/** path: the file's content-relative name. */
 export function tracked<T>(value: T, path: KeyPath): T {
   if (value === null || typeof value !== 'object') return value;
-  // Only plain data is wrapped: a Date (z.coerce.date()) or a Map behind a Proxy loses its methods
-  // ("this is not a Date object"), so reading it records the whole value, as a leaf is.
+  // Only plain data is wrapped: a Date or Map behind a Proxy loses its methods, so it is read as a leaf.
   if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value;
   const known = proxies.get(value);
   if (known) return known as T;
@@ -62,7 +57,6 @@ export function tracked<T>(value: T, path: KeyPath): T {
   return proxy as T;
 }
 
-/** The key paths at which two versions of a file's data differ (root path included in each). */
 export function changedPaths(root: KeyPath, before: unknown, after: unknown): KeyPath[] {
   if (Object.is(before, after)) return [];
   const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object';
@@ -73,7 +67,6 @@ export function changedPaths(root: KeyPath, before: unknown, after: unknown): Ke
   return keys.flatMap((k) => changedPaths(root + SEP + k, before[k], after[k]));
 }
 
-/** Whether a page that read `reads` is affected by changes at `changed`. */
 export function affectedBy(reads: Iterable<KeyPath>, changed: KeyPath[]): boolean {
   for (const read of reads) {
     for (const c of changed) {

@@ -1,5 +1,4 @@
-// Checks parsed data against its schema and turns every zod issue into a readable problem:
-// the key path, what was expected, what was found, and a hint where one helps.
+// Checks parsed data against its schema; each zod issue becomes a readable problem (key path, expected, found, a hint).
 import * as z from 'zod';
 import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
 import type { Vocabulary } from '../site/definition.ts';
@@ -39,13 +38,13 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
     }
     case 'invalid_union': {
       if (input === undefined) return [{ path, message: 'required, missing (expected one of the allowed forms)', kind: 'missing' }];
-      // A choice that may also be left empty ("" or one of its options): the choice's own message names the options.
+      // A choice that may be left empty: the choice's own message names the options.
       const choice = issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.values.length > 1);
       if (choice) return issueDetails({ ...choice, path: [...issue.path, ...choice.path] } as z.core.$ZodIssue, shape);
       return [{ path, message: `expected one of the allowed forms, found ${describe(input)}` }];
     }
     case 'custom':
-      // A site's own rule (a refine) says what is wrong in its own words: shown as it is.
+      // A site's own rule (a refine), in its own words.
       return [{ path, message: issue.message }];
     default: {
       const said = issue.message.replace(/^Invalid (string|input|option): /, '');
@@ -57,7 +56,7 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
 const KINDS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'on or off', array: 'a list', object: 'a group of fields', date: 'a date' };
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
-/** One issue as the person who edits reads it: what to do, with no type names or key paths. */
+/** For the person who edits: what to do, with no type names or key paths. */
 function plainWords(issue: z.core.$ZodIssue, choices: boolean): string {
   const input = (issue as { input?: unknown }).input;
   const empty = input === undefined || input === null || input === '' || (Array.isArray(input) && !input.length);
@@ -94,18 +93,17 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean): string {
   }
 }
 
-/** Where a file is, as the editor names it ("Stores", "Recipes (French)"), and the site's words for field names. */
+/** A file as the editor names it ("Stores", "Recipes (French)"), and the site's words for field names. */
 export interface FileWords {
   name: string;
   words?: Vocabulary;
 }
 
-/** What shapeAt reads of a zod schema's definition (zod 4's `def`). */
 interface SchemaNode {
   def?: { type?: string; innerType?: SchemaNode; element?: SchemaNode; shape?: Record<string, SchemaNode> };
 }
 
-/** Walks a zod object schema down a key path, to list the keys it allows there. */
+/** The keys a schema allows at a key path. */
 function shapeAt(schema: z.ZodType, path: readonly PropertyKey[]): unknown {
   let node: SchemaNode | undefined = schema as SchemaNode;
   for (const segment of path) {
@@ -119,7 +117,6 @@ function shapeAt(schema: z.ZodType, path: readonly PropertyKey[]): unknown {
   return node?.def?.type === 'object' ? node.def.shape : undefined;
 }
 
-/** Validates a parsed file; returns typed data or a Problem listing every mismatch. */
 export function validate<T extends z.ZodType>(
   schema: T,
   parsed: ParsedFile,
@@ -137,16 +134,10 @@ export function validate<T extends z.ZodType>(
   return { ok: false, problem: inFile('content/schema', parsed.file, title, details, parsed.positionOf(first.path)) };
 }
 
-/**
- * A C0 control character other than tab and line breaks, DEL, or a character XML may not hold (the
- * noncharacters U+FFFE and U+FFFF, half of a surrogate pair): invisible, and ill-formed in a feed.
- */
+/** C0 controls but tab and line breaks, DEL, U+FFFE, U+FFFF, lone surrogates: invisible, and ill-formed in a feed. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/**
- * Text holding a control character (usually pasted from another program): refused at its key's line,
- * as it would make the feeds ill-formed XML and reach the pages unseen. Tab and line breaks are text.
- */
+/** Refused at its key's line: it would break feeds and reach pages unseen. */
 export function controlCharacters(parsed: ParsedFile, title: string, where?: FileWords, schema?: z.ZodType): Problem | undefined {
   const details: Detail[] = [];
   let first: readonly PropertyKey[] | undefined;

@@ -1,29 +1,27 @@
-// Lists the files below a folder the site gave us (content/, static/) without ever following a link
-// out of it: entries are judged by what they are (lstat), not by what they point at. Symbolic links
-// and other non-regular files are reported, never listed; folders nested absurdly deep are reported
-// once instead of ending in a stack trace or a path too long for the system.
+// Lists a site folder without ever following a link out of it: links and non-regular files are reported, never listed,
+// and an absurdly deep tree is reported once, not a stack trace.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Problem } from '../problems/problem.ts';
 
-/** Deeper than this, a folder tree is a mistake (or an attack), not a site. */
+/** Deeper is a mistake (or an attack), not a site. */
 export const MAX_DEPTH = 32;
 
-/** Files editors and file managers write beside the ones being edited: never part of a site. */
+/** Files editors and file managers write beside the edited ones: never part of a site. */
 export const EDITOR_LEFTOVER = /(~|\.tmp|\.swp|\.swx|\.bak|\.orig)$|(^|\/)#[^/]*#$|(^|\/)(Thumbs\.db|desktop\.ini)$/i;
 
 export interface Walked {
-  /** Regular files, as relative paths with forward slashes, sorted. */
+  /** Relative, with forward slashes, sorted. */
   files: string[];
   /** Symbolic links (to anything): never read, never published. */
   links: string[];
   /** Sockets, FIFOs, devices. */
   special: string[];
-  /** The first folder found nested deeper than MAX_DEPTH, if any (nothing below it is listed). */
+  /** Nothing below it is listed. */
   tooDeep?: string;
 }
 
-/** Every entry below dir (an empty listing when dir does not exist). */
+/** Empty when dir does not exist. */
 export async function walk(dir: string): Promise<Walked> {
   const found: Walked = { files: [], links: [], special: [] };
   const visit = async (rel: string, depth: number): Promise<void> => {
@@ -35,8 +33,7 @@ export async function walk(dir: string): Promise<Walked> {
     try {
       entries = await readdir(rel ? join(dir, rel) : dir, { withFileTypes: true });
     } catch (error) {
-      // Gone: the folder does not exist, or one below it was removed while it was being listed
-      // (an editor or a checkout replacing it); what is not there is not listed.
+      // Gone, or removed while listed (an editor or a checkout replacing it): not listed.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       throw error;
     }
@@ -53,12 +50,11 @@ export async function walk(dir: string): Promise<Walked> {
   return found;
 }
 
-/** A path with a part that starts with a dot (".env", ".git/config"), other than .well-known/. */
+/** A part starts with a dot (".env", ".git/config"), other than .well-known/. */
 export function isHidden(path: string): boolean {
   return path.split('/').some((part) => part.startsWith('.') && part !== '.well-known');
 }
 
-/** The problem of a folder tree nested deeper than MAX_DEPTH. */
 export function tooDeep(shown: string): Problem {
   return new Problem('files/too-deep', { part: shown }, `is nested more than ${MAX_DEPTH} folders deep`, [{ path: '', message: 'nothing below it was read; a site needs no such depth (a folder linked into itself, or a copy of a copy)' }]);
 }

@@ -1,10 +1,6 @@
-// The site's own code (its definition, templates, plugins) is TypeScript with JSX, which Node does
-// not run by itself. Module hooks in this thread (each thread registers its own) compile each of the
-// site's files with esbuild as Node loads it, in place: import.meta.url and relative imports stay the
-// file's own, and Node's compile cache keeps the result like any module's. The site's `sitewright` is
-// the engine running now, and React, React DOM and zod are the engine's copy when the site has none of
-// its own: one copy of each, so the engine's contexts are the ones its templates read. The engine's own
-// files and every installed package are left to Node.
+// The site's TSX, compiled by esbuild in module hooks (each thread registers its own) as Node loads it, in place, so
+// import.meta.url stays the file's own. `sitewright` is the running engine, and React, React DOM and zod the engine's copy
+// when the site has none: one copy each, so the engine's contexts are the ones its templates read. Packages are left to Node.
 import { readFileSync } from 'node:fs';
 import { createRequire, registerHooks, SourceMap } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -13,19 +9,18 @@ import type { Message } from 'esbuild';
 import { ENGINE, sibling } from '../files/about.ts';
 import { cacheRoot, readSealedJson, sha256, writeSealed } from '../files/cache.ts';
 
-/** The engine's public contract, as it runs now (src/index.ts from a checkout, lib/index.js installed). */
+/** src/index.ts from a checkout, lib/index.js installed. */
 const ENGINE_ENTRY = sibling('../index', import.meta.url).href;
-/** The engine's own code: src/ or lib/. */
 const ENGINE_CODE = new URL('../', import.meta.url).href;
 const SITE_CODE = /\.(?:[cm]?tsx?|jsx)$/;
 const PEERS = new Set(Object.keys(ENGINE.peerDependencies ?? {}));
-/** esbuild, loaded when something is compiled: a start that finds the kept code loads none of it. */
+/** Loaded only when something is compiled. */
 const require = createRequire(import.meta.url);
 const esbuild = () => require('esbuild') as typeof import('esbuild');
-/** How the site's code is compiled, at once (build) or one file as it loads (transform). */
+/** For build (at once) and transform (one file as it loads). */
 const COMPILE = { format: 'esm', jsx: 'automatic', target: `node${process.versions.node.split('.')[0]}`, tsconfigRaw: {} } as const;
 
-/** The site's code failed to load: a file that does not compile, or a package it imports that is not installed. */
+/** A file that does not compile, or an imported package not installed. */
 export class SiteCodeError extends Error {
   constructor(message: string) {
     super(`A template or source file does not compile:\n\n${message}`);
@@ -37,22 +32,21 @@ export class SiteCodeError extends Error {
 const compiled = new Map<string, { code: string; map: string }>();
 const maps = new Map<string, SourceMap>();
 const sources = new Map<string, string>();
-/** The texts the compile read (to hash them), taken by the load instead of reading each file again. */
+/** Read by the compile to hash them; the load takes them instead of reading again. */
 const readByCompile = new Map<string, string>();
 
-/** The site's code compiled in this thread, file by file: for a worker thread that loads the same site. */
+/** For a worker thread that loads the same site. */
 export type CompiledSiteCode = [file: string, compiled: { code: string; map: string }][];
 
 export function siteCodeCompiled(): CompiledSiteCode {
   return [...compiled];
 }
 
-/** Code another thread compiled, used as this thread's own: compileSiteCode then compiles none of it again. */
+/** Another thread's compile, used as this thread's own. */
 export function useSiteCode(code: CompiledSiteCode): void {
   for (const [file, made] of code) compiled.set(file, made);
 }
 
-/** The source map of a site file loaded here (positions in its compiled text → its source). */
 export function siteCodeMap(file: string): SourceMap | undefined {
   let map = maps.get(file);
   const made = compiled.get(file);
@@ -60,7 +54,7 @@ export function siteCodeMap(file: string): SourceMap | undefined {
   return map;
 }
 
-/** The site's files loaded in this thread, with their text: what the site's code is, for a cache's key. */
+/** What the site's code is, for a cache's key. */
 export function siteCodeLoaded(): ReadonlyMap<string, string> {
   return sources;
 }
@@ -68,12 +62,8 @@ export function siteCodeLoaded(): ReadonlyMap<string, string> {
 const isSiteCode = (url: string) => url.startsWith('file:') && SITE_CODE.test(url) && !url.startsWith(ENGINE_CODE) && !url.includes('/node_modules/');
 
 /**
- * Compiles the site's code reached from `entry` before it is imported: every file in one call of
- * esbuild (not a call per file as Node loads it), its mistakes told at once with file,
- * line and code frame. A file it did not reach (imported by a computed path) is compiled when loaded.
- * What it made is kept in the site's cache folder with each file's SHA-256 as it was read: the next
- * start reads and hashes the files instead of starting esbuild; one changed file
- * (or a new import in one) compiles them all again.
+ * Compiles the site's code reached from `entry` in one esbuild call, its mistakes told at once; a file reached by a computed path
+ * is compiled when loaded. Kept with each file's SHA-256 as read: one changed file (or a new import) compiles them all again.
  */
 export async function compileSiteCode(entry: string): Promise<void> {
   runSiteCode();
@@ -88,7 +78,7 @@ export async function compileSiteCode(entry: string): Promise<void> {
   try {
     const found = await build({ ...options, entryPoints: [entry], bundle: true, packages: 'external', metafile: true, outdir: '/', absWorkingDir: dirname(entry) });
     const files = Object.keys(found.metafile.inputs).map((input) => resolve(dirname(entry), input)).filter((file) => isSiteCode(pathToFileURL(file).href));
-    // Read and hashed before esbuild reads them: a file saved in between is kept under its old hash, so a miss next time.
+    // Hashed before esbuild reads them: a file saved in between is kept under its old hash, so a miss next time.
     const read = files.map((file) => [file, readHashed(file)] as const);
     const outbase = commonFolder(files);
     const made = await build({ ...options, entryPoints: files, bundle: false, sourcemap: 'external', outbase, outdir: outbase, absWorkingDir: outbase });
@@ -108,13 +98,11 @@ export async function compileSiteCode(entry: string): Promise<void> {
   }
 }
 
-/** esbuild's errors (file, line, code frame) as one SiteCodeError; anything else as it is. */
 function compileError(error: unknown): unknown {
   const errors = (error as { errors?: Message[] }).errors;
   return errors?.length ? new SiteCodeError(esbuild().formatMessagesSync(errors, { kind: 'error', color: false }).join('\n').trimEnd()) : error;
 }
 
-/** What is kept of a compile: by which engine and Node, each file's hash when it was read, the code. */
 interface KeptCode {
   made: string;
   files: [file: string, sha256: string][];
@@ -125,12 +113,11 @@ const MADE_BY = `${ENGINE.version} ${process.version} ${ENGINE_CODE}`;
 
 const keptFileOf = (entry: string) => join(cacheRoot(dirname(entry)), 'site-code', `${sha256(entry).slice(0, 16)}.json`);
 
-/** The code compileSiteCode kept for `entry`, while every file it was made from has the bytes it had then; none otherwise. */
+/** Only while every file it was made from has the bytes it had then. */
 export function keptSiteCode(entry: string): CompiledSiteCode | undefined {
   return keptFor(entry)?.code;
 }
 
-/** The kept code, with the files' texts as read to check them (the load then reads none again). */
 function keptFor(entry: string): { code: CompiledSiteCode; texts: [string, string][] } | undefined {
   const kept = readSealedJson<KeptCode>(keptFileOf(entry));
   if (kept?.made !== MADE_BY) return undefined;
@@ -143,7 +130,7 @@ function keptFor(entry: string): { code: CompiledSiteCode; texts: [string, strin
   return { code: kept.code, texts };
 }
 
-/** A file's text and the SHA-256 of its bytes; none when it is gone (the kept code is not this site's any more). */
+/** None when it is gone. */
 function readHashed(file: string): { text: string; hash: string } | undefined {
   try {
     const bytes = readFileSync(file);
@@ -153,7 +140,6 @@ function readHashed(file: string): { text: string; hash: string } | undefined {
   }
 }
 
-/** The deepest folder holding every file. */
 function commonFolder(files: string[]): string {
   let folder = dirname(files[0]!);
   while (!files.every((file) => file.startsWith(folder + sep)) && dirname(folder) !== folder) folder = dirname(folder);
@@ -162,7 +148,7 @@ function commonFolder(files: string[]): string {
 
 let registered = false;
 
-/** Lets this thread import the site's code (once per thread). */
+/** Once per thread. */
 function runSiteCode(): void {
   if (registered) return;
   registered = true;
@@ -187,7 +173,7 @@ function runSiteCode(): void {
       sources.set(file, text);
       let made = compiled.get(file);
       if (!made) {
-        // Not reached by the compile before the import (a computed path): compiled now, alone.
+        // Not reached by the compile (a computed path): compiled now, alone.
         try {
           compiled.set(file, (made = esbuild().transformSync(text, { ...COMPILE, loader: loaderOf(file), sourcefile: file, sourcemap: 'external' })));
         } catch (error) {
@@ -203,7 +189,7 @@ function loaderOf(file: string): 'ts' | 'tsx' | 'jsx' {
   return file.endsWith('x') ? (file.endsWith('.jsx') ? 'jsx' : 'tsx') : 'ts';
 }
 
-/** A package the site imports that is not installed: where the import is, and the command that installs it. */
+/** Where the import is, and the command that installs it. */
 function notInstalled(specifier: string, name: string, parentURL: string): SiteCodeError {
   const file = fileURLToPath(parentURL);
   let at = file;
@@ -212,7 +198,7 @@ function notInstalled(specifier: string, name: string, parentURL: string): SiteC
     const line = lines.findIndex((l) => l.includes(`'${specifier}'`) || l.includes(`"${specifier}"`));
     if (line >= 0) at = `${file}:${line + 1}:${lines[line]!.search(/['"]/) + 1}`;
   } catch {
-    // the file is where Node found the import; its line is only a help
+    // its line is only a help
   }
   return new SiteCodeError(`${at}: "${specifier}" is not installed for this site.\n  Install it in the site's folder: npm install ${name} (this adds "${name}" to the dependencies in its package.json).`);
 }

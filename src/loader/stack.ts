@@ -1,7 +1,5 @@
-// A bug in a site's code is told at the site's code: the frames of a stack trace in the site's own
-// files (a template, a hook), mapped back to their TypeScript through the source maps the site's
-// module hooks kept (loader/site-code.ts), with the engine's and the libraries' frames left out unless
-// --debug asks for everything. The engine's own frames need no map: Node strips types in place.
+// A bug in a site's code is told by its frames in the site's files, mapped to their TypeScript (loader/site-code.ts);
+// the engine's and libraries' frames only with --debug. The engine's own need no map: Node strips types in place.
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_ROOT } from '../files/about.ts';
@@ -11,7 +9,7 @@ import { shown } from '../problems/shown.ts';
 const FRAME = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/;
 const engineCode = [`${ENGINE_ROOT}src/`, `${ENGINE_ROOT}lib/`];
 
-/** Whether a file of a stack frame is the site's own code (not the engine, a library or Node). */
+/** Not the engine, a library or Node. */
 function isSiteFile(path: string): boolean {
   return !path.startsWith('node:') && !path.includes('/node_modules/') && !engineCode.some((dir) => path.startsWith(dir));
 }
@@ -25,7 +23,7 @@ interface Frame {
   mapped?: boolean;
 }
 
-/** A frame of a stack line, at its source file when it points into compiled code with a map. */
+/** At its source file when it points into compiled code with a map. */
 function frameOf(line: string): Frame | undefined {
   const match = FRAME.exec(line);
   if (!match) return undefined;
@@ -37,7 +35,7 @@ function frameOf(line: string): Frame | undefined {
   return { name, path: source, row: entry.originalLine + 1, col: entry.originalColumn + 1, mapped: true };
 }
 
-/** A whole stack with its frames in compiled code at their source files (what --enable-source-maps prints). */
+/** As --enable-source-maps prints it. */
 export function mappedStack(stack: string): string {
   return stack
     .split('\n')
@@ -50,7 +48,7 @@ export function mappedStack(stack: string): string {
     .join('\n');
 }
 
-/** The frames of a stack in the site's own files, as "<file>.tsx:10:53 (About)". */
+/** As "<file>.tsx:10:53 (About)". */
 export function siteFrames(stack: string | undefined): string[] {
   const frames: string[] = [];
   for (const line of (stack ?? '').split('\n')) {
@@ -63,7 +61,7 @@ export function siteFrames(stack: string | undefined): string[] {
 
 let whole = false;
 
-/** --debug: every bug told with its whole stack, in this thread (a worker is told by the thread that starts it). */
+/** --debug, in this thread (a worker is told by the thread that starts it). */
 export function showWholeStacks(on: boolean): void {
   whole = on;
 }
@@ -72,7 +70,6 @@ export function wholeStacks(): boolean {
   return whole;
 }
 
-/** How a bug's cause is shown: its message and the site's frames, or its whole stack with --debug. */
 export function describeCause(cause: unknown, debug = whole): string {
   if (!(cause instanceof Error)) return String(cause);
   if (debug) return cause.stack ? mappedStack(cause.stack) : cause.message;

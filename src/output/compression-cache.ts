@@ -1,10 +1,6 @@
-// Precompressed twins (.br, .gz) of pages and static files are kept between builds, keyed by the
-// content, so a rebuild compresses only what changed; so are the brotli weights measured for the
-// budgets. Entries are hard links to the files written (copies when the output is on another file
-// system); entries no build used are pruned at the end of a build. No entry is taken on trust: it is
-// used only when it still has the size and modification time recorded when it was made (a twin
-// truncated or rewritten, through the output's hard link or in the cache, has another), and an entry
-// without a record is used only when it decompresses to exactly the bytes it stands for.
+// Precompressed twins and brotli weights kept between builds, keyed by content, as hard links (copies across file systems).
+// No entry is trusted: it is used only with the size and mtime recorded when it was made (a twin truncated or rewritten
+// through a hard link has another), or, without a record, when it decompresses to exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
@@ -14,17 +10,13 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheRoot, readSealedJson, writeSealed } from '../files/cache.ts';
 import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding, type OutputFiles } from './write-files.ts';
 
-/**
- * The cache of one output folder lives in the project's cache folder (node_modules/.cache/<engine>/,
- * where tools keep their caches and what a fresh install removes), never beside an output folder that
- * may be outside the project. One cache per output folder, since a build prunes what it did not use.
- */
+/** In the project's cache folder, never beside an output that may be outside it; one per output folder, as a build prunes. */
 export function cacheDirFor(outDir: string, siteDir: string): string {
   const key = createHash('sha1').update(resolve(outDir)).digest('hex').slice(0, 12);
   return join(cacheRoot(siteDir), 'compressed', key);
 }
 
-/** What the cache knows of one content: its brotli weight once measured, and each twin's [size, mtime] when it was made. */
+/** A content's brotli weight once measured, and each twin's [size, mtime] when it was made. */
 export interface EntryRecord {
   brotli?: number;
   br?: Stamp;
@@ -34,7 +26,7 @@ export type CacheIndex = Record<string, EntryRecord>;
 const INDEX = 'index.json';
 const KEY = /^[0-9a-f]{40}$/;
 
-/** The records kept beside the entries; anything malformed is dropped (its entries are verified by decompressing, its weight measured again). */
+/** Anything malformed is dropped: its entries are then verified by decompressing, its weight measured again. */
 export function readIndex(dir: string): CacheIndex {
   try {
     const index = readSealedJson(join(dir, INDEX)); // sealed: one not as written is none
@@ -119,14 +111,14 @@ export class CompressionCache {
       if (this.linkable) linkSync(to, entry);
       else writeFileSync(entry, data);
     } catch (error) {
-      // Another thread kept the same content a moment ago: its entry serves as well.
+      // Another thread kept the same content: its entry serves as well.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     record[name] = stampOf(entry);
   }
 }
 
-/** Whether a twin decompresses to exactly the page (decompressing costs a tenth of compressing). */
+/** Decompressing costs a tenth of compressing. */
 function verified(twin: string, encoding: Encoding, page: Uint8Array): boolean {
   try {
     const data = readFileSync(twin);
@@ -136,11 +128,7 @@ function verified(twin: string, encoding: Encoding, page: Uint8Array): boolean {
   }
 }
 
-/**
- * Removes the entries that no part of this build used, and records what it learnt of the rest. Run after
- * the output is published: a cache that cannot be pruned or recorded costs the next build time, and
- * never turns a published build into a failed one.
- */
+/** Run after publishing: a cache that cannot be pruned or recorded costs time, never fails a published build. */
 export function pruneCache(dir: string, used: Map<string, EntryRecord>): void {
   try {
     if (!existsSync(dir)) return;

@@ -1,49 +1,43 @@
-// Decides, before anything is written, whether a build may write its output where it was asked to,
-// and how. Refused: the project or current folder, any folder that holds them or the site's sources,
-// a source folder itself or anything inside one, an existing file, a symbolic link, and a folder of
-// someone else's files. The marker decides, not the name or the place: an existing folder is replaced
-// only when it is empty or holds our marker (or, once, when it is the site's default output written
-// by a release that had no marker yet). A folder that cannot be swapped by rename (a git worktree, a
-// mount point) is updated in place instead.
+// Decides before anything is written whether and how the output may go where asked. Refused: the project or current folder,
+// anything holding them or the sources, a source folder or inside one, a file, a symbolic link, a folder of someone else's files.
+// The marker decides, not the name: a folder is replaced only when empty or marked (or the site's default output of a release
+// before the marker). One that cannot be swapped by rename (a git worktree, a mount point) is updated in place.
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../problems/usage-error.ts';
 import { hasMarker, MANIFEST, MARKER, readManifest } from './marker.ts';
 
-/** The flag that allows replacing a folder of files this engine did not write. */
 export const EMPTY_OUT_DIR_FLAG = '--empty-out-dir';
 
-/** Entries a published folder holds that are not pages: kept, and not counted when deciding whether it is empty. */
+/** Kept, and not counted when deciding whether a folder is empty. */
 export const HOST_FILES = new Set(['.git', 'CNAME', '.nojekyll']);
 
 export interface Protected {
-  /** Folders the output may not be, nor hold: the current folder, the site's folder. */
+  /** The output may not be nor hold these: the current folder, the site's folder. */
   roots: string[];
-  /** Folders the output may not be, hold, or lie inside: content, static, templates. */
+  /** Nor lie inside these: content, static, templates. */
   sources: { path: string; name: string }[];
 }
 
 export interface OutputPlan {
-  /** The output folder, absolute, its existing part resolved. */
+  /** Absolute, its existing part resolved. */
   dir: string;
   exists: boolean;
-  /** Swap the whole folder by rename, or update it file by file (keeping .git and host files). */
+  /** In place keeps .git and host files. */
   mode: 'swap' | 'in-place';
-  /** Why in place: "holds a .git" or "is a mount point". */
   why?: string;
-  /** What the previous build wrote (its manifest), the only files an in-place update may delete. */
+  /** The previous manifest: the only files an in-place update may delete. */
   previous: string[];
 }
 
 export interface GuardOptions {
-  /** How the output is named in messages ("dist"). */
   shown: string;
   protect: Protected;
-  /** --empty-out-dir: replace a folder of files we did not write. */
+  /** --empty-out-dir. */
   emptyOutDir?: boolean;
-  /** The site's default output folder, which an older release filled without a marker. */
+  /** An older release filled it without a marker. */
   defaultOut?: string;
-  /** Files of static/, as a build copies them (to recognise an older release's output). */
+  /** To recognise an older release's output. */
   staticFiles?: string[];
 }
 
@@ -53,7 +47,7 @@ const inside = (child: string, parent: string) => {
 };
 const sameOrInside = (child: string, parent: string) => child === parent || inside(child, parent);
 
-/** The path with its longest existing prefix resolved (symbolic links, "..") so comparisons are real. */
+/** Its longest existing prefix resolved (links, "..") so comparisons are real. */
 export function realish(path: string): string {
   const absolute = resolve(path);
   const rest: string[] = [];
@@ -67,7 +61,7 @@ export function realish(path: string): string {
   }
 }
 
-/** Whether a folder is a mount point (a container volume, a tmpfs): it cannot be renamed away. */
+/** A mount point (a container volume, a tmpfs) cannot be renamed away. */
 export function isMountPoint(dir: string): boolean {
   try {
     const mounts = readFileSync('/proc/self/mountinfo', 'utf8');
@@ -83,7 +77,7 @@ export function isMountPoint(dir: string): boolean {
   }
 }
 
-/** Files below dir as relative paths (no links followed), to judge an unmarked folder. */
+/** No links followed; to judge an unmarked folder. */
 function filesBelow(dir: string, limit = 20_000): string[] | undefined {
   const files: string[] = [];
   const visit = (rel: string, depth: number): boolean => {
@@ -101,10 +95,10 @@ function filesBelow(dir: string, limit = 20_000): string[] | undefined {
   return visit('', 0) ? files : undefined;
 }
 
-/** What a build of this engine writes, besides static/'s files: pages, assets and the host files. */
+/** What a build writes besides static/'s files. */
 const BUILT = /^(?:\.site-output|\.site-manifest|.+\.html|assets\/[^/]+\.(?:js|css)|sitemap\.xml|robots\.txt|_headers|_redirects|speculation-rules\.json|(?:[^/]+\/)?manifest\.webmanifest)(?:\.br|\.gz)?$/;
 
-/** An output of an earlier release (before the marker): pages and host files only, and the home page. */
+/** An earlier release's output (before the marker): built files only, with the home page. */
 function looksBuilt(dir: string, staticFiles: string[]): boolean {
   const files = filesBelow(dir);
   if (!files || !files.includes('index.html') || !files.includes('_headers')) return false;
@@ -116,7 +110,7 @@ const refuse = (message: string) => {
   throw new UsageError(message);
 };
 
-/** Checks the output folder and decides how it is written; throws a UsageError (nothing touched) when it may not be. */
+/** Throws a UsageError (nothing touched) when the output may not be written there. */
 export function planOutput(outDir: string, options: GuardOptions): OutputPlan {
   const { shown } = options;
   const dir = realish(outDir);

@@ -1,25 +1,17 @@
-// Every output folder carries a marker naming the engine that wrote it, and a manifest of the files
-// it wrote. The marker is what lets a later build replace the folder: a folder without it is not
-// ours (Vite's emptyOutDir rule, made stricter). The manifest lets an output that must be updated
-// in place (a git worktree, a mount point) lose only the files a previous build wrote. Both hold
-// nothing secret: the engine's name and version, and the public files' paths.
+// A marker naming the engine lets a later build replace the folder (Vite's emptyOutDir rule, stricter); the manifest lets
+// an in-place update delete only files a previous build wrote. Neither holds anything secret.
 import { readFileSync } from 'node:fs';
 import { ENGINE } from '../files/about.ts';
 
-/** The marker file: {"generator": name, "version": version}. */
 export const MARKER = '.site-output';
-/**
- * The manifest: every file the build wrote (marker and manifest aside), and which of them have
- * precompressed twins, as JSON: a file name cannot add an entry (a line-per-file list could be led to
- * delete another file by a name with a line break in it).
- */
+/** Every file written and its twins, as JSON: a name with a line break cannot add an entry and so get another file deleted. */
 export const MANIFEST = '.site-manifest';
 
 export function markerContents(): string {
   return `${JSON.stringify({ generator: ENGINE.name, version: ENGINE.version })}\n`;
 }
 
-/** Whether a folder holds our marker (a marker of another tool of the same file name does not count). */
+/** Another tool's marker of the same name does not count. */
 export function hasMarker(dir: string): boolean {
   try {
     const marker = JSON.parse(readFileSync(`${dir}/${MARKER}`, 'utf8')) as { generator?: unknown };
@@ -31,13 +23,13 @@ export function hasMarker(dir: string): boolean {
 
 export interface Manifest {
   files: string[];
-  /** The host the site was built for (output.host), which `site stage` copies for. */
+  /** output.host, which `site stage` copies for. */
   host?: string;
-  /** File → the encodings of the twins the build wrote for it ("about.html" → ["br"]). */
+  /** "about.html" → ["br"]. */
   twins: Record<string, ('br' | 'gzip')[]>;
 }
 
-/** The manifest of a folder; empty when there is none or it is not one of ours. Releases before 0.4 wrote one path per line. */
+/** Empty when there is none or it is not ours; releases before 0.4 wrote one path per line. */
 export function readManifest(dir: string): Manifest {
   let text: string;
   try {

@@ -1,8 +1,5 @@
-// Puts a finished build in place. The new output is written into a staging folder beside the old one
-// and published only after every check passed: by two renames (swap), or, for a folder that cannot be
-// renamed away (a git worktree, a mount point), file by file, replacing each file in one step and
-// deleting only what the previous build's manifest lists. An interrupted build's staging folder is
-// removed by the next build; one that was mid-swap gets the previous output back.
+// Publishes a staging folder once every check passed: by two renames, or in place file by file (a git worktree, a mount point),
+// deleting only what the previous manifest lists. The next build removes a killed build's staging and undoes a half swap.
 import { lstatSync, statfsSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -14,11 +11,11 @@ import { hasMarker, MANIFEST, manifestContents, MARKER, markerContents } from '.
 
 const STAGING = (outDir: string) => new RegExp(`^\\.${basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.staging-(\\d+)-\\d+(\\.old)?$`);
 
-/** A fresh staging folder next to outDir (the same file system, so a swap is a rename), marked as ours. */
+/** Beside outDir (one file system, so a swap is a rename), marked as ours. */
 export async function stagingDir(outDir: string): Promise<string> {
   const dir = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}-${Date.now()}`);
   await mkdir(dirname(outDir), { recursive: true });
-  // Not recursive: on a read-only file system a recursive mkdir says ENOENT instead of EROFS.
+  // Not recursive: on a read-only file system that says ENOENT instead of EROFS.
   await mkdir(dir);
   await writeFile(join(dir, MARKER), markerContents());
   return dir;
@@ -34,7 +31,7 @@ const running = (pid: number) => {
   }
 };
 
-/** The staging folders beside outDir that builds killed before they finished left (only ours: marked, and their process gone). */
+/** Killed builds' staging folders beside outDir: only ours (marked) and only when their process is gone. */
 async function staleStaging(outDir: string): Promise<string[]> {
   const parent = dirname(outDir);
   let names: string[];
@@ -50,11 +47,7 @@ async function staleStaging(outDir: string): Promise<string[]> {
   });
 }
 
-/**
- * A build killed between the two renames of a swap leaves no output folder, and the previous output
- * as a ".old" folder beside it: put it back. build, serve and dev do this as they start, so a kill
- * costs nothing but the new output. Returns whether it put one back.
- */
+/** A build killed mid-swap leaves the previous output as a ".old" folder: put back (build, serve and dev start with this). */
 export async function restoreInterrupted(outDir: string): Promise<boolean> {
   if (existsQuiet(outDir)) return false;
   const old = (await staleStaging(outDir)).find((name) => name.endsWith('.old'));
@@ -63,7 +56,6 @@ export async function restoreInterrupted(outDir: string): Promise<boolean> {
   return true;
 }
 
-/** Removes the staging folders of killed builds, after putting back an output a killed swap took away. */
 export async function removeDebris(outDir: string): Promise<string[]> {
   await restoreInterrupted(outDir);
   const stale = await staleStaging(outDir);
@@ -83,20 +75,19 @@ function existsQuiet(path: string): boolean {
 export interface Published {
   mode: OutputPlan['mode'];
   why?: string;
-  /** In place: files of the previous build that this one no longer makes, deleted. */
+  /** In place: previous files this build no longer makes, deleted. */
   removed: number;
 }
 
 export interface PublishOptions {
   /** --empty-out-dir: files this engine did not write may be replaced. */
   emptyOutDir?: boolean;
-  /** The host the site is built for, recorded in the manifest for `site stage`. */
+  /** Recorded in the manifest for `site stage`. */
   host?: string;
-  /** Called just before the first change to the output folder (until then it is as it was). */
+  /** Called just before the first change to the output folder. */
   changing?: () => void;
 }
 
-/** Publishes the staging folder as the output the plan describes. */
 export async function publish(staging: string, plan: OutputPlan, { emptyOutDir = false, changing, host }: PublishOptions = {}): Promise<Published> {
   const { files } = await walk(staging);
   await writeFile(join(staging, MANIFEST), manifestContents(files, host));
@@ -109,10 +100,7 @@ export async function publish(staging: string, plan: OutputPlan, { emptyOutDir =
   return { mode: 'in-place', why: plan.why, removed };
 }
 
-/**
- * Replaces outDir with the staging folder: rename the old one away, rename the new one in, delete the
- * old. If the second rename fails, the old folder is put back.
- */
+/** If the second rename fails, the old folder is put back. */
 export async function swapIn(staging: string, outDir: string, changing?: () => void): Promise<void> {
   const old = `${staging}.old`;
   let hadOld = true;
@@ -132,15 +120,12 @@ export async function swapIn(staging: string, outDir: string, changing?: () => v
   if (hadOld) await rm(old, { recursive: true, force: true });
 }
 
-/**
- * A manifest entry we may act on: a plain relative path inside the folder, never in .git/ nor a host's
- * file (CNAME, .nojekyll) nor our marker, whatever the manifest says.
- */
+/** A plain relative path inside the folder, never in .git/, a host's file or our marker, whatever the manifest says. */
 const safeRelative = (path: string) =>
   path.length > 0 && !path.startsWith('/') && !path.includes('\\') && !hasControl(path) && path !== MARKER &&
   !HOST_FILES.has(path.split('/')[0]!) && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && part !== '.git');
 
-/** Refuses to write through a symbolic link or over a folder on the way to a file of the output. */
+/** Never write through a symbolic link or over a folder on the way to an output file. */
 function checkPathInside(dir: string, rel: string): void {
   const parts = rel.split('/');
   let at = dir;
@@ -163,7 +148,7 @@ async function updateInPlace(staging: string, plan: OutputPlan, files: string[],
   const { dir } = plan;
   const previous = new Set(plan.previous.filter(safeRelative));
   const ownFiles = [...files.filter((f) => f !== MARKER), MANIFEST];
-  // Every check before the first change: a file we did not write is never replaced without the flag.
+  // Checks before the first change: a file we did not write is never replaced without the flag.
   const foreign = ownFiles.filter((f) => f !== MANIFEST && !previous.has(f) && existsQuiet(join(dir, f)));
   if (foreign.length && !emptyOutDir) {
     throw new UsageError(`${dir} holds ${foreign.length === 1 ? 'a file' : `${foreign.length} files`} this tool did not write that the build would replace (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}). Remove ${foreign.length === 1 ? 'it' : 'them'}, or pass --empty-out-dir to replace them.`);
@@ -201,7 +186,7 @@ async function updateInPlace(staging: string, plan: OutputPlan, files: string[],
     } catch {
       continue; // already gone, or not ours to follow
     }
-    // Folders the deleted file leaves empty (never the output itself, never .git).
+    // Empty folders left behind, never the output itself or .git.
     for (let folder = dirname(path); folder.startsWith(`${dir}/`) && !folder.split('/').includes('.git'); folder = dirname(folder)) {
       try {
         await rmdir(folder);

@@ -1,9 +1,6 @@
-// What static/ publishes: regular files only. A symbolic link (to anything) is a build error naming
-// it: a link to /etc/passwd or to a secret beside the project must never reach a public folder. A
-// hidden file or folder (.env, .git/) is not published, except .well-known/, and neither are the
-// leftovers of editors (backup~, .swp): a warning names each, --strict makes it an error. What is left
-// must be a passive type (static-policy.ts) with an inert name, or the build stops naming it; an SVG
-// is published as the sanitiser wrote it (security/svg.ts), never as it was uploaded.
+// static/ publishes regular files only: a symbolic link is an error (a link to a secret must never reach a public folder).
+// Hidden files (but .well-known/) and editor leftovers are left out with a warning; the rest must be a passive type with an
+// inert name (static-policy.ts). An SVG is published as the sanitiser wrote it (security/svg.ts), never as uploaded.
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sanitizeSvg } from '../security/svg.ts';
@@ -13,15 +10,14 @@ import type { Warning } from '../site/definition.ts';
 import { nameProblem, staticTypeProblem, type StaticPolicy } from './static-policy.ts';
 
 export interface StaticListing {
-  /** The files to publish, relative to static/. */
+  /** Relative to static/. */
   files: string[];
-  /** Files left out on purpose (hidden, editor leftovers). */
+  /** Hidden files, editor leftovers. */
   warnings: Warning[];
-  /** Symbolic links and other files that are not regular files; a too-deep tree. */
   problems: Problem[];
 }
 
-/** Lists static/ (shown as `shownDir` in messages); a folder that does not exist publishes nothing. */
+/** A folder that does not exist publishes nothing. */
 export async function listStatic(staticDir: string, shownDir: string, policy: StaticPolicy = {}): Promise<StaticListing> {
   const found = await walk(staticDir);
   const shown = (rel: string) => `${shownDir}/${rel}`;
@@ -50,13 +46,8 @@ export async function listStatic(staticDir: string, shownDir: string, policy: St
 }
 
 /**
- * Copies the listed files into dir, handing each to `twins` (its precompressed twins). Each is
- * opened without following a link (O_NOFOLLOW), so a file replaced by a link after it was listed is
- * refused rather than followed. An SVG opened on its own is a document of the site: one that could
- * carry a script is not copied but returned as a problem, checked in the bytes that would be
- * published. One file at a time, synchronously: a large site's static files are copied by a render
- * worker while the main thread loads the content, a small site's take a few ms, and no folder of any
- * size can run out of file handles.
+ * Opened with O_NOFOLLOW: a file replaced by a link after it was listed is refused, not followed. An SVG that could carry a
+ * script is returned as a problem, not copied. One file at a time, synchronously: no folder can run out of file handles.
  */
 export function copyStaticFiles(staticDir: string, files: string[], dir: string, twins?: (path: string, data: Uint8Array) => void): UnsafeSvg[] {
   const refused: UnsafeSvg[] = [];
@@ -67,7 +58,7 @@ export function copyStaticFiles(staticDir: string, files: string[], dir: string,
       if (!fstatSync(fd).isFile()) throw new Error(`${rel} is no longer a regular file`);
       let data: Uint8Array = readFileSync(fd);
       if (/\.svg$/i.test(rel)) {
-        // What ships is what was checked: the allow-listed tree written anew, not the bytes as they came.
+        // What ships is what was checked: the allow-listed tree written anew.
         const { svg, refused: found } = sanitizeSvg(Buffer.from(data).toString('utf8'));
         if (found.length) {
           refused.push({ file: rel, found });
@@ -84,14 +75,13 @@ export function copyStaticFiles(staticDir: string, files: string[], dir: string,
   return refused;
 }
 
-/** An SVG not copied, with what it holds that could run code (plain data: it may come from a worker). */
+/** Plain data: it may come from a worker. */
 export interface UnsafeSvg {
   /** Relative to static/. */
   file: string;
   found: string[];
 }
 
-/** The build's problems for the SVGs refused, static/ shown as `shownDir`. */
 export function unsafeSvgProblems(refused: UnsafeSvg[], shownDir: string): Problem[] {
   return refused.map(({ file, found }) => inFile('static/unsafe-svg', `${shownDir}/${file}`, 'is an SVG that could run code where it is opened', found.map((message) => ({ path: '', message }))));
 }

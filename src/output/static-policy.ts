@@ -1,15 +1,11 @@
-// What static/ may publish: an allow-list of passive types, not a block-list. Everything static/
-// holds is served from the site's own origin, where the staff editor keeps its Git token, so a file a
-// browser would run as a page or a script of the site (HTML, XHTML, XML, a script in the uploads) is
-// never published from where staff can upload. Outside the editor's media folder a developer's own
-// CSS, JavaScript and JSON are published too; in the media folder, images and PDF only. A site may
-// allow more types in a folder of its own (`staticTypes` in the site definition); documents a browser
-// runs as a page stay refused everywhere. Precompressed twins (.br, .gz, .zst) are the engine's
-// alone: a host or `serve` would send an uploaded twin in place of the checked file.
+// An allow-list of passive types: static/ is served from the site's origin, where the editor keeps its Git token, so nothing a
+// browser runs as a page or script is published from where staff upload (media folder: images and PDF only). `staticTypes`
+// allows more in a folder of the site's own, never page documents. Twins are the engine's alone: a host would send an uploaded
+// twin in place of the checked file.
 import { extname } from 'node:path';
 import { hasControl } from '../problems/inert.ts';
 
-/** Passive types published anywhere in static/ (lower-case extensions). */
+/** Lower-case extensions. */
 export const PASSIVE_TYPES: readonly string[] = [
   '.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.ico', '.svg', // images (SVG as the sanitiser writes it)
   '.woff2', '.woff', '.ttf', '.otf', // fonts
@@ -17,26 +13,19 @@ export const PASSIVE_TYPES: readonly string[] = [
   '.css', '.js', '.mjs', '.json', '.map', '.webmanifest', // the site's own assets, where a developer put them
 ];
 
-/** What the editor's media folder publishes: images and PDF. */
 export const MEDIA_TYPES: readonly string[] = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.pdf'];
 
-/** Documents a browser shows as a page of the site, scripts and all: no site can allow them in static/. */
+/** A browser shows these as a page of the site, scripts and all: no site can allow them. */
 export const NEVER_TYPES: readonly string[] = ['.html', '.htm', '.xhtml', '.xht', '.xml', '.xsl', '.xslt', '.shtml', '.mht', '.mhtml', '.svgz', '.swf'];
 
-/** Precompressed twins: the engine writes its own, checked, from the file itself. */
 export const TWIN_TYPES: readonly string[] = ['.br', '.gz', '.zst', '.brotli', '.zz'];
 
-/** Files with no extension a static host reads: GitHub Pages' custom domain, and .well-known/'s. */
+/** Extensionless files a host reads: GitHub Pages' CNAME, .well-known/. */
 const EXTENSIONLESS = (rel: string) => rel === 'CNAME' || rel.startsWith('.well-known/');
 
-/**
- * Characters a published name may not hold: control characters (they would end a line of _headers or
- * the manifest), and what _headers and URLs read as syntax: "*" and ":" (patterns), "#" and "?"
- * (a URL's fragment and query: no request reaches the file), "%" and "\".
- */
+/** Syntax to _headers or a URL: "*" and ":" (patterns), "#" and "?" (no request reaches the file), "%" and "\". */
 const SPECIAL = /[*:#?%\\]/;
 
-/** Why a file or folder name may not be part of the site, or undefined. */
 export function nameProblem(rel: string): string | undefined {
   if (hasControl(rel)) return 'its name holds a control character (a line break, a tab, an escape): rename it with letters, digits, dashes and dots';
   const special = SPECIAL.exec(rel)?.[0];
@@ -45,9 +34,9 @@ export function nameProblem(rel: string): string | undefined {
 }
 
 export interface StaticPolicy {
-  /** The editor's media folder relative to static/ ("images/uploads"), when the site has the editor. */
+  /** Relative to static/ ("images/uploads"), when the site has the editor. */
   mediaFolder?: string;
-  /** More types a site allows, by folder relative to static/ ("downloads" → [".zip"]). */
+  /** By folder relative to static/ ("downloads" → [".zip"]). */
   allow?: Readonly<Record<string, readonly string[]>>;
 }
 
@@ -56,13 +45,9 @@ const within = (rel: string, folder: string) => {
   return f === '' || rel.startsWith(`${f}/`);
 };
 
-/**
- * What Cloudflare Pages runs as code for the whole site, or routes to it, when found at the top of
- * what is uploaded (advanced-mode Functions): only the engine writes these (the editor's sign-in).
- */
+/** What Cloudflare Pages runs as code for the whole site (advanced-mode Functions): only the engine writes these. */
 const HOST_CODE = /^(?:_worker\.js(?:\/|$)|_routes\.json$)/i;
 
-/** Why static/ may not publish this file (relative to static/), or undefined when it may. */
 export function staticTypeProblem(rel: string, policy: StaticPolicy): string | undefined {
   if (HOST_CODE.test(rel)) return 'is a file Cloudflare Pages would run as code for every request of the site (or route to it); static/ never publishes one. The editor\'s GitHub sign-in writes its own (editor({ githubSignIn }))';
   const ext = extname(rel).toLowerCase();
@@ -79,7 +64,7 @@ export function staticTypeProblem(rel: string, policy: StaticPolicy): string | u
   return `is a type static/ does not publish (${ext || 'no extension'}): static/ publishes passive files only (${PASSIVE_TYPES.join(' ')}). To publish this type from a folder you own, add it to staticTypes in the site definition: staticTypes: { '${rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : ''}': ['${ext || '.ext'}'] }`;
 }
 
-/** Why a site's staticTypes may not be used, one sentence per mistake. */
+/** One sentence per mistake. */
 export function staticPolicyProblems(policy: StaticPolicy): string[] {
   const problems: string[] = [];
   for (const [folder, types] of Object.entries(policy.allow ?? {})) {

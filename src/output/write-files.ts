@@ -1,5 +1,4 @@
-// Writes files and their precompressed twins (.br, and .gz where the site asks for it) into the
-// staging folder (see publish.ts for how the staging folder becomes the output).
+// Writes files and their precompressed twins into the staging folder (publish.ts makes it the output).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,38 +9,29 @@ import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipS
 const brotliAsync = promisify(brotliCompress);
 const gzipPromise = promisify(gzipAsync);
 
-/** Text files worth precompressing; serve and static hosts send the .br/.gz when the client accepts them. */
+/** Text files worth precompressing. */
 export const COMPRESSIBLE = /\.(html|css|js|svg|xml|txt|json|webmanifest)$/;
-/** Below this size compression saves a few hundred bytes at most: less than one network packet. */
+/** Below this, compression saves less than one network packet. */
 export const MIN_COMPRESS_BYTES = 1024;
 
 export type { Encoding };
 export const ENCODINGS: readonly Encoding[] = ['br', 'gzip'];
-/**
- * Brotli only: every browser that matters accepts it, and the hosts a site is most often put on
- * (Netlify, Cloudflare Pages, GitHub Pages) compress on the fly anyway; a site adds gzip for a
- * server that sends only precompressed gzip (nginx's gzip_static).
- */
+/** Every browser that matters takes brotli; a site adds gzip for a server that sends only precompressed gzip (gzip_static). */
 export const DEFAULT_ENCODINGS: readonly Encoding[] = ['br'];
-/** The twin's file name suffix. */
 export const suffixOf = (encoding: Encoding) => (encoding === 'br' ? '.br' : '.gz');
 
-/** Whether a file gets precompressed twins. */
 export function worthCompressing(path: string, size: number): boolean {
   return COMPRESSIBLE.test(path) && size >= MIN_COMPRESS_BYTES;
 }
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
-/**
- * Brotli's top qualities (9-11) cost 25-70x the time of quality 6 for ~10% smaller pages: worth it
- * for the few long-cached assets (CSS, JS), not for thousands of pages on every build.
- */
+/** Top quality is worth its cost for the few long-cached assets (CSS, JS), not for every page on every build. */
 export function brotliQuality(path: string): number {
   return /\.(css|js)$/.test(path) ? 11 : 6;
 }
 
-/** Compression runs synchronously: in worker threads and for small files that is faster than zlib's async round trips. */
+/** Synchronous: in workers and for small files faster than zlib's async round trips. */
 export function brotli(buffer: Uint8Array, path: string): Buffer {
   return brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality(path), [constants.BROTLI_PARAM_SIZE_HINT]: buffer.length } });
 }
@@ -50,24 +40,19 @@ export function gzip(buffer: Uint8Array): Buffer {
   return gzipSync(buffer, { level: 9 });
 }
 
-/** One twin of a file, compressed in this thread. */
 export function compressSync(encoding: Encoding, buffer: Uint8Array, path: string): Buffer {
   return encoding === 'br' ? brotli(buffer, path) : gzip(buffer);
 }
 
-/** Writes a file's twins when it is a text file large enough to gain from them. */
 export function writeCompressedSync(path: string, contents: string | Uint8Array, encodings: readonly Encoding[]): void {
   const buffer = typeof contents === 'string' ? Buffer.from(contents) : contents;
   if (!worthCompressing(path, buffer.length)) return;
   for (const encoding of encodings) writeFileSync(path + suffixOf(encoding), compressSync(encoding, buffer, path));
 }
 
-/**
- * Writes files (and their twins in the given encodings) into dir. Compression runs on libuv's thread
- * pool here, so the slow top-quality brotli of CSS and JS overlaps with page rendering on the main thread.
- */
+/** Compression runs on libuv's thread pool here, so top-quality brotli of CSS and JS overlaps page rendering. */
 export async function writeFiles(dir: string, files: OutputFiles, encodings: readonly Encoding[]): Promise<void> {
-  // Compression starts now, before any await, so it runs while the caller goes on rendering.
+  // Started before any await, so it runs while the caller renders.
   const jobs = [...files].map(([name, contents]) => {
     const path = join(dir, name);
     const buffer = typeof contents === 'string' ? Buffer.from(contents) : contents;

@@ -1,4 +1,4 @@
-// What build() is asked and what it returns, and the fate of the output folder a failed build says.
+// What build() is asked and returns, and the output folder's fate a failed build tells.
 import type { SizeReport } from '../checks/budgets.ts';
 import type { Published } from '../output/publish.ts';
 import type { Route } from '../routes/routes.ts';
@@ -7,7 +7,7 @@ import type { EngineContent } from '../site/page-data.ts';
 import type { BuildState } from './state.ts';
 
 export interface BuildOptions {
-  /** The module whose default export is the site definition (a path or file URL). */
+  /** The site definition's module (a path or file URL). */
   site: string;
   contentDir: string;
   staticDir: string;
@@ -15,39 +15,37 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Placeholder warnings become errors. */
   strict?: boolean;
-  /** Extra module scripts on every page (dev's reload client). */
+  /** dev's reload client. */
   extraScripts?: string[];
-  /** Write precompressed twins of text files where the site's host uses them (false: none, as in dev). */
+  /** Precompressed twins where the site's host uses them (false: none, as in dev). */
   compress?: boolean;
-  /** The twins' encodings for this build, in place of the site's output.precompress and its host's default. */
+  /** In place of the site's output.precompress and its host's default. */
   precompress?: readonly Encoding[];
-  /** The moment the build is made as of (default: now); plugins see it, the sitemap's lastmod is its day. */
+  /** Default: now; plugins see it, the sitemap's lastmod is its day. */
   now?: Date;
-  /** Build drafts too (dev --drafts). */
+  /** dev --drafts. */
   drafts?: boolean;
-  /** The year printed in the copyright line (default: the year of `now`). */
+  /** For the copyright line (default: the year of `now`). */
   year?: number;
-  /** Render in worker threads: "auto" (default) does so for large sites. */
+  /** Worker threads: "auto" (default) for large sites. */
   workers?: 'auto' | boolean;
-  /** Record what each page reads, and return the state that lets the next build re-render only what an edit affects. */
+  /** Record what each page reads, so the next build re-renders only what an edit affects. */
   track?: boolean;
-  /** The previous build's state (dev): pages its reads say are unaffected are kept as they are in outDir. */
+  /** dev: pages its reads say are unaffected are kept as they are in outDir. */
   previous?: BuildState;
-  /** Replace an output folder of files this engine did not write (--empty-out-dir). */
+  /** --empty-out-dir: replace an output folder of files this engine did not write. */
   emptyOutDir?: boolean;
-  /** Told as pages are rendered: for a progress line. */
   onProgress?: (done: number, total: number) => void;
-  /** Where the whole list of problems is written (--report), named in the capped summary. */
+  /** --report: the whole list of problems, named in the capped summary. */
   reportFile?: string;
 }
 
-/** What became of the output folder when a build failed: the CLI says so, truthfully. */
+/** What became of the output folder when a build failed, told truthfully by the CLI. */
 export type OutputFate = 'untouched' | 'absent' | 'replaced' | 'partial';
 
-/** An error thrown by build(): whatever it is, it carries what became of the output folder. */
+/** Any error thrown by build() carries the output folder's fate. */
 export type BuildError = Error & { outputFate: OutputFate };
 
-/** The fate of the output folder recorded on an error thrown by build(). */
 export function outputFate(error: unknown): OutputFate | undefined {
   return (error as Partial<BuildError> | undefined)?.outputFate;
 }
@@ -57,11 +55,11 @@ export interface BuildResult {
   content: EngineContent;
   warnings: Warning[];
   sizes: SizeReport;
-  /** How many pages were rendered (all, or those an edit affected). */
+  /** All, or those an edit affected. */
   rendered: number;
   ms: number;
   summary: string;
   state?: BuildState;
-  /** How the output was published (full builds). */
+  /** Full builds only. */
   published?: Published;
 }

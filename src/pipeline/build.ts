@@ -1,8 +1,5 @@
-// The build, as named steps, the same for `build` and `dev`: load the content → plan the routes →
-// warnings → bundle the client → make the generated files → render and write the pages (all of them
-// into a staging folder, or in dev only those an edit affected: render-affected.ts) → check the whole
-// site → publish → tell the plugins. Each step is a function in the folder named after it; what they
-// share is the BuildRun (run.ts). A failure says what became of the output folder (build-types.ts).
+// The build's named steps, for `build` and `dev`: load → routes → warnings → bundle → files → render (a staging folder,
+// or in dev what an edit affected) → check → publish → tell the plugins. What they share is the BuildRun (run.ts).
 import { bundleStep } from './steps/bundle-step.ts';
 import { checkStep } from './steps/check-step.ts';
 import { inlineStyleWarnings, sharedTitles } from '../checks/page-warnings.ts';
@@ -30,13 +27,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = await BuildRun.start(options);
   try {
     await run.beginStaticCopy();
-    // Work that needs no content starts now, beside the load (the editor's files, when not cached);
-    // not for dev's rebuild of what an edit affects, which places nothing.
+    // Work that needs no content starts beside the load; not for dev's rebuild of what an edit affects.
     if (!options.previous) for (const plugin of run.plugins) plugin.begin?.({ siteDir: dirname(run.siteFile) });
     const { content, files: contentFiles, links, slugs, spoken, warnings: takenDown } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
-    // A large build's load leaves most of this thread's heap as garbage: collected now, not carried through the render.
+    // A large load leaves most of this heap as garbage: collected now, not carried through the render.
     if (run.pool) collectGarbage();
     run.phase('load');
     const warnings = [...warningsStep(run, content), ...strictly(run, takenDown)];

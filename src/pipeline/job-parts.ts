@@ -1,24 +1,17 @@
-// The content a render worker is sent, in parts. Sent whole, a 40,000-page site's content was one
-// 75 MB message: its serialized bytes and the worker's growing copy were held at once, and that moment
-// was the build's peak (~60 MB above the render's end). Its largest objects (a collection's entries in
-// a locale) are sent 128 entries at a time instead, a few parts ahead of their answers, and put back in
-// the same order (templates see the keys as the content had them). Each message is cloned on its own:
-// an object two parts reach arrives as two copies. Content that links back to the objects around its
-// entries (a plugin setting `entry.locale = text`, say: every part would carry the whole locale) is
-// sent whole, as before.
+// The content a render worker is sent, in parts: as one message its serialized bytes and the worker's copy were held at once.
+// Large objects go a part at a time and are put back in order (templates see the keys as the content had them). Each message is
+// cloned on its own, so content whose entries link back to the objects around them (`entry.locale = text`) is sent whole.
 
-/** Where a part's entries go: the keys from the content's root to the object they belong to. */
+/** The keys from the content's root to the object a part's entries belong to. */
 export type PartPath = readonly string[];
-/** Some entries of one object, in its order. */
 export type ContentPart = [path: PartPath, entries: [key: string, value: unknown][]];
 
 /** Objects with at least this many entries are sent in parts. */
 export const SPLIT_FROM = 256;
-/** Entries a part. */
 export const PER_PART = 128;
-/** How deep objects are looked into for large ones (a locale's collection, at depth 3, is the deepest split). */
+/** How deep large objects are looked for (a locale's collection is at depth 3). */
 const DEPTH = 4;
-/** How deep each entry is looked into for a link back to the objects around it (the entry is depth 0). */
+/** How deep an entry is looked into for a link back to the objects around it. */
 const LINK_DEPTH = 2;
 
 const container = (value: unknown): value is Record<string, unknown> => {
@@ -27,20 +20,13 @@ const container = (value: unknown): value is Record<string, unknown> => {
   return Array.isArray(value) || proto === Object.prototype || proto === null;
 };
 
-/**
- * Sets an own property, whatever its name: content's keys are written by staff, and `x[key] = v`
- * with the key "__proto__" would set the object's prototype instead (as structured cloning never does).
- */
+/** An own property whatever its name: content's keys are written by staff, and `x["__proto__"] = v` would set the prototype. */
 const own = (target: object, key: string, value: unknown) => Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 
-/**
- * The content with each large object emptied (a copy of the objects on the way to it; everything else
- * is the content's own), and the entries taken out of them, a part at a time.
- */
+/** The content with each large object emptied (the objects on the way to it copied), and their entries in parts. */
 export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PER_PART): { skeleton: T; parts: ContentPart[] } {
   const parts: ContentPart[] = [];
-  // The objects split and those on the way to them: what an entry must not link back to (each part
-  // would carry all of it). Other objects two entries share are small data, copied once a part.
+  // What an entry must not link back to (each part would carry all of it): the objects split and those on the way to them.
   const around = new Set<unknown>();
   const visit = (value: unknown, path: string[], depth: number): unknown => {
     if (!container(value)) return value;
@@ -71,11 +57,11 @@ export function splitContent<T>(content: T, splitFrom = SPLIT_FROM, perPart = PE
   return { skeleton, parts };
 }
 
-/** Puts a part's entries back into the content a worker is building, after those already there. */
+/** After the entries already there. */
 export function joinPart(content: unknown, [path, entries]: ContentPart): void {
   let target = content as Record<string, unknown>;
   for (const key of path) {
-    // Only ever into the content's own objects, never up a prototype (a part names its path as sent).
+    // Only into the content's own objects, never up a prototype.
     if (!Object.hasOwn(target, key)) throw new Error(`a part of the content names ${JSON.stringify(key)}, which the content sent before it does not have`);
     target = target[key] as Record<string, unknown>;
   }

@@ -1,6 +1,4 @@
-// Loads a site definition module (its default export) and checks the definition itself: a
-// registry entry without a template, a path whose [param] has no collection, an unknown collection,
-// a default locale that is not a locale. Each is a build error naming the entry.
+// Loads a site definition module and checks the definition itself; each mistake is a build error naming the entry.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BuildFailure, Problem } from '../problems/problem.ts';
@@ -13,7 +11,7 @@ import { compileSiteCode } from '../loader/site-code.ts';
 
 const loaded = new Map<string, Promise<SiteDefinition>>();
 
-/** The site definition exported by a module (a path or file URL), checked; cached per module. */
+/** A path or file URL; cached per module. */
 export function loadSite(module: string): Promise<SiteDefinition> {
   const url = module.startsWith('file:') ? module : pathToFileURL(module).href;
   let site = loaded.get(url);
@@ -24,7 +22,7 @@ export function loadSite(module: string): Promise<SiteDefinition> {
   if (!site) {
     site = compileSiteCode(fileURLToPath(url)).then(() => import(url)).then((m: { default?: SiteDefinition }) => {
       if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
-      // Plugins extend the definition first (their pages among it), in every thread that loads it.
+      // Plugins extend the definition first, in every thread that loads it.
       const site = withPluginConfig(m.default);
       const problems = checkDefinition(site, url);
       if (problems.length) throw new BuildFailure(problems);

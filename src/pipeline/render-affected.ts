@@ -1,6 +1,5 @@
-// dev's render step after an edit: only the pages whose recorded reads the edit touched are rendered
-// again, in memory; the rest are kept as the previous build wrote them. Written in place (each file
-// replaced in one step, as dev serves the folder meanwhile), after the checks pass.
+// dev's render step after an edit: only pages whose recorded reads the edit touched are rendered again; the rest are kept.
+// Written in place, each file in one step (dev serves the folder meanwhile), after the checks pass.
 import { join } from 'node:path';
 import type { OutputFiles } from '../output/write-files.ts';
 import { brotli } from '../output/write-files.ts';

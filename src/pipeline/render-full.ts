@@ -1,7 +1,5 @@
-// The build's render step for a whole build: into a fresh staging folder, the static files (copied by
-// a worker meanwhile, or here), the generated files with their twins (through the compression cache),
-// what plugins place themselves (the editor), and every page, in worker threads for large sites.
-// Published by `write`, once every check has passed.
+// A whole build's render step into a fresh staging folder: static files, generated files with twins, plugins' own
+// (the editor), and every page. Published by `write`, once every check has passed.
 import { BuildFailure } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { CompressionCache, pruneCache } from '../output/compression-cache.ts';
@@ -19,20 +17,20 @@ import type { BuildRun } from './run.ts';
 
 export interface Rendered {
   pages: PageResult[];
-  /** Brotli weights of the CSS and JS, by output path, when measured while writing them. */
+  /** Brotli weights of the CSS and JS, by output path. */
   assetWeights?: Map<string, number>;
-  /** Publishes what was rendered: the last step, after every check. */
+  /** The last step, after every check. */
   write(): Promise<Published | undefined>;
 }
 
 export async function renderAll(run: BuildRun, routes: Route[], job: RenderJob, files: OutputFiles, bundle: Bundle): Promise<Rendered> {
   const staging = await run.stagingFolder();
   Object.assign(job, { outDir: staging, cacheDir: run.cacheDir, cacheIndex: run.cacheIndex });
-  // A worker copied static/ meanwhile (done long before the content is): an SVG refused stops the build here.
+  // An SVG refused stops the build here.
   const copied = await (run.staticCopied ?? copyStatic({ staticDir: run.dirs.static, files: run.statics.files, dir: staging, cacheDir: run.cacheDir, encodings: run.encodings, cacheIndex: run.cacheIndex }));
   if (copied.refused.length) throw new BuildFailure(unsafeSvgProblems(copied.refused, shown(run.dirs.static)));
   const cache = run.cacheDir ? new CompressionCache(run.cacheDir, staging, run.encodings, run.cacheIndex) : undefined;
-  // Generated files through the cache too: the CSS and JS at the top quality once, and weighed from their twins.
+  // Through the cache too: the CSS and JS compressed at top quality once, and weighed from their twins.
   const weigh = new Set(job.measureWeight ? [bundle.css.url, bundle.js.url].filter(Boolean).map((url) => url.slice(1)) : []);
   const written = cache ? Promise.resolve(cache.writeAll(staging, files, weigh)) : writeFiles(staging, files, run.encodings).then(() => undefined);
   const placed = Promise.all(run.plugins.filter((p) => p.place).map((p) => callPlugin(p, 'place', undefined, () => p.place!(staging, run.context))));

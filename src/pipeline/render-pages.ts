@@ -1,7 +1,5 @@
-// Renders pages and writes them (with their precompressed twins) into a folder, returning what the checks
-// and the size report need instead of the HTML itself. Runs in the main thread for small sites and
-// dev, and in worker threads (render-worker.ts) for large ones; its file writes are synchronous
-// because a worker has nothing else to do meanwhile.
+// Renders and writes pages with their twins, returning what the checks need, not the HTML. Runs on the main thread or a worker
+// (render-worker.ts); writes are synchronous, as a worker has nothing else to do meanwhile.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { recordReads } from '../content/track.ts';
@@ -22,52 +20,46 @@ import { brotli, writeCompressedSync, type Encoding } from '../output/write-file
 export interface RenderJob {
   content: EngineContent;
   assets: Assets;
-  /** The production origin (the site's, or --base-url). */
+  /** The site's, or --base-url. */
   baseUrl: string;
   year: number;
-  /** The moment the build is made as of (ISO), for the plugins' context. */
+  /** ISO, for the plugins' context. */
   now: string;
-  /** The content folder as messages show it. */
   contentDir: string;
-  /** The plugins' context's folders (absolute). */
+  /** Absolute. */
   folders: PluginContext['folders'];
-  /** The folder pages are written into. */
   outDir: string;
-  /** Writing into a folder that is being served (dev): replace each file in one step (write, then rename). */
+  /** A folder being served (dev): each file replaced in one step. */
   live?: boolean;
-  /** Write precompressed twins, kept between builds in this folder (compression-cache.ts); none when absent (dev). */
+  /** Where twins are kept between builds (compression-cache.ts); no twins without it (dev). */
   cacheDir?: string;
-  /** The twins' encodings (the site's output.precompress). */
   encodings: readonly Encoding[];
-  /** Weigh each page (brotli bytes): only a site with budgets has a use for it. */
+  /** Only a site with budgets weighs pages (brotli bytes). */
   measureWeight: boolean;
-  /** What the cache recorded of its entries (compression-cache.ts). */
   cacheIndex?: CacheIndex;
-  /** Record the content each page reads (dev): content must have been loaded with tracking. */
+  /** dev: content must have been loaded with tracking. */
   track?: boolean;
 }
 
 export interface PageResult {
-  /** Index of the route in the build's route table. */
   index: number;
   bytes: number;
-  /** Brotli bytes, measured only for a site with budgets. */
+  /** Only for a site with budgets. */
   brotli?: number;
-  /** Local href/src references of the page, for the link check. */
+  /** Local href/src references, for the link check. */
   refs: string[];
   ids: string[];
   islands: string[];
-  /** The page has style="…" attributes (React's inline styles), which a strict CSP blocks. */
+  /** style="…" attributes, which a strict CSP blocks. */
   styled?: boolean;
-  /** Content key paths the render read (track only). */
+  /** track only. */
   reads?: Set<string>;
-  /** The document's title. */
   title?: string;
 }
 
 export interface RenderOutput {
   pages: PageResult[];
-  /** Compression-cache keys this thread used, with what it recorded of them. */
+  /** Compression-cache keys this thread used. */
   cacheUsed: [string, EntryRecord][];
 }
 
@@ -77,19 +69,19 @@ export function writeWhole(path: string, data: Uint8Array | string): void {
   renameSync(`${path}.tmp`, path);
 }
 
-/** The <Shared> parts of a build, kept per job in each thread. */
+/** Per job, in each thread. */
 const sharedParts = new WeakMap<RenderJob, SharedParts>();
 function sharedOf(job: RenderJob): SharedParts | undefined {
-  // A render that records its reads renders every page whole: each page must read what it shows.
+  // Recording reads needs every page whole: each must read what it shows.
   if (job.track) return undefined;
   if (!sharedParts.has(job)) sharedParts.set(job, new Map());
   return sharedParts.get(job);
 }
 
-/** An element's style attribute: the only way markup gets one is a template's style={{…}} (content may hold none). */
+/** Only a template's style={{…}} makes one (content may hold none). */
 const STYLE_ATTRIBUTE = /<[a-zA-Z][^>]*\sstyle="/;
 
-/** The plugins' context in this thread, per job (each thread makes its own plugin instances). */
+/** Per job: each thread makes its own plugin instances. */
 const contexts = new WeakMap<RenderJob, PluginContext>();
 function contextOf(site: SiteDefinition, job: RenderJob): PluginContext {
   let context = contexts.get(job);
@@ -101,7 +93,7 @@ function contextOf(site: SiteDefinition, job: RenderJob): PluginContext {
   return context;
 }
 
-/** Renders one route in memory, with the facts the checks need; the plugins' pageRendered hooks have their say. */
+/** In memory, with the facts the checks need, after the plugins' pageRendered hooks. */
 export function renderOne(site: SiteDefinition, routes: Route[], index: number, job: RenderJob): { html: Buffer; result: PageResult } {
   const route = routes[index]!;
   const render = () => renderPage(route, { site, content: job.content, assets: job.assets, baseUrl: job.baseUrl, year: job.year, shared: sharedOf(job) });
@@ -114,12 +106,11 @@ export function renderOne(site: SiteDefinition, routes: Route[], index: number, 
     parts = [{ html: text }]; // changed by a plugin: checked as one stretch
   }
   const html = Buffer.from(text);
-  // Most pages have no style="…" at all: a search for it first spares them the tag-by-tag pattern (~40 µs a page).
+  // Most pages have no style="…": a plain search first spares them the pattern.
   const styled = (text.includes('style="') && STYLE_ATTRIBUTE.test(text)) || undefined;
   return { html, result: { index, bytes: html.length, ...linksOf(parts), islands: page.islands, reads, title: page.title, ...(styled ? { styled } : {}) } };
 }
 
-/** Renders and writes the routes at the given indexes. */
 export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: number[], job: RenderJob, onPage?: (done: number) => void): RenderOutput {
   for (const folder of new Set(indexes.map((i) => dirname(join(job.outDir, routes[i]!.file))))) mkdirSync(folder, { recursive: true });
   const cache = job.cacheDir ? new CompressionCache(job.cacheDir, job.outDir, job.encodings, job.cacheIndex) : undefined;
@@ -136,24 +127,21 @@ export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: n
   return { pages, cacheUsed: cache ? [...cache.used] : [] };
 }
 
-/** The static files of a build, to be copied into its staging folder with their twins. */
 export interface StaticTask {
   staticDir: string;
   files: string[];
-  /** The staging folder. */
   dir: string;
   cacheDir?: string;
   encodings: readonly Encoding[];
   cacheIndex?: CacheIndex;
 }
 
-/** What copying the static files came to: the compression-cache entries used, and the SVGs refused. */
 export interface StaticCopy {
   used: [string, EntryRecord][];
   refused: UnsafeSvg[];
 }
 
-/** Copies the static files with their twins (linked from the compression cache when it has them). */
+/** Twins are linked from the compression cache when it has them. */
 export function copyStatic(task: StaticTask): StaticCopy {
   const cache = task.cacheDir ? new CompressionCache(task.cacheDir, task.dir, task.encodings, task.cacheIndex) : undefined;
   const refused = copyStaticFiles(task.staticDir, task.files, task.dir, (path, data) => (cache ? cache.twins(path, data) : writeCompressedSync(path, data, task.encodings)));

@@ -1,8 +1,5 @@
-// Spreads rendering over this thread and worker threads when a site is large enough to repay their
-// start-up (a thread, the engine's modules, then the templates); they parse content first (parse-share.ts). Each worker is sent the job once (content, in parts, and routes),
-// then chunks of pages until none are left, while this thread renders chunks too, so every core stays
-// busy to the end. One worker fewer than the cores: a worker idling beside a waiting main thread
-// cost a copy of the content and a heap for nothing.
+// Renders on this thread and workers when a site repays their start-up; workers parse content first (parse-share.ts),
+// get the job once (content in parts), then chunks of pages until none are left, so every core stays busy.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { intern } from '../content/intern.ts';
@@ -20,13 +17,9 @@ import { renderAndWrite, type PageResult, type RenderJob, type RenderOutput, typ
 export const WORKER_THRESHOLD = 400;
 /** Pages per request: small enough to balance the end, large enough that messages cost nothing. */
 const CHUNK = 64;
-/**
- * A render worker's young generation (MB; V8's own default is larger): rendering makes short-lived
- * strings, and a smaller nursery is emptied more often and holds less at once. The build's peak was
- * 20-27 MB lower in alternating cold runs of the bench's full layout (4,000 and 40,000 pages), in the same time.
- */
+/** A render worker's young generation (MB; V8's default is larger): a smaller nursery of short-lived strings holds less at once. */
 const YOUNG_MB = 8;
-/** Parts of the content sent ahead of their answers: the worker reads one while the next is made, and only these few are held serialized at once. */
+/** Parts sent ahead of their answers: the worker reads one while the next is made; only these few are held serialized. */
 const PARTS_IN_FLIGHT = 8;
 
 type Reply = { ok: true; results: unknown } | { ok: false; message: string; code?: string; syscall?: string; path?: string };
@@ -52,7 +45,7 @@ export class RenderPool {
   loadSite(): void {
     if (this.siteTold) return;
     this.siteTold = true;
-    // The site's code as this thread compiled it (it loaded the site first): no worker compiles it again.
+    // As this thread compiled it: no worker compiles it again.
     const code = siteCodeCompiled();
     for (const worker of this.workers) worker.tell({ type: 'site', siteModule: this.siteModule, code, debug: wholeStacks() });
   }
@@ -108,9 +101,7 @@ export class RenderPool {
       cacheUsed.push(...output.cacheUsed);
       onProgress?.(pages.length, routes.length);
     };
-    // The content in parts (job-parts.ts): one message of all of it was the build's peak at scale. This
-    // thread hands them over before it renders: answered only between its chunks, a part a chunk kept
-    // the workers waiting for seconds at 40,000 pages.
+    // The content in parts (job-parts.ts), handed over before this thread renders: between its chunks workers would wait.
     const parted = splitContent(job.content);
     const delivered = this.workers.map(async (worker) => {
       await worker.ask({ type: 'job', routes, job: { ...job, content: parted.skeleton } });
@@ -129,13 +120,13 @@ export class RenderPool {
     const inWorkers = this.workers.map(async (worker, w) => {
       const started = performance.now();
       let count = 0;
-      // Two chunks in flight, so the worker goes on with the next while this thread, busy rendering, has not read its reply yet.
+      // Two chunks in flight: the worker goes on while this thread, busy rendering, has not read its reply.
       const next = () => {
         const chunk = chunks.next(w + 1);
         if (!chunk) return undefined;
         count += chunk.length;
         const reply = worker.ask<RenderOutput>({ type: 'render', indexes: chunk });
-        // Handled here too: a worker that fails rejects both in flight, and only the first is awaited.
+        // A failing worker rejects both in flight; only the first is awaited.
         reply.catch(() => undefined);
         return reply;
       };
@@ -147,9 +138,8 @@ export class RenderPool {
       }
       if (process.env.SITE_TIMINGS) console.error(`worker ${w + 1}: ${count} pages in ${Math.round(performance.now() - started)} ms`);
     });
-    // Told once all are settled, below: one failing while this thread renders is not an unhandled rejection.
+    // Told once all are settled, below: not an unhandled rejection meanwhile.
     for (const work of inWorkers) work.catch(() => undefined);
-    // This thread renders a chunk at a time, letting the workers' replies in between.
     let failed: unknown;
     let mine = 0;
     const started = performance.now();
@@ -177,11 +167,7 @@ export class RenderPool {
   }
 }
 
-/**
- * The chunks as one run of neighbouring pages per thread (this thread's first), so that threads write
- * into different folders: two threads creating files in one folder wait on its lock (on ext4). A
- * thread whose run is done takes the last chunk of the longest run left.
- */
+/** A run of pages per thread, so threads write into different folders (on ext4 two creating files in one wait on its lock). */
 export class ChunkRuns {
   private runs: number[][][];
 
@@ -201,11 +187,7 @@ export class ChunkRuns {
   }
 }
 
-/**
- * A worker and its requests, answered in the order they were sent; a failure carries the stack where it
- * happened. A worker that fails or stops fails what it was asked and anything asked of it later (never
- * a request left waiting for an answer that cannot come).
- */
+/** Answered in order; a worker that fails or stops fails what it was asked and anything asked later (none left waiting). */
 export class Channel {
   private pending: { resolve: (value: never) => void; reject: (error: Error) => void }[] = [];
   private ended: Error | undefined;
@@ -249,11 +231,7 @@ export class Channel {
   }
 }
 
-/**
- * A worker's results with their references, ids and island names replaced by this thread's one copy
- * of each: a message arrives as new strings, and a worker's ~40 references and ~20 ids a page, most of
- * them the same on every page, held 36 MB of this thread's heap until the checks at 40,000 pages.
- */
+/** Strings replaced by this thread's one copy of each: a message arrives as new strings, mostly repeated. */
 function interned(output: RenderOutput): RenderOutput {
   for (const page of output.pages) {
     const one = (text: string) => intern(text, true); // a message's strings are copies already

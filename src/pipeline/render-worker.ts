@@ -1,7 +1,5 @@
-// A worker thread's part of a large build: copy the static files and parse batches of the content
-// (while the main thread parses its own), then load the site definition once told to (parsing needs
-// none of it), receive the job once (routes, and the content in parts), then render and write the
-// chunks of pages it is asked for.
+// A worker thread of a large build: copies static files and parses content, loads the site once told to (parsing
+// needs none of it), gets the job once (content in parts), then renders the chunks it is asked for.
 import { parentPort } from 'node:worker_threads';
 import { parseForCache, type FileToParse } from '../content/parse-share.ts';
 import type { Route } from '../routes/routes.ts';
@@ -21,7 +19,7 @@ let current: { site: SiteDefinition; routes: Route[]; job: RenderJob } | undefin
 parentPort!.on('message', async (message: Message) => {
   try {
     if (message.type === 'site') {
-      // Not answered: a site that fails to load fails the job, when the main thread is waiting for it.
+      // Not answered: a site that fails to load fails the job, when the main thread waits for it.
       useSiteCode(message.code);
       showWholeStacks(message.debug);
       loading = loadSite(message.siteModule);
@@ -42,7 +40,7 @@ parentPort!.on('message', async (message: Message) => {
     const results = renderAndWrite(current!.site, current!.routes, message.indexes, current!.job);
     parentPort!.postMessage({ ok: true, results });
   } catch (error) {
-    // A system error (a full disk) keeps what identifies it, so the main thread can tell it in a sentence.
+    // A system error keeps what identifies it, so the main thread can tell it in a sentence.
     const { code, syscall, path } = (error ?? {}) as NodeJS.ErrnoException;
     parentPort!.postMessage({ ok: false, message: describeFailure(error), code, syscall, path });
   }

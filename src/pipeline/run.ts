@@ -1,8 +1,5 @@
-// One build in progress: what its steps share (the site, its plugins, the folders, the output plan,
-// the staging folder and worker threads), what became of the output folder so far (a failure says so
-// truthfully), and the timings SITE_TIMINGS prints. Made before anything is written: the checks of
-// where the output may go come first (output/guard.ts), and a build killed mid-swap has its previous
-// output put back before they run.
+// One build in progress: what its steps share, what became of the output folder so far, SITE_TIMINGS' timings. The checks of
+// where the output may go come first (output/guard.ts), after a build killed mid-swap has its previous output put back.
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -59,24 +56,22 @@ export class BuildRun {
     const siteModule = options.site.startsWith('file:') ? options.site : resolve(options.site);
     const siteFile = siteModule.startsWith('file:') ? fileURLToPath(siteModule) : siteModule;
     const dirs = { content: resolve(options.contentDir), static: resolve(options.staticDir), out: resolve(options.outDir) };
-    // Workers take a while to start (a thread's own Node, then the engine's modules),
-    // so for a large site they start first, while this thread loads the site and then the content.
-    // A content folder that cannot be listed starts none: the load says what is wrong with it.
+    // Workers are slow to start, so a large site's start first; a content folder that cannot be listed starts none.
     const want = options.workers ?? 'auto';
     const large = async () => ((await walk(dirs.content).catch(() => undefined))?.files.length ?? 0) >= WORKER_THRESHOLD;
     const pool = !options.track && (want === true || (want === 'auto' && (await large()))) ? new RenderPool(siteModule) : undefined;
     try {
       const site = await loadSite(siteModule);
-      // A build killed mid-swap left the previous output aside: it is put back before anything is judged.
+      // A build killed mid-swap left the previous output aside: put back before anything is judged.
       await restoreInterrupted(dirs.out);
       const { plan, statics } = await checkOutput(site, siteFile, { contentDir: dirs.content, staticDir: dirs.static, outDir: dirs.out, emptyOutDir: options.emptyOutDir, reportFile: options.reportFile });
       const run = new BuildRun({ options, site, siteModule, siteFile, dirs, plan, statics, pool });
-      // Files a plugin publishes its own way (photos the images plugin processes) are not copied as they are.
+      // Files a plugin publishes its own way (the images plugin's photos) are not copied as they are.
       run.staticSources = statics.files;
       statics.files = statics.files.filter((file) => !run.plugins.some((p) => p.claims?.(file)));
       return run;
     } catch (error) {
-      await pool?.close(); // a site that does not load, or an output that may not be written: no thread left running
+      await pool?.close(); // no thread left running
       throw error;
     }
   }
@@ -169,11 +164,7 @@ export class BuildRun {
   }
 }
 
-/**
- * The checks made before anything is written: static/'s files (links and hidden files are never
- * published, only passive types are), and whether and how the output folder may be written (see
- * output/guard.ts). Throws a UsageError when the output may not be written there.
- */
+/** Checks static/ and the output folder (output/guard.ts) before anything is written; a UsageError when it may not be. */
 export async function checkOutput(site: SiteDefinition, siteFile: string, paths: { contentDir: string; staticDir: string; outDir: string; emptyOutDir?: boolean; reportFile?: string }) {
   const policy = { mediaFolder: site.uploads, allow: site.staticTypes };
   const statics = await listStatic(paths.staticDir, shown(paths.staticDir), policy);
@@ -192,7 +183,7 @@ export async function checkOutput(site: SiteDefinition, siteFile: string, paths:
   return { plan, statics };
 }
 
-/** Runs a check made before anything is written; its error says the output is as it was. */
+/** Its error says the output is as it was. */
 function guarded<T>(check: () => T, fate: OutputFate): T {
   try {
     return check();

@@ -1,5 +1,4 @@
-// What a build remembers for the next one in the same process (dev): the content it loaded, what each
-// page read and produced. With it, the next build re-renders only the pages a content edit affects
+// What a build remembers for the next in the same process (dev), so it re-renders only the pages an edit affects
 // and still checks links and budgets against the whole site.
 import { affectedBy, changedPaths } from '../content/track.ts';
 import type { Assets } from '../render/document.ts';
@@ -8,14 +7,14 @@ import type { PageResult } from './render-pages.ts';
 export interface BuildState {
   /** The route table's signature: a different table means a full build. */
   signature: string;
-  /** Each content file's data by content-relative path. */
+  /** By content-relative path. */
   files: Map<string, unknown>;
   /** Per route index: what the page read and produced. */
   pages: PageResult[];
   assets: Assets;
 }
 
-/** The indexes of the pages whose reads overlap what changed between two loads of the content. */
+/** Pages whose reads overlap what changed between two loads of the content. */
 export function affectedPages(previous: BuildState, files: Map<string, unknown>): number[] {
   const changed: string[] = [];
   for (const rel of new Set([...previous.files.keys(), ...files.keys()])) {

@@ -1,5 +1,4 @@
-// The build's bundle step: the stylesheet and island script every page links to (the client-bundle
-// plugin's), and what every page carries of the site's policy (the 404 pages' CSP).
+// The bundle step: the stylesheet and island script every page links to, and the 404 pages' CSP.
 import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
 import type { Assets } from '../../render/document.ts';

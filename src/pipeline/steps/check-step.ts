@@ -1,7 +1,5 @@
-// The build's check step, against the whole site once every page is rendered: links written in
-// content (reported where they were written), links and assets of every page, islands against the
-// registry, and each plugin's check (the budgets among them). Problems are thrown together. (What
-// is only worth a warning is checks/page-warnings.ts.)
+// The check step, once every page is rendered: content links (where written), page links and assets, islands,
+// and each plugin's check; problems thrown together (warnings: checks/page-warnings.ts).
 import type { ContentLinks } from '../../content/load-content.ts';
 import type { OutputFiles } from '../../output/write-files.ts';
 import type { Bundle } from '../../site/plugin.ts';
@@ -22,7 +20,7 @@ export interface CheckInput {
   routes: Route[];
   pages: PageResult[];
   links: ContentLinks;
-  /** Content files as the editor names them: a broken link in one is told in her words. */
+  /** A broken link in content is told in the editor's words. */
   spoken: ReadonlyMap<string, SpokenFile>;
   files: OutputFiles;
   bundle: Bundle;
@@ -37,7 +35,7 @@ export function checkStep(run: BuildRun, { content, routes, pages, links, spoken
     localeOf: run.urls.localeOfPath,
   };
   const staticDir = shown(run.dirs.static);
-  // A link written in content is reported where it was written, not again on the pages that show it.
+  // Reported where written, not again on the pages that show it.
   const claimed = new Set(run.staticSources.filter((f) => run.plugins.some((p) => p.claims?.(f))).map((f) => `/${f}`));
   const contentLinkProblems = checkContentLinks(links, index, run.urls, staticDir, claimed);
   if (contentLinkProblems.length) throw new BuildFailure(inEditorWords(contentLinkProblems, spoken));

@@ -1,5 +1,4 @@
-// The build's last step: each plugin's buildDone hook, with the published output (read-only). The
-// output is listed only when a plugin asks for it.
+// The last step: each plugin's buildDone hook; the output is listed only when a plugin asks for it.
 import { walk } from '../../files/walk.ts';
 import type { BuildRun } from '../run.ts';
 import type { Route } from '../../routes/routes.ts';

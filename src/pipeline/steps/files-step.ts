@@ -1,6 +1,5 @@
-// The build's files step: every file besides pages and static/'s: the client bundle, then each
-// plugin's files in plugin order (the headers plugin last, as it reads every file's folder). A file
-// of static/ with the name of one the build writes is an error: the build would replace it.
+// The files step: files besides pages and static/'s, in plugin order (the headers plugin last: it reads every folder).
+// A static/ file named like one the build writes is an error: the build would replace it.
 import type { Bundle, FilesContext } from '../../site/plugin.ts';
 import type { OutputFiles } from '../../output/write-files.ts';
 import type { BuildRun } from '../run.ts';

@@ -1,5 +1,4 @@
-// The build's load step: the content by the site's model (load-content.ts), the base URL it gives,
-// the context every later hook sees, and the plugins' contentLoaded hooks (drafts left out, …).
+// The load step: the content (load-content.ts), the base URL, the context later hooks see, the plugins' contentLoaded hooks.
 import { dirname, join, resolve } from 'node:path';
 import { cacheRoot, sha256 } from '../../files/cache.ts';
 import { forgetOthers, loadData } from '../../content/data.ts';
@@ -20,7 +19,7 @@ import { expiringUrls, takeDownLinks } from '../../content/taken-down.ts';
 import { withFallbacks } from '../../content/fallback.ts';
 import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
-/** Every plugin's marked extensions, as one list kept per list of plugins (the parser made for it is reused). */
+/** Kept per list of plugins, so the parser made for it is reused. */
 const extensionLists = new WeakMap<readonly Plugin[], MarkedExtension[]>();
 function markdownOf(plugins: readonly Plugin[]): MarkedExtension[] {
   let list = extensionLists.get(plugins);
@@ -30,30 +29,27 @@ function markdownOf(plugins: readonly Plugin[]): MarkedExtension[] {
 
 export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const { site, options } = run;
-  // dev keeps its parses in memory between its builds (reuse); reading and rewriting the kept file on every save would cost more.
-  // What plugins prepare before the content (the photos Markdown shows), then what they make Markdown with.
+  // dev keeps its parses in memory (reuse): the kept file read and rewritten on every save would cost more.
   for (const plugin of run.plugins.filter((p) => p.prepare)) await callPlugin(plugin, 'prepare', undefined, () => plugin.prepare!({ siteDir: dirname(run.siteFile), staticDir: run.dirs.static, staticFiles: run.staticSources }));
   const markdown = markdownOf(run.plugins);
   const kept = options.track ? undefined : contentCacheFor(run.dirs.content, dirname(run.siteFile));
   const keys = run.plugins.map((p) => p.cacheKey?.() ?? '').join('');
   const cache = kept && keys ? { ...kept, version: `${kept.version}-${keys}` } : kept;
-  // A large build's worker threads and this one parse what the cache does not know, in batches from one queue; then the workers load the templates.
+  // The workers parse beside this thread, then load the templates.
   const pool = run.pool;
   const parseElsewhere = pool && { threads: pool.size, parse: (next: () => FileToParse[] | undefined, took: (parsed: SharedParse[]) => void) => pool.parse(next, took), finished: () => pool.loadSite() };
   const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown, parseElsewhere });
   const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
   run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now: options.now ?? new Date(), dev: !!options.track, contentDir: shown(run.dirs.content), folders };
-  // Entries outside their dates (and drafts, unless dev --drafts shows them) are left out, as of the build's day in the site's time zone.
+  // As of the build's day in the site's time zone.
   const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
-  // Links to entries taken down by their expiryDate are shown as words, with a warning: a date never fails a build.
   const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, expiringUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs), loaded.lifecycle, today);
   const links = down.links;
   let content: EngineContent = withFallbacks(site as SiteDefinition, down.content);
-  // Data at build time (the site's async sources), before any plugin sees the content. Kept in a
-  // folder of the site's own (sites in one folder share the cache root, and each removes results it no
-  // longer keeps: all of them once it has no source). Results kept before there were such folders go.
+  // Data sources run before any plugin sees the content, kept in a folder of the site's own: sites in one folder share the cache
+  // root, and each removes the results it no longer keeps; any kept in the root itself go.
   const dataRoot = join(cacheRoot(dirname(run.siteFile)), 'data');
   const dataDir = join(dataRoot, sha256(resolve(run.siteFile)).slice(0, 16));
   forgetOthers(dataRoot);
@@ -65,11 +61,10 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
       if (plugin.contentLoaded) content = (callPlugin(plugin, 'contentLoaded', undefined, () => plugin.contentLoaded!(content, context)) as EngineContent | undefined) ?? content;
     }
   } catch (error) {
-    // A plugin's check of the writing (911 without 988) names the entry and field as the editor does.
+    // A plugin's check names the entry and field as the editor does.
     throw error instanceof BuildFailure ? new BuildFailure(inEditorWords(error.problems, loaded.spoken, site.content.labels)) : error;
   }
-  // The files as read are the hooks' alone: every body is dropped now, not held through the render.
-  // Entries' names and where their text starts are kept for the link check's problems; their data is not.
+  // Every body is dropped now, not held through the render; names and body lines stay for the link check's problems.
   const spoken = new Map([...loaded.spoken].map(([file, { name, bodyLine }]) => [file, { name, bodyLine }]));
   return { ...loaded, content, links, sources: new Map(), spoken, warnings: [...loaded.warnings, ...down.warnings] };
 }

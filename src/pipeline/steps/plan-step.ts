@@ -1,9 +1,5 @@
-// The build's routes step: every registry page in every locale (routes.ts), then the pages plugins
-// add with their data (pagination, taxonomies). Two pages writing one file are an error naming both
-// ("/index" and "/" are two URLs but one index.html): one would overwrite the other. So is a page
-// whose address a host or the site gives another meaning: "404" (the host's not-found page for its
-// folder), "index" (the folder's own page), a locale's folder or a top-level folder of the site's
-// own (the editor's /admin/, a folder of static/).
+// The routes step: registry pages in every locale, then plugins' pages. Two pages writing one file are an error (one would
+// overwrite the other), as is an address a host or the site gives another meaning ("404", "index", a folder of its own).
 import type { BuildRun } from '../run.ts';
 import type { PluginRoute } from '../../site/plugin.ts';
 import { callPlugin } from '../../plugins/run.ts';
@@ -28,7 +24,7 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
   const byFile = new Map<string, Route>();
   const taken = takenFolders(run);
   for (const route of routes) {
-    // One file on the disks and hosts that ignore case (macOS, Windows, some CDNs) is one file.
+    // Disks and hosts that ignore case (macOS, Windows, some CDNs) see one file.
     const first = byFile.get(route.file.toLowerCase());
     const reserved = reservedName(run, route, taken);
     if (reserved) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
@@ -41,7 +37,7 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
   return routes;
 }
 
-/** Top-level folders the site uses for something else: each locale's, an area's (the editor's), static/'s. */
+/** Top-level folders the site uses otherwise: each locale's, an area's (the editor's), static/'s. */
 function takenFolders(run: BuildRun): Map<string, string> {
   const taken = new Map<string, string>();
   taken.set('assets', "the folder of the site's scripts, styles and photos");
@@ -54,14 +50,13 @@ function takenFolders(run: BuildRun): Map<string, string> {
   return taken;
 }
 
-/** Why a page may not have its address: a name hosts or the site give another meaning. */
 function reservedName(run: BuildRun, route: Route, taken: ReadonlyMap<string, string>): string | undefined {
   if (route.notFound) return undefined;
   const segments = route.url.split('/').filter(Boolean);
   const last = segments.at(-1)?.toLowerCase();
   if (last === '404' || last === '404.html') return '"404" is the name of the page a host shows for an address it does not know';
   if (last === 'index' || last === 'index.html') return '"index" is the name of a folder\'s own page (its address ends with "/")';
-  // The first folder of the address, after the locale's own.
+  // After the locale's own folder.
   const own = run.urls.localeUrl(route.locale, '/').split('/')[1];
   const first = segments[own ? 1 : 0];
   const owner = first === undefined ? undefined : taken.get(first);
@@ -69,7 +64,7 @@ function reservedName(run: BuildRun, route: Route, taken: ReadonlyMap<string, st
   return undefined;
 }
 
-/** The page that plans a route, and for a collection's page the entry and its file. */
+/** For a collection's page, the entry and its file too. */
 function madeBy(run: BuildRun, route: Route): string {
   const page = run.site.pages.find((p) => p.id === route.page);
   const collection = page?.collection ? run.site.content.collections[page.collection] : undefined;
@@ -78,11 +73,7 @@ function madeBy(run: BuildRun, route: Route): string {
   return `entry "${id}" of ${page!.collection} (${run.context.contentDir}/${route.locale}/${collection.folder}/${id}${collection.ext})`;
 }
 
-/**
- * A plugin's page exists in the locales that planned it (a third page of posts in one language only, a
- * tag only another language's posts have): its alternates name those locales alone, so the switcher,
- * hreflang and the sitemap never point at a page that is not built.
- */
+/** Alternates name only the locales that planned the page: the switcher, hreflang and sitemap never point at no page. */
 function withAlternates(planned: { route: Route; key: string }[], locales: readonly string[]): Route[] {
   const present = new Map<string, Route[]>();
   for (const { route, key } of planned) present.set(key, [...(present.get(key) ?? []), route]);

@@ -1,5 +1,4 @@
-// The build's warnings step: the plugins' warnings (the site's placeholders among them), locales this
-// Node has no ICU data for, and files of static/ left out. Errors with --strict, before anything is rendered.
+// The warnings step: plugins' warnings, locales without ICU data, static/ files left out. Errors with --strict.
 import type { BuildRun } from '../run.ts';
 import { callPlugin } from '../../plugins/run.ts';
 import { BuildFailure, inFile } from '../../problems/problem.ts';
@@ -22,7 +21,7 @@ export function warningsStep(run: BuildRun, content: EngineContent): Warning[] {
   return [...fromPlugins, ...leftOut, ...icu];
 }
 
-/** Warnings found after rendering: errors with --strict, as the others are. */
+/** Errors with --strict, as the others are. */
 export function strictly(run: BuildRun, warnings: Warning[]): Warning[] {
   if (run.options.strict && warnings.length) throw new BuildFailure(warnings.map((w) => inFile('placeholder/strict', w.file, 'would be blocked (--strict)', [{ path: '', message: w.message }])));
   return warnings;
