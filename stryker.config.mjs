@@ -38,7 +38,6 @@ export default {
     'src/files/settled.ts',
     'src/files/cache.ts',
     'src/files/stamp.ts',
-    'src/workers/collect.ts',
   ],
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },

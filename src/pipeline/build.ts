@@ -5,7 +5,6 @@ import { checkStep } from './steps/check-step.ts';
 import { inlineStyleWarnings, sharedTitles } from '../checks/page-warnings.ts';
 import { strictly, warningsStep } from './steps/warnings-step.ts';
 import { loadStep } from './steps/load-step.ts';
-import { collectGarbage } from '../workers/collect.ts';
 import { doneStep } from './steps/done-step.ts';
 import { filesStep } from './steps/files-step.ts';
 import { formatReport } from '../report/summary.ts';
@@ -32,8 +31,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { content, files: contentFiles, links, slugs, spoken, warnings: takenDown } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
-    // A large load leaves most of this heap as garbage: collected now, not carried through the render.
-    if (run.pool) collectGarbage();
     run.phase('load');
     const warnings = [...warningsStep(run, content), ...strictly(run, takenDown)];
     const { bundle, assets } = await bundleStep(run, content);
