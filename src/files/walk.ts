@@ -11,13 +11,13 @@ export const MAX_DEPTH = 32;
 export const EDITOR_LEFTOVER = /(~|\.tmp|\.swp|\.swx|\.bak|\.orig)$|(^|\/)#[^/]*#$|(^|\/)(Thumbs\.db|desktop\.ini)$/i;
 
 export interface Walked {
-  /** Relative, with forward slashes, sorted. */
+  /** Regular files, relative, with forward slashes, sorted. */
   files: string[];
   /** Symbolic links (to anything): never read, never published. */
   links: string[];
   /** Sockets, FIFOs, devices. */
   special: string[];
-  /** Nothing below it is listed. */
+  /** The first folder deeper than MAX_DEPTH (nothing below it is listed). */
   tooDeep?: string;
 }
 

@@ -23,7 +23,7 @@ export interface OutputPlan {
   /** Absolute, its existing part resolved. */
   dir: string;
   exists: boolean;
-  /** In place keeps .git and host files. */
+  /** Swap the whole folder by rename, or update it file by file (keeping .git and host files). */
   mode: 'swap' | 'in-place';
   why?: string;
   /** The previous manifest: the only files an in-place update may delete. */
@@ -33,7 +33,7 @@ export interface OutputPlan {
 export interface GuardOptions {
   shown: string;
   protect: Protected;
-  /** --empty-out-dir. */
+  /** --empty-out-dir: replace a folder of files we did not write. */
   emptyOutDir?: boolean;
   /** An older release filled it without a marker. */
   defaultOut?: string;
