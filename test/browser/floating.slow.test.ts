@@ -1,8 +1,10 @@
 // Nothing fixed lies over the page on a phone with a notice posted (for every clinic, as the editor
-// saves one), which adds a banner to every page and a line to the help panel: on every page at 360, 390
-// and 414 px wide, what helpers/covered.ts checks (every-page.slow.test.ts checks it without a notice,
-// in its sweep). And the help panel, opened, fits the screen with the notice and the emergency numbers
+// saves one), which adds a banner to every page and a line to the help panel: on the first page of each
+// kind (data-page) in each language at 360, 390 and 414 px wide, what helpers/covered.ts checks. The banner
+// is the same markup on every page of a kind (one template); every-page.slow.test.ts checks every page
+// without a notice, so what a page's own content brings under a floating button is covered there. And the help panel, opened, fits the screen with the notice and the emergency numbers
 // in view, in both languages.
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,9 +48,20 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-/** Every page of a build at the three widths: what lies over what, by page and width. */
+/** The first page of each kind in each language, by its lang and data-page. */
+function onePerKind(dist: string): string[] {
+  const kinds = new Map<string, string>();
+  for (const file of htmlFiles(dist)) {
+    const head = readFileSync(join(dist, file), 'utf8').slice(0, 200);
+    const kind = `${/lang="([^"]+)"/.exec(head)?.[1]} ${/data-page="([^"]+)"/.exec(head)?.[1]}`;
+    if (!kinds.has(kind)) kinds.set(kind, urlOf(file));
+  }
+  return [...kinds.values()];
+}
+
+/** A page of each kind at the three widths: what lies over what, by page and width. */
 async function sweep(base: string, dist: string): Promise<{ problems: string[]; checked: number; floating: number }> {
-  const urls = htmlFiles(dist).map(urlOf);
+  const urls = onePerKind(dist);
   const found = { problems: [] as string[], checked: 0, floating: 0 };
   await Promise.all(Array.from({ length: TABS }, async (_, t) => {
     const opened = await h.open(undefined, WIDTHS[0]);
@@ -69,17 +82,18 @@ async function sweep(base: string, dist: string): Promise<{ problems: string[]; 
       await opened.context.close();
     }
   }));
-  expect(urls.length).toBeGreaterThan(60);
+  // Every kind of page in both languages (home, services, a service, locations, the 404 …).
+  expect(urls.length).toBeGreaterThan(15);
   return found;
 }
 
 describe('on a phone with a notice posted for every clinic', () => {
-  it('nothing fixed lies over a heading, link, button or frame on any page at 360, 390 and 414 px, at the top or scrolled to each', async () => {
+  it('nothing fixed lies over a heading, link, button or frame on a page of each kind at 360, 390 and 414 px, at the top or scrolled to each', async () => {
     const { problems, checked, floating } = await sweep(noticeBase, noticeDist);
     expect(problems, problems.slice(0, 30).join('\n')).toEqual([]);
     // Something does float once the page has scrolled (else there was nothing to check against).
     expect(floating).toBeGreaterThanOrEqual(2);
-    expect(checked).toBeGreaterThan(5000);
+    expect(checked).toBeGreaterThan(500);
   }, 300_000);
 });
 
