@@ -8,7 +8,7 @@ import { readSealedJson, sha256, writeSealed } from '../files/cache.ts';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { DataContext, DataSource } from '../site/definition.ts';
 
-// Loaded on the first fetch: an ESM import of node:http reads all its exports, undici's among them (~20-40 ms of every build).
+// Loaded on the first fetch: an ESM import of node:http reads all its exports, undici's among them, on every build.
 const require = createRequire(import.meta.url);
 
 export function fetchJson(url: string, { headers = {}, timeoutMs = 15_000 } = {}): Promise<unknown> {
