@@ -100,7 +100,7 @@ export async function compileSiteCode(entry: string): Promise<void> {
 
 function compileError(error: unknown): unknown {
   const errors = (error as { errors?: Message[] }).errors;
-  return errors?.length ? new SiteCodeError(esbuild().formatMessagesSync(errors, { kind: 'error', color: false }).join('\n').trimEnd()) : error;
+  return errors?.length ? new SiteCodeError(esbuild().formatMessagesSync(errors, { kind: 'error', color: false }).join('').trimEnd()) : error;
 }
 
 interface KeptCode {

@@ -137,6 +137,9 @@ describe("the site's module hooks", () => {
     // Both files' mistakes, each told from its own line, in plain text (no terminal colours).
     expect(error?.message).toMatch(/\n✘ \[ERROR\] Unexpected closing "u" tag[^\n]*\n[\s\S]*broken-too\.tsx:1:/);
     expect(error?.message).not.toMatch(/\x1b/);
+    // One blank line between two mistakes, as within one, and none after the last.
+    expect(error?.message).toMatch(/\^\n\n✘ \[ERROR\] Unexpected closing/);
+    expect(error?.message).toMatch(/\^$/);
   });
 
   it('compile a file no compile reached as it loads, its mistakes told with file and line', () => {
