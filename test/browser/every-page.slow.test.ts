@@ -23,7 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preloadAxe, violations } from '../helpers/axe.ts';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
 import { covered } from '../helpers/covered.ts';
-import { htmlFiles, urlOf } from '../quality/lib/site.ts';
+import { firstOfEachKind, htmlFiles, urlOf } from '../quality/lib/site.ts';
 import { reviews as reviewsOfContent } from '../helpers/facts.ts';
 
 /** Whether each review is a sample, by its author's name, as content/reviews.yaml says. */
@@ -46,15 +46,8 @@ let urls: string[];
 const kindPages = new Set<string>();
 beforeAll(async () => {
   h = await startHarness();
-  const files = htmlFiles(h.dist);
-  urls = files.map(urlOf);
-  const kinds = new Set<string>();
-  for (const file of files) {
-    const head = readFileSync(join(h.dist, file), 'utf8').slice(0, 200);
-    const kind = `${/lang="([^"]+)"/.exec(head)?.[1]} ${/data-page="([^"]+)"/.exec(head)?.[1]}`;
-    if (!kinds.has(kind)) kindPages.add(urlOf(file));
-    kinds.add(kind);
-  }
+  urls = htmlFiles(h.dist).map(urlOf);
+  for (const url of firstOfEachKind(h.dist)) kindPages.add(url);
 });
 afterAll(() => h.close());
 

@@ -4,7 +4,6 @@
 // is the same markup on every page of a kind (one template); every-page.slow.test.ts checks every page
 // without a notice, so what a page's own content brings under a floating button is covered there. And the help panel, opened, fits the screen with the notice and the emergency numbers
 // in view, in both languages.
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { createDistServer, listen } from '../../src/serve/server.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
 import { covered } from '../helpers/covered.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from '../helpers/fixtures.ts';
-import { htmlFiles, urlOf } from '../quality/lib/site.ts';
+import { firstOfEachKind } from '../quality/lib/site.ts';
 
 const WIDTHS = [
   { width: 360, height: 740 },
@@ -48,20 +47,9 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
-/** The first page of each kind in each language, by its lang and data-page. */
-function onePerKind(dist: string): string[] {
-  const kinds = new Map<string, string>();
-  for (const file of htmlFiles(dist)) {
-    const head = readFileSync(join(dist, file), 'utf8').slice(0, 200);
-    const kind = `${/lang="([^"]+)"/.exec(head)?.[1]} ${/data-page="([^"]+)"/.exec(head)?.[1]}`;
-    if (!kinds.has(kind)) kinds.set(kind, urlOf(file));
-  }
-  return [...kinds.values()];
-}
-
 /** A page of each kind at the three widths: what lies over what, by page and width. */
 async function sweep(base: string, dist: string): Promise<{ problems: string[]; checked: number; floating: number }> {
-  const urls = onePerKind(dist);
+  const urls = firstOfEachKind(dist);
   const found = { problems: [] as string[], checked: 0, floating: 0 };
   await Promise.all(Array.from({ length: TABS }, async (_, t) => {
     const opened = await h.open(undefined, WIDTHS[0]);

@@ -45,6 +45,17 @@ export function urlOf(file: string): string {
   return `/${file.slice(0, -'.html'.length)}`;
 }
 
+/** The URL of the first page of each kind (its <html lang> and data-page) in the build: pages of one kind share their template. */
+export function firstOfEachKind(dist: string): string[] {
+  const kinds = new Map<string, string>();
+  for (const file of htmlFiles(dist)) {
+    const head = readFileSync(join(dist, file), 'utf8').slice(0, 200);
+    const kind = `${/lang="([^"]+)"/.exec(head)?.[1]} ${/data-page="([^"]+)"/.exec(head)?.[1]}`;
+    if (!kinds.has(kind)) kinds.set(kind, urlOf(file));
+  }
+  return [...kinds.values()];
+}
+
 export function localeOf(file: string): Locale {
   const first = file.split('/')[0]!;
   return first !== DEFAULT_LOCALE && LOCALES.includes(first) && file.includes('/') ? first : DEFAULT_LOCALE;
