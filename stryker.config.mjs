@@ -10,6 +10,7 @@ export default {
     'src/content/check-locales.ts',
     'src/content/classify.ts',
     'src/content/content-cache.ts',
+    'src/content/data.ts',
     'src/content/field-words.ts',
     'src/content/intern.ts',
     'src/content/markdown.ts',

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { sitewright: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
   test: {
-    include: ['test/units/**/*.test.{ts,tsx}', 'test/content/**/*.test.ts', 'test/routes.test.ts', 'test/serve-paths.test.ts', 'test/output-guard.test.ts'],
+    include: ['test/units/**/*.test.{ts,tsx}', 'test/content/**/*.test.ts', 'test/routes.test.ts', 'test/serve-paths.test.ts', 'test/output-guard.test.ts', 'test/data.test.ts'],
     testTimeout: 30_000,
   },
 });

@@ -18,11 +18,15 @@ const KEPT = join(cacheRoot(dirname(SITE)), 'data');
 let server: Server;
 let tmp: string;
 let requests = 0;
+/** The headers of the last request the server answered. */
+let asked: Record<string, string | string[] | undefined> = {};
 let answer: { status: number; body: string } = { status: 200, body: '{"days":["Mo","Tu"]}' };
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests++;
+    asked = req.headers;
+    if (req.url === '/never') return; // answers nothing: the caller's time limit ends it
     res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(answer.body);
   });
   process.env.SITE_TEST_DATA_URL = await listen(server, 0, '127.0.0.1');
@@ -126,5 +130,21 @@ describe('data at build time', () => {
     answer = { status: 200, body: 'not json' };
     const notJson = await loadData({ x: { load: ({ fetchJson }) => fetchJson(`${process.env.SITE_TEST_DATA_URL}/x`) } }, new Date(), undefined).then(() => undefined, (e: unknown) => e);
     expect((notJson as BuildFailure).problems[0]!.format()).toContain('did not answer with JSON');
+  });
+
+  it('fetchJson asks http(s) only, for JSON with the source\'s own headers, and gives up after its time limit', async () => {
+    const { fetchJson } = await import('../src/content/data.ts');
+    answer = { status: 200, body: '{"ok":true}' };
+    const before = requests;
+    for (const url of ['file:///etc/passwd', 'ftp://127.0.0.1/x.json']) {
+      await expect(fetchJson(url)).rejects.toThrow(`${url}: only http and https addresses can be fetched`);
+    }
+    expect(requests).toBe(before);
+    expect(await fetchJson(`${process.env.SITE_TEST_DATA_URL}/with-key`, { headers: { 'x-api-key': 'k1' } })).toEqual({ ok: true });
+    expect(asked).toMatchObject({ accept: 'application/json', 'x-api-key': 'k1' });
+    answer = { status: 300, body: '{"ok":true}' }; // a redirect's choices are not the data
+    await expect(fetchJson(`${process.env.SITE_TEST_DATA_URL}/choices`)).rejects.toThrow('answered 300');
+    answer = { status: 200, body: '{"ok":true}' };
+    await expect(fetchJson(`${process.env.SITE_TEST_DATA_URL}/never`, { timeoutMs: 300 })).rejects.toThrow(`${process.env.SITE_TEST_DATA_URL}/never did not answer within 0.3 s`);
   });
 });
