@@ -1,5 +1,5 @@
 // The tests `npm run mutate` runs against each mutant of the engine's pure modules: unit tests and the
-// content tests (which load the real content through the real loader), no browser, no built site.
+// content tests (which load the real content through the real loader), and data.test.ts (a local server); no browser.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
