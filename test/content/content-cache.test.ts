@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { ContentCache } from '../../src/content/content-cache.ts';
 import { readSealed, writeSealed } from '../../src/files/cache.ts';
@@ -306,22 +307,25 @@ describe('the cache itself', () => {
 
   it("is kept per content folder in the site's cache, for the engine's code and the site's; none when another loader ran the site's code", async () => {
     const { contentCacheFor } = await import('../../src/content/content-cache.ts');
-    expect(contentCacheFor(site.content, site.dir)).toBeUndefined(); // vitest loaded the site's code: what it is cannot be told
-    // As the command line runs it: Node loads the engine, the site's code through the engine's hooks.
-    const keys = (siteFile: string) => {
-      const script = `const { loadSite } = await import(${JSON.stringify(join(ROOT, 'src/pipeline/load-site.ts'))});
+    // As the command line runs it: Node loads the engine, the site's code through the engine's hooks;
+    // or, with `otherLoader`, tsx loaded the site's code first (as a test runner does).
+    const keys = (siteFile: string, otherLoader = false) => {
+      const script = `${otherLoader ? `await import(${JSON.stringify(pathToFileURL(siteFile).href)});` : ''}
+        const { loadSite } = await import(${JSON.stringify(join(ROOT, 'src/pipeline/load-site.ts'))});
         const { contentCacheFor } = await import(${JSON.stringify(join(ROOT, 'src/content/content-cache.ts'))});
         await loadSite(${JSON.stringify(siteFile)});
-        console.log(JSON.stringify([contentCacheFor(${JSON.stringify(site.content)}, ${JSON.stringify(site.dir)}), contentCacheFor(${JSON.stringify(`${site.content}/en/..`)}, ${JSON.stringify(site.dir)}).file, contentCacheFor(${JSON.stringify(join(site.dir, 'other'))}, ${JSON.stringify(site.dir)}).file]));`;
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+        console.log(JSON.stringify([contentCacheFor(${JSON.stringify(site.content)}, ${JSON.stringify(site.dir)}), contentCacheFor(${JSON.stringify(`${site.content}/en/..`)}, ${JSON.stringify(site.dir)})?.file, contentCacheFor(${JSON.stringify(join(site.dir, 'other'))}, ${JSON.stringify(site.dir)})?.file]));`;
+      const run = spawnSync(process.execPath, [...(otherLoader ? ['--conditions=source', '--import', 'tsx'] : []), '--input-type=module', '-e', script], { encoding: 'utf8', cwd: ROOT });
       expect(run.stderr).toBe('');
-      return JSON.parse(run.stdout) as [{ file: string; version: string; renders: string }, string, string];
+      return JSON.parse(run.stdout) as [{ file: string; version: string; renders: string } | null, string, string];
     };
     // A copy of the site's code where its packages are found (inside the checkout).
     const code = join(ROOT, 'test/scratch', `content-cache-${process.pid}`);
     for (const entry of ['site.config.ts', 'templates']) cpSync(join(ROOT, entry), join(code, entry), { recursive: true });
     onTestFinished(() => rmSync(code, { recursive: true, force: true }));
-    const [kept, sameFolder, other] = keys(join(code, 'site.config.ts'));
+    const [kept, sameFolder, other] = keys(join(code, 'site.config.ts')) as [{ file: string; version: string; renders: string }, string, string];
+    // Another loader ran the site's code: what it is cannot be told, so nothing kept is used.
+    expect(keys(join(code, 'site.config.ts'), true)[0]).toBeNull();
     expect(kept.file).toMatch(/\/content\/content-[0-9a-f]{12}\.json$/);
     expect(kept.renders.startsWith(`${kept.version}+`)).toBe(true);
     // The same folder however it is named; another folder has its own.
@@ -332,7 +336,7 @@ describe('the cache itself', () => {
     const before = readFileSync(layout, 'utf8');
     try {
       writeFileSync(layout, `${before}\n// another version\n`);
-      const [changed] = keys(join(code, 'site.config.ts'));
+      const [changed] = keys(join(code, 'site.config.ts')) as [{ file: string; version: string; renders: string }];
       expect(changed.version).toBe(kept.version);
       expect(changed.renders).not.toBe(kept.renders);
     } finally {
