@@ -1,12 +1,12 @@
 // Every mistake on the command line gets one or two plain sentences (what is wrong, what to do), a
 // non-zero exit and no stack trace; ports and folders are checked before any build starts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROOT, runCli } from './helpers/fixtures.ts';
+import { fixtureCopy, ROOT, runCli } from './helpers/fixtures.ts';
 
 /** A stack trace, or Node's banner after an uncaught error. */
 const STACK = /\n\s+at |node:internal|Node\.js v\d+/;
@@ -111,4 +111,28 @@ describe('the command line', () => {
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toBe('site: /no/such/parent is not a folder; init makes the new site\'s folder inside an existing one. Make it first, or choose another place.\n');
   }, 15_000);
+
+  it('says when a cache folder is not used (others may write to it), and builds all the same without writing into it', async () => {
+    const site = await fixtureCopy('open-cache');
+    try {
+      // The site's own node_modules holds the cache the build would keep (packages still resolve from above).
+      const cache = join(site.dir, 'node_modules/.cache', JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name as string);
+      await mkdir(cache, { recursive: true });
+      await chmod(cache, 0o777);
+      const out = join(site.dir, 'dist');
+      const built = await runCli(['build', '--site', site.site, '--out', out, '-q']);
+      expect(built.code, built.stderr).toBe(0);
+      expect(built.stderr).toContain(`site: the cache folder ${cache} may be written by other users (mode 777), so this run did not use it`);
+      expect(built.stderr).toContain('chmod 700');
+      expect(existsSync(join(out, 'index.html'))).toBe(true);
+      expect(readdirSync(cache)).toEqual([]);
+      // Once it is this user's alone, it is used, and nothing is said.
+      await chmod(cache, 0o700);
+      const again = await runCli(['build', '--site', site.site, '--out', out, '-q']);
+      expect(again.stderr).toBe('');
+      expect(readdirSync(cache).length).toBeGreaterThan(0);
+    } finally {
+      await site.cleanup();
+    }
+  }, 30_000);
 });

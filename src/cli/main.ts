@@ -20,6 +20,11 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
     }
     console.error(`site: ${inertLines(error.message)}`);
     process.exitCode = 2;
+  } finally {
+    // A cache folder refused (another user's, or writable by others) is told, or every run would be slow unexplained.
+    for (const refused of (await import('../files/cache.ts')).untrustedCaches) {
+      console.error(`site: the cache folder ${inertLines(refused)}, so this run did not use it: its caches were kept in a private temporary folder, removed at exit, and the next run starts without them. Remove the folder, or make it one only you can write (chmod 700).`);
+    }
   }
 };
 const runInit = lazy(async () => (await import('./commands/init.ts')).runInit);

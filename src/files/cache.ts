@@ -26,7 +26,7 @@ function userCacheHome(): string {
 }
 
 const checked = new Map<string, string>();
-/** Printed by the CLI. */
+/** Told by the CLI after each command (cli/main.ts). */
 export const untrustedCaches: string[] = [];
 
 /**
