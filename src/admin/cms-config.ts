@@ -1,7 +1,8 @@
 // The editor's configuration (/admin/config.json), derived from the site definition: never kept by hand.
 import { relative, sep } from 'node:path';
 import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/definition.ts';
-import { fieldsOf, fileFields, jsonSchemaOf, labelOf, type CmsField } from './fields.ts';
+import { capitalised, labelOf } from '../content/field-words.ts';
+import { fieldsOf, fileFields, jsonSchemaOf, type CmsField } from './fields.ts';
 import { OAUTH_PATHS } from './oauth-worker.ts';
 
 export interface EditorPaths {
@@ -38,7 +39,6 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
   const locales = Object.keys(site.locales);
   const inContent = (path: string) => (content === '.' ? path : `${content}/${path}`);
   // Labels the site wrote keep their words; ids and file names are spelt out by labelOf.
-  const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const words = admin.labels ?? site.content.labels ?? {};
 
   const shared: CmsFile[] = Object.entries(site.content.shared).map(([key, def]) => ({

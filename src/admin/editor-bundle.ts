@@ -12,6 +12,7 @@ import { walk } from '../files/walk.ts';
 import { settled } from '../files/settled.ts';
 import { isStamp, stampOf, unchanged, type Stamp } from '../files/stamp.ts';
 import { cacheRoot, readSealedJson, writeSealed } from '../files/cache.ts';
+import { running } from '../output/publish.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -174,16 +175,6 @@ async function bundleVendor(npm: string, outdir: string, vendor: Map<string, str
     legalComments: 'none',
     logLevel: 'error',
   });
-}
-
-/** Whether a process of this id is alive (another build making its folder). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -2,6 +2,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { inertLines } from '../problems/inert.ts';
 import { DEFAULT_SITE_FILE, ENGINE } from '../files/about.ts';
+import type { Encoding } from '../site/definition.ts';
 
 // Each command loads its modules when it runs: `build` never loads the servers, `--help` none of the engine.
 type Action<T> = (opts: T, args: string[]) => Promise<void>;
@@ -78,7 +79,7 @@ const encodingList = (v: string) => {
   const list = v === 'none' ? [] : v.split(',').map((e) => e.trim());
   const wrong = list.filter((e) => e !== 'br' && e !== 'gzip');
   if (wrong.length || !v) throw new InvalidArgumentError(`--precompress expects br, gzip, br,gzip or none, got "${v}".`);
-  return list as ('br' | 'gzip')[];
+  return list as Encoding[];
 };
 
 const siteOption = () => new Option('--site <file>', `the site definition (default: ${DEFAULT_SITE_FILE} here or in a folder above)`);

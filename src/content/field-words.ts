@@ -4,10 +4,11 @@ import type * as z from 'zod';
 import { Problem } from '../problems/problem.ts';
 import type { Vocabulary } from '../site/definition.ts';
 
+export const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** "postalCode" → "Postal code", "e164" → "E164". */
 export function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalised(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase());
 }
 
 interface SchemaNode {

@@ -23,7 +23,7 @@ import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts
 import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { controlCharacters, validate } from './validate.ts';
-import { inEditorWords, labelOf, type SpokenFile } from './field-words.ts';
+import { capitalised, inEditorWords, labelOf, type SpokenFile } from './field-words.ts';
 
 /** Where each content file's site-internal Markdown links were written, for the link check. */
 export type ContentLinks = { file: string; locale: string; links: MarkdownLink[] }[];
@@ -122,8 +122,6 @@ function componentPage(site: SiteDefinition, locale: string): PageData {
     },
   }) as PageData;
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** "fr" → "French", in the language of the engine's messages. */
 export function languageName(locale: string): string {

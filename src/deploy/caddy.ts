@@ -1,6 +1,7 @@
 // A Caddyfile (Caddy 2.6) from _headers and _redirects, answering as the default host.
 import { CACHE_REVALIDATE } from '../security/headers.ts';
-import { HEADER_NAME, LISTEN, LOCALE, patternRegex, quoted as nginxQuoted, word, type ServerSettings } from './nginx.ts';
+import { patternRegex } from '../security/headers-file.ts';
+import { HEADER_NAME, LISTEN, LOCALE, quoted as nginxQuoted, word, type ServerSettings } from './nginx.ts';
 
 /** Caddy keeps a backslash unless a quote follows it (nginx reads "\\" as one), so only quotes are escaped; what nginx's
  * quoting refuses, and a backslash before a quote or at the end, are refused. */

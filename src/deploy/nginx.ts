@@ -1,6 +1,7 @@
 // An nginx 1.22 server block (with libnginx-mod-http-brotli-static) from _headers and _redirects, answering as the default host.
 import type { HeaderRule } from '../site/plugin.ts';
 import { CACHE_REVALIDATE } from '../security/headers.ts';
+import { patternRegex } from '../security/headers-file.ts';
 
 export interface ServerSettings {
   /** The published folder on the server. */
@@ -11,15 +12,6 @@ export interface ServerSettings {
   redirects: { from: string; to: string; status: number }[];
   /** First-level folders with a 404.html of their own (the locales). */
   locales: string[];
-}
-
-/** A _headers pattern as an anchored regular expression ("*" anything, ":name" one segment). */
-export function patternRegex(pattern: string): string {
-  const source = pattern
-    .split(/(\*|:[A-Za-z]\w*)/)
-    .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return `^${source}$`;
 }
 
 /** An anchored pattern as an nginx or Caddy string: its closing "$" is the only one allowed. */

@@ -2,6 +2,7 @@
 // an in-place update delete only files a previous build wrote. Neither holds anything secret.
 import { readFileSync } from 'node:fs';
 import { ENGINE } from '../files/about.ts';
+import type { Encoding } from '../site/definition.ts';
 
 export const MARKER = '.site-output';
 /** Every file written and its twins, as JSON: a name with a line break cannot add an entry and so get another file deleted. */
@@ -26,7 +27,7 @@ export interface Manifest {
   /** output.host, which `site stage` copies for. */
   host?: string;
   /** "about.html" → ["br"]. */
-  twins: Record<string, ('br' | 'gzip')[]>;
+  twins: Record<string, Encoding[]>;
 }
 
 /** Empty when there is none or it is not ours; releases before 0.4 wrote one path per line. */

@@ -21,7 +21,8 @@ export async function stagingDir(outDir: string): Promise<string> {
   return dir;
 }
 
-const running = (pid: number) => {
+/** Whether a process of this id is alive (another build at work). */
+export const running = (pid: number) => {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

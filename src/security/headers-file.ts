@@ -33,15 +33,18 @@ export function parseHeadersFile(text: string): HeaderRule[] {
 
 const patterns = new Map<string, RegExp>();
 
+/** A _headers pattern as an anchored regular expression ("*" anything, ":name" one segment); nginx and Caddy match with it too. */
+export function patternRegex(pattern: string): string {
+  const source = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return `^${source}$`;
+}
+
 export function matches(pattern: string, path: string): boolean {
   let regex = patterns.get(pattern);
-  if (!regex) {
-    const source = pattern
-      .split(/(\*|:[A-Za-z]\w*)/)
-      .map((part) => (part === '*' ? '.*' : part.startsWith(':') && part.length > 1 ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    patterns.set(pattern, (regex = new RegExp(`^${source}$`)));
-  }
+  if (!regex) patterns.set(pattern, (regex = new RegExp(patternRegex(pattern))));
   return regex.test(path);
 }
 

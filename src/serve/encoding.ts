@@ -1,6 +1,5 @@
 // Per RFC 9110: "q=0" refuses ("br;q=0"), "*" is any coding not named; the higher q wins, brotli before gzip on a tie (smaller).
-
-export type Encoding = 'br' | 'gzip';
+import type { Encoding } from '../site/definition.ts';
 
 /** The encodings a client accepts, best first. */
 export function acceptedEncodings(header: string): Encoding[] {

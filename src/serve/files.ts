@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { MANIFEST, type Manifest } from '../output/marker.ts';
 import { acceptedEncodings } from './encoding.ts';
+import type { Encoding } from '../site/definition.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html;charset=utf-8', '.css': 'text/css;charset=utf-8', '.js': 'text/javascript;charset=utf-8',
@@ -24,7 +25,7 @@ export interface FoundFile {
   file: string;
   data: Buffer;
   etag: string;
-  encoding?: 'br' | 'gzip';
+  encoding?: Encoding;
 }
 
 /** The files a request path may mean, as static hosts read them ("/about" → about.html, "/es/" → es/index.html). */
@@ -73,7 +74,7 @@ export interface LocatedFile {
   file: string;
   /** The path of what is sent: the file, or its twin ("/es/about.html.br"). */
   sent: string;
-  encoding?: 'br' | 'gzip';
+  encoding?: Encoding;
 }
 
 export class ServedFiles {
@@ -115,7 +116,7 @@ export class ServedFiles {
   }
 
   /** The encodings recorded for a file that the client accepts, best first. */
-  private async encodingsFor(file: string, acceptEncoding: string): Promise<('br' | 'gzip')[]> {
+  private async encodingsFor(file: string, acceptEncoding: string): Promise<(Encoding)[]> {
     const accepted = acceptedEncodings(acceptEncoding);
     if (!accepted.length) return [];
     const twins = await this.recordedTwins();

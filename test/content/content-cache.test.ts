@@ -336,7 +336,7 @@ describe('the cache itself', () => {
     const before = readFileSync(layout, 'utf8');
     try {
       writeFileSync(layout, `${before}\n// another version\n`);
-      const [changed] = keys(join(code, 'site.config.ts')) as [{ file: string; version: string; renders: string }];
+      const [changed] = keys(join(code, 'site.config.ts')) as [{ file: string; version: string; renders: string }, string, string];
       expect(changed.version).toBe(kept.version);
       expect(changed.renders).not.toBe(kept.renders);
     } finally {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { adminCsp } from '../../src/admin/admin-files.ts';
 import { cmsConfig, cmsConfigFile } from '../../src/admin/cms-config.ts';
-import { fieldOf, fileFields, jsonSchemaOf, labelOf } from '../../src/admin/fields.ts';
+import { labelOf } from '../../src/content/field-words.ts';
+import { fieldOf, fileFields, jsonSchemaOf } from '../../src/admin/fields.ts';
 import { formatCsp } from '../../src/security/csp.ts';
 import type { AdminOptions, SiteDefinition } from '../../src/site/definition.ts';
 
