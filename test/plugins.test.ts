@@ -77,10 +77,12 @@ describe('a plugin of the site', () => {
 
 describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plugin-site/plugins/lab.ts)', () => {
   it('runs before the content loads, publishes files of static/ its own way, serves a folder with its own CSP and weighs every page', async () => {
+    // With a second plugin's area beside the lab's: each folder gets its own policy.
     const labSite = (name: string, maxBrotli: number) => scratchSite(name, [
       "import base from '../../fixtures/plugin-site/site.config.ts';",
       "import { lab } from '../../fixtures/plugin-site/plugins/lab.ts';",
-      `export default { ...base, plugins: [...base.plugins, lab({ maxBrotli: ${maxBrotli} })] };`,
+      "const kiosk = { name: 'kiosk', area: () => ({ dir: 'kiosk', csp: { 'default-src': [\"'self'\"], 'frame-src': ['https://kiosk.example'] } }) };",
+      `export default { ...base, plugins: [...base.plugins, lab({ maxBrotli: ${maxBrotli} }), kiosk] };`,
     ]);
     const { dir, site: siteFile } = await labSite('lab-plugin', 100_000);
     const { dir: heavyDir, site: heavySite } = await labSite('lab-heavy', 10);
@@ -97,6 +99,9 @@ describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plu
         // Its folder has its own policy, and the rest of the site keeps the site's.
         const headers = await readFile(join(built.out, '_headers'), 'utf8');
         expect(headers).toMatch(/^\/lab\/\*\n(  .*\n)*  Content-Security-Policy: default-src 'none'; img-src 'self'\n/m);
+        expect(headers).toMatch(/^\/kiosk\/\*\n(  .*\n)*  Content-Security-Policy: default-src 'self'; frame-src https:\/\/kiosk.example\n/m);
+        // Neither area's folder also gets the site's policy (a host would send both, and the stricter wins).
+        expect(headers.split('\n\n').filter((rule) => /^\/(lab|kiosk)\//.test(rule) && rule.match(/Content-Security-Policy/g)!.length > 1)).toEqual([]);
         expect(headers).toMatch(/^\/\n(  .*\n)*  Content-Security-Policy: default-src 'self'/m);
       } finally {
         await built.cleanup();

@@ -105,10 +105,9 @@ function headers<C>(site: SiteDefinition<C>): Plugin<C> {
     name: 'headers',
     files(c) {
       const policy = headersPolicyOf(site, c.content);
-      const [area] = c.areas;
       // Every top-level folder of the output, for a policy per area (see headerRules).
       const topDirs = [...c.routes.map((r) => r.file), ...c.staticFiles, ...c.files.keys()].filter((path) => path.includes('/')).map((path) => path.slice(0, path.indexOf('/')));
-      return { _headers: formatHeadersFile([...headerRules(policy, area ? { topDirs, area } : undefined), ...c.headerRules]) };
+      return { _headers: formatHeadersFile([...headerRules(policy, { topDirs, areas: c.areas }), ...c.headerRules]) };
     },
   };
 }

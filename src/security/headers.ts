@@ -29,9 +29,9 @@ export function securityHeaders(policy: HeadersPolicy = {}): Record<string, stri
 /** One rule per header per path: hosts join matching rules' values, so a second Cache-Control or policy would be sent as two.
  * With an area of its own policy (the editor), the site's policy cannot sit on "/*" (the area would get both, and the strict
  * one wins): it goes on "/", "/:page" and each other top-level folder. HTML needs no Cache-Control: hosts revalidate. */
-export function headerRules(policy: HeadersPolicy = {}, layout?: { topDirs: readonly string[]; area: PolicyArea }): HeaderRule[] {
+export function headerRules(policy: HeadersPolicy = {}, layout?: { topDirs: readonly string[]; areas: readonly PolicyArea[] }): HeaderRule[] {
   const headers = securityHeaders(policy);
-  if (!layout) {
+  if (!layout?.areas.length) {
     return [
       { path: '/*', headers },
       { path: '/assets/*', headers: { 'Cache-Control': CACHE_IMMUTABLE } },
@@ -39,13 +39,13 @@ export function headerRules(policy: HeadersPolicy = {}, layout?: { topDirs: read
   }
   const { 'Content-Security-Policy': csp, ...rest } = headers;
   const strict = { 'Content-Security-Policy': csp! };
-  const dirs = [...new Set(layout.topDirs)].filter((dir) => dir !== layout.area.dir).sort();
+  const dirs = [...new Set(layout.topDirs)].filter((dir) => !layout.areas.some((area) => area.dir === dir)).sort();
   return [
     { path: '/*', headers: rest },
     { path: '/', headers: strict },
     { path: '/:page', headers: strict },
     ...dirs.map((dir) => ({ path: `/${dir}/*`, headers: strict })),
-    { path: `/${layout.area.dir}/*`, headers: { 'Content-Security-Policy': formatCsp(layout.area.csp) } },
+    ...layout.areas.map((area) => ({ path: `/${area.dir}/*`, headers: { 'Content-Security-Policy': formatCsp(area.csp) } })),
     { path: '/assets/*', headers: { 'Cache-Control': CACHE_IMMUTABLE } },
   ];
 }

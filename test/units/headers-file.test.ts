@@ -51,7 +51,7 @@ describe('reading _headers', () => {
 
 describe('a site with an area of its own policy', () => {
   const area = { dir: 'admin', csp: withChanges(strictCsp(), { 'style-src': ["'self'", "'unsafe-inline'"] }) };
-  const rules = headerRules({}, { topDirs: ['es', 'assets', 'admin', 'es', 'images'], area });
+  const rules = headerRules({}, { topDirs: ['es', 'assets', 'admin', 'es', 'images'], areas: [area] });
   const cspOf = (path: string) => headersFor(rules, path)['Content-Security-Policy'];
   const strict = headersFor(headerRules(), '/')['Content-Security-Policy'];
 
