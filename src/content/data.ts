@@ -1,10 +1,9 @@
 // A site's async `data` sources run once a build, before the pages (templates stay synchronous): content.data.<name>.
 // A result is kept (in memory and on disk) for the source's maxAge; a failing source stops the build, naming it.
 // The cache folder is the site's own: a result no source keeps now (removed, renamed, changed, no maxAge) is removed.
-import { readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { readSealedJson, sha256, writeSealed } from '../files/cache.ts';
+import { pruneFolder, readSealedJson, sha256, writeSealed } from '../files/cache.ts';
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { DataContext, DataSource } from '../site/definition.ts';
 
@@ -74,20 +73,7 @@ export async function loadData(sources: Readonly<Record<string, DataSource>>, no
 
 /** Removes the results (only <16 hex>.json) no source keeps now; one that cannot be removed stays (a cache never fails a build). */
 export function forgetOthers(cacheDir: string, keeping: ReadonlySet<string> = new Set()): void {
-  let names: string[];
-  try {
-    names = readdirSync(cacheDir);
-  } catch {
-    return; // none kept yet
-  }
-  for (const name of names) {
-    if (!/^[0-9a-f]{16}\.json$/.test(name) || keeping.has(name)) continue;
-    try {
-      rmSync(join(cacheDir, name), { force: true });
-    } catch {
-      // another user's file, or a folder of that name: left as it is
-    }
-  }
+  pruneFolder(cacheDir, (name) => !/^[0-9a-f]{16}\.json$/.test(name) || keeping.has(name));
 }
 
 /** Only while its seal holds (files/cache.ts). */

@@ -2,7 +2,7 @@
 // miss, never used; it is written whole or not at all. Files outputs hard-link are trusted by their stamp instead (stamp.ts):
 // reading them whole to check would cost what the cache saves.
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, parse } from 'node:path';
 import { threadId } from 'node:worker_threads';
@@ -106,5 +106,23 @@ export function readSealedJson<T = unknown>(file: string): T | undefined {
     return JSON.parse(readSealed(file)?.toString('utf8') ?? '') as T;
   } catch {
     return undefined; // none, or not JSON
+  }
+}
+
+/** Removes the files of a cache folder that `keep` turns down; one that cannot be removed now waits for a later build (a cache never fails one). */
+export function pruneFolder(dir: string, keep: (name: string) => boolean): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // none kept yet
+  }
+  for (const name of names) {
+    if (keep(name)) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+    } catch {
+      // another user's file, or a folder of that name: left as it is
+    }
   }
 }

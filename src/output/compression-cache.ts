@@ -2,12 +2,12 @@
 // No entry is trusted: it is used only with the size and mtime recorded when it was made (a twin truncated or rewritten
 // through a hard link has another), or, without a record, when it decompresses to exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
 import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cacheRoot, readSealedJson, writeSealed } from '../files/cache.ts';
+import { cacheRoot, pruneFolder, readSealedJson, writeSealed } from '../files/cache.ts';
 import { brotli, brotliQuality, compressSync, suffixOf, worthCompressing, type Encoding, type OutputFiles } from './write-files.ts';
 
 /** In the project's cache folder, never beside an output that may be outside it; one per output folder, as a build prunes. */
@@ -130,13 +130,7 @@ function verified(twin: string, encoding: Encoding, page: Uint8Array): boolean {
 
 /** Run after publishing: a cache that cannot be pruned or recorded costs time, never fails a published build. */
 export function pruneCache(dir: string, used: Map<string, EntryRecord>): void {
-  try {
-    if (!existsSync(dir)) return;
-    for (const name of readdirSync(dir)) {
-      if (name !== INDEX && !used.has(name.replace(/\.(br|gz)$/, ''))) rmSync(join(dir, name), { force: true });
-    }
-  } catch {
-    // left for a later build to prune
-  }
+  if (!existsSync(dir)) return;
+  pruneFolder(dir, (name) => name === INDEX || used.has(name.replace(/\.(br|gz)$/, '')));
   writeSealed(join(dir, INDEX), JSON.stringify(Object.fromEntries(used)));
 }

@@ -3,13 +3,13 @@
 // IPTC: no phone's GPS), orientation applied, named by a hash of bytes and settings. The source is not published.
 // <Picture src alt sizes /> and Markdown images of such a source carry width and height, lazy unless the page's main one.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { peerOf } from '../files/about.ts';
 import { extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
-import { cacheRoot, readSealed, sha256, writeSealed } from '../files/cache.ts';
+import { cacheRoot, pruneFolder, readSealed, sha256, writeSealed } from '../files/cache.ts';
 import type { Plugin } from '../site/plugin.ts';
 
 export interface ImagesOptions {
@@ -75,13 +75,8 @@ export const SHARP_PACKAGE = 'sharp@0.35.5';
 
 /** sharp from the site's folder, else beside the engine; a build error naming the install when there is none. */
 function loadSharp(siteDir: string): Sharp {
-  for (const from of [join(siteDir, 'package.json'), import.meta.url]) {
-    try {
-      return createRequire(from)('sharp') as Sharp;
-    } catch {
-      // not installed there
-    }
-  }
+  const sharp = peerOf<Sharp>('sharp', siteDir);
+  if (sharp) return sharp;
   throw new BuildFailure([new Problem('site/definition', { part: 'plugin "images"' }, 'needs sharp, which is not installed', [{ path: '', message: `install it in the site's folder: npm install ${SHARP_PACKAGE} (an optional peer of the engine: sites without photos never install it)` }])]);
 }
 
@@ -215,11 +210,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
 
 /** Removes kept variants this build did not use (not another build's .tmp files); one not removable now waits for a later build. */
 function pruneVariants(cache: string, used: ReadonlySet<string>): void {
-  try {
-    for (const name of readdirSync(cache)) if (!used.has(name) && !name.endsWith('.tmp')) rmSync(join(cache, name), { force: true });
-  } catch {
-    // none kept (the folder could not be made), or not removable now
-  }
+  pruneFolder(cache, (name) => used.has(name) || name.endsWith('.tmp'));
 }
 
 /** Calls visit for every string in a file's data, with its key path. */

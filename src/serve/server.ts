@@ -81,20 +81,18 @@ export function createSiteServer(options: ServerOptions): SiteServer {
     if (options.before?.(req, res, pathname)) return;
     // _redirects as hosts apply them (only ever to a path of this site).
     const redirect = redirects.get(pathname);
-    if (redirect) {
+    // The query kept, the target always a path of this site.
+    const goTo = (status: number, to: string) => {
       const url = req.url ?? '';
-      res.writeHead(redirect.status, { Location: sameSiteLocation(redirect.to, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
-      return res.end();
-    }
+      res.writeHead(status, { Location: sameSiteLocation(to, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
+      res.end();
+    };
+    if (redirect) return goTo(redirect.status, redirect.to);
     if (!published(pathname)) return notFound(req, res, pathname);
     if (/^\/(?:[a-z]{2,3}(?:-[a-z0-9]+)?\/)?404(?:\.html)?$/i.test(pathname)) return notFound(req, res, pathname);
     const moved = canonicalPath(files, pathname);
-    if (moved) {
-      const url = req.url ?? '';
-      // 308, as Cloudflare Pages answers (permanent, and the method kept).
-      res.writeHead(308, { Location: sameSiteLocation(moved, url.includes('?') ? url.slice(url.indexOf('?')) : ''), 'Cache-Control': CACHE_REVALIDATE });
-      return res.end();
-    }
+    // 308, as Cloudflare Pages answers (permanent, and the method kept).
+    if (moved) return goTo(308, moved);
     const acceptEncoding = String(req.headers['accept-encoding'] ?? '');
     if (stream) {
       const located = await files.locate(pathname, acceptEncoding);

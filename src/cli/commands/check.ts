@@ -1,6 +1,6 @@
 // `build` does not check types (esbuild), so a typo in a template builds: run `site check` in CI first.
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { peerOf } from '../../files/about.ts';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../preflight.ts';
 import { shown, sitePaths } from '../site-paths.ts';
@@ -8,13 +8,8 @@ import { shown, sitePaths } from '../site-paths.ts';
 type TypeScript = typeof import('typescript');
 
 function typescriptFor(siteDir: string): TypeScript {
-  for (const from of [join(siteDir, 'package.json'), import.meta.url]) {
-    try {
-      return createRequire(from)('typescript') as TypeScript;
-    } catch {
-      // not installed there
-    }
-  }
+  const typescript = peerOf<TypeScript>('typescript', siteDir);
+  if (typescript) return typescript;
   throw new UsageError('site check needs TypeScript, and this site has none installed. Install it with the types of React: npm install --save-dev typescript @types/react');
 }
 
