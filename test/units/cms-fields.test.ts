@@ -70,6 +70,40 @@ describe('a field from a schema', () => {
     expect(field(z.string().nullable().meta({ cms: { hint: 'Outer' } }))).toMatchObject({ hint: 'Outer', required: false });
   });
 
+  it("takes the site's words for a field: its label, hint, the list's \"Add …\" name and a box of several lines", () => {
+    const words = { faqs: { label: 'Questions', hint: 'Short answers', singular: 'question' }, intro: { label: 'Introduction', widget: 'text' }, city: 'Town' };
+    const [faqs, intro, city, note] = fileFields(z.object({ faqs: z.array(z.object({ q: z.string() })), intro: z.string(), city: z.string(), note: z.string() }), false, words as never);
+    expect(faqs).toMatchObject({ label: 'Questions', hint: 'Short answers', label_singular: 'question', widget: 'list' });
+    expect(intro).toMatchObject({ label: 'Introduction', widget: 'text' });
+    expect(intro!.hint).toBeUndefined();
+    expect(city).toMatchObject({ label: 'Town', widget: 'string' });
+    // No singular where the field is no list; no words, the name spelt out.
+    expect(fileFields(z.object({ city: z.string() }), false, { city: { label: 'Town', singular: 'town' } } as never)[0]!.label_singular).toBeUndefined();
+    expect(note).toEqual({ name: 'note', label: 'Note', widget: 'string' });
+    // A word the site gives for a list of text: the list is kept.
+    expect(fileFields(z.object({ tags: z.array(z.string()) }), false, { tags: { label: 'Tags', widget: 'text' } } as never)[0]).toMatchObject({ widget: 'list' });
+  });
+
+  it('starts a new entry with the schema\'s default, hides what a developer hid, and dates without a time', () => {
+    expect(field(z.number().default(3))).toMatchObject({ default: 3 });
+    expect(field(z.boolean().default(false))).toMatchObject({ default: false, widget: 'boolean' });
+    expect(field(z.string().nullable().default(null)).default).toBeUndefined();
+    expect(field(z.string()).default).toBeUndefined();
+    expect(field(z.string().meta({ cms: { widget: 'hidden' } }), true, true)).toEqual({ name: 'value', label: 'Value', widget: 'hidden', i18n: 'duplicate' });
+    expect(field(z.string().meta({ cms: { widget: 'hidden' } }))).toEqual({ name: 'value', label: 'Value', widget: 'hidden' });
+    expect(field(z.iso.date())).toMatchObject({ widget: 'datetime', time_format: false, format: 'YYYY-MM-DD' });
+    // A value of no type the editor knows is shown as its code, saved as it was.
+    expect(field(z.unknown())).toMatchObject({ widget: 'code', output_code_only: true });
+    expect(field(z.number().int().gt(0))).toMatchObject({ value_type: 'int', min: 1 });
+    expect(field(z.number().int().min(-3).max(3))).toMatchObject({ min: -3, max: 3 });
+    expect(field(z.literal(1.5))).toEqual({ name: 'value', label: 'Value', widget: 'number', value_type: 'float', min: 1.5, max: 1.5 });
+    expect(field(z.number().int())).toEqual({ name: 'value', label: 'Value', widget: 'number', value_type: 'int' });
+    expect(field(z.array(z.string()).min(1).max(4))).toMatchObject({ min: 1, max: 4 });
+    expect(field(z.array(z.string()))).toEqual({ name: 'value', label: 'Value', widget: 'list', field: { name: 'item', label: 'Item', widget: 'string' } });
+    expect(field(z.record(z.string(), z.number()))).toMatchObject({ widget: 'uneditable' });
+    expect(field(z.string().nullable().describe('Outer hint'))).toMatchObject({ hint: 'Outer hint', required: false });
+  });
+
   it('leaves out what the editor cannot edit (a map of lists), so it keeps it as it is', () => {
     const fields = fileFields(z.object({ a: z.string(), related: z.record(z.string(), z.array(z.string())) }), false);
     expect(fields.map((f) => f.name)).toEqual(['a']);
@@ -123,14 +157,34 @@ describe('the configuration of a site', () => {
       media_folder: 'site/static/images/uploads',
       public_folder: '/images/uploads',
       i18n: { structure: 'multiple_folders', locales: ['fr', 'de'], default_locale: 'fr', initial_locales: 'all' },
-      output: { yaml: { quote: 'double', indent_size: 2 } },
+      output: { omit_empty_optional_fields: true, yaml: { quote: 'double', indent_size: 2 } },
+      // Her own uploads only (no stock-photo services), and no preview pane of unstyled fields.
+      media_libraries: { stock_assets: false },
+      editor: { preview: false },
     });
+    const { title: _title, ...untitled } = admin;
+    expect(cmsConfig(site, { root: '/r', contentDir: '/r/site/content', staticDir: '/r/site/static' }, 'https://x.example', untitled).app_title).toBe('Content editor');
+  });
+
+  it('offers only a sign-in that works: the access token alone on a Git host without a sign-in helper', () => {
+    const backendOf = (backend: AdminOptions['backend'], more: Partial<AdminOptions> = {}) =>
+      cmsConfig(site, { root: '/r', contentDir: '/r/site/content', staticDir: '/r/site/static' }, 'https://x.example/fr/', { ...admin, ...more, backend }).backend as Record<string, unknown>;
+    for (const name of ['github', 'gitlab', 'gitea'] as const) expect(backendOf({ name, repo: 'o/r' }).auth_methods, name).toEqual(['token']);
+    // A helper, or methods the site chose, are kept as written; other backends have no such button.
+    expect(backendOf({ name: 'github', repo: 'o/r', base_url: 'https://auth.example' }).auth_methods).toBeUndefined();
+    expect(backendOf({ name: 'gitlab', repo: 'o/r', auth_methods: ['oauth'] }).auth_methods).toEqual(['oauth']);
+    expect(backendOf({ name: 'test-repo' } as AdminOptions['backend']).auth_methods).toBeUndefined();
+    // The site's own helper (githubSignIn) on GitHub: its origin and path, and the GitHub button.
+    expect(backendOf({ name: 'github', repo: 'o/r' }, { githubSignIn: 'cloudflare-pages' })).toEqual({ name: 'github', repo: 'o/r', base_url: 'https://x.example', auth_endpoint: 'admin/auth' });
+    expect(backendOf({ name: 'gitlab', repo: 'o/r' }, { githubSignIn: 'cloudflare-pages' })).toEqual({ name: 'gitlab', repo: 'o/r', auth_methods: ['token'] });
   });
 
   it('lists shared files, per-locale files, page files and collections', () => {
     const [settings, text, pages, notes, staff] = configOf().collections as Record<string, unknown>[];
+    // Each group has a label she can read.
+    for (const group of [settings, text, pages]) expect(group!.label, String(group!.name)).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
     expect(settings).toMatchObject({ name: 'settings', i18n: true, files: [{ name: 'site', label: 'Site', file: 'site/content/site.yaml', i18n: false, fields: [{ name: 'name' }] }] });
-    expect(text).toMatchObject({ name: 'text', files: [{ name: 'ui', label: 'UI strings', file: 'site/content/{{locale}}/ui.yaml', i18n: true, fields: [{ name: 'hello', i18n: true }] }] });
+    expect(text).toMatchObject({ name: 'text', i18n: true, files: [{ name: 'ui', label: 'UI strings', file: 'site/content/{{locale}}/ui.yaml', i18n: true, fields: [{ name: 'hello', i18n: true }] }] });
     expect((pages!.files as { name: string; label: string; file: string }[]).map((f) => [f.name, f.label, f.file])).toEqual([
       ['page-home', 'Home (/)', 'site/content/{{locale}}/pages/home.yaml'],
       ['page-about-us', 'About us (/about)', 'site/content/{{locale}}/pages/about-us.yaml'],
