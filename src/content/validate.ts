@@ -57,7 +57,7 @@ const KINDS: Record<string, string> = { string: 'text', number: 'a number', int:
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
 /** For the person who edits: what to do, with no type names or key paths. */
-function plainWords(issue: z.core.$ZodIssue, choices: boolean): string {
+function plainWords(issue: z.core.$ZodIssue, choices: boolean, line: number): string {
   const input = (issue as { input?: unknown }).input;
   const empty = input === undefined || input === null || input === '' || (Array.isArray(input) && !input.length);
   // A rule the schema explains in its own words ("must be 1 to 5 stars") says it best.
@@ -67,7 +67,8 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean): string {
     case 'invalid_type':
       return empty ? 'is empty: fill it in' : `must be ${KINDS[issue.expected] ?? issue.expected}`;
     case 'unrecognized_keys':
-      return `has ${issue.keys.map((k) => `"${k}"`).join(', ')}, which is not one of its fields: remove ${issue.keys.length === 1 ? 'it' : 'them'}`;
+      // One line a key, as the details are.
+      return `has "${issue.keys[line]}", which is not one of its fields: remove it`;
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'array' && choices) return `choose at least ${min}`;
@@ -128,7 +129,7 @@ export function validate<T extends z.ZodType>(
   const details = result.error.issues.flatMap((issue) => {
     const said = where ? [where.name, ...fieldWords(schema, parsed.data, issue.path, where.words)].join(' › ') : undefined;
     // Unknown keys are one issue for several keys: each is its own line, named in its own words.
-    return issueDetails(issue, shapeAt(schema, issue.path)).map((detail) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path))}` } : detail));
+    return issueDetails(issue, shapeAt(schema, issue.path)).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
   const first = result.error.issues[0]!;
   return { ok: false, problem: inFile('content/schema', parsed.file, title, details, parsed.positionOf(first.path)) };
@@ -162,5 +163,5 @@ export function controlCharacters(parsed: ParsedFile, title: string, where?: Fil
     position ??= { line, col: 1 };
   }
   if (!details.length) return undefined;
-  return inFile('content/schema', parsed.file, title.replace(/do(es)? not match (its|their) schema$/, 'holds text that cannot be shown'), details, position);
+  return inFile('content/schema', parsed.file, title.replace(/(do|does) not match (its|their) schema$/, (_, verb: string) => `${verb === 'do' ? 'hold' : 'holds'} text that cannot be shown`), details, position);
 }

@@ -2,7 +2,7 @@
 // shown short, a list by its length), unknown keys with the nearest known one, and the first issue's line.
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { validate } from '../../src/content/validate.ts';
+import { controlCharacters, validate } from '../../src/content/validate.ts';
 
 const schema = z.object({
   name: z.string().min(2),
@@ -81,5 +81,103 @@ describe('schema mistakes', () => {
     ]);
     expect(lines({ s: 5, k: 'x'.repeat(40) })).toEqual(['  s: expected string, found number 5', `  k: expected one of "a"|"b", found "${'x'.repeat(40)}"`]);
     expect(lines({ k: 'x'.repeat(41) })).toEqual([`  k: expected one of "a"|"b", found "${'x'.repeat(37)}..."`]);
+  });
+});
+
+describe('in the words of the person who edits', () => {
+  const form = z.object({
+    name: z.string().min(1),
+    title: z.string().min(3).max(5),
+    note: z.string().max(4, 'must be short: at most 4 letters').optional(),
+    stars: z.number().int().min(1).max(5),
+    rating: z.number().min(1, 'must be 1 to 5 stars').optional(),
+    open: z.boolean(),
+    rows: z.array(z.string()).min(2).max(3),
+    days: z.array(z.enum(['Mo', 'Tu', 'We'])).min(1).max(2),
+    email: z.email().optional(),
+    site: z.url().optional(),
+    time: z.string().regex(/^\d\d:\d\d$/, 'a 24-hour time like "08:00"').optional(),
+    kind: z.enum(['a', 'b']).optional(),
+    either: z.union([z.number(), z.boolean()]).optional(),
+    even: z.number().refine((n) => n % 2 === 0, 'must be an even number').optional(),
+  }).strict();
+  const said = (data: unknown) => {
+    const result = validate(form, { file: 'content/x.yaml', data, positionOf: () => undefined } as never, 't', { name: 'Settings', words: { stars: 'Stars' } });
+    return result.ok ? [] : result.problem.details.map((d) => d.words);
+  };
+  const valid = { name: 'x', title: 'abc', stars: 3, open: true, rows: ['a', 'b'], days: ['Mo'] };
+
+  it('say what to do, with the file and field as the editor names them, and no type names', () => {
+    expect(valid && said(valid)).toEqual([]);
+    expect(said({ ...valid, name: '', title: 'ab', stars: 0, open: 'yes' })).toEqual([
+      'Settings › Name: is empty: fill it in',
+      'Settings › Title: is too short: at least 3 characters',
+      'Settings › Stars: must be 1 or more',
+      'Settings › Open: must be on or off',
+    ]);
+    expect(said({ ...valid, title: 'abcdef', stars: 6, note: 'longer' })).toEqual([
+      'Settings › Title: is too long: at most 5 characters, it has 6',
+      'Settings › Note: must be short: at most 4 letters; it has 6',
+      'Settings › Stars: must be 5 or less',
+    ]);
+    expect(said({ ...valid, stars: 'three', rating: 0 })).toEqual(['Settings › Stars: must be a number', 'Settings › Rating: must be 1 to 5 stars']);
+    expect(said({ ...valid, stars: undefined, open: undefined })).toEqual(['Settings › Stars: is empty: fill it in', 'Settings › Open: is empty: fill it in']);
+  });
+
+  it('count rows and choices', () => {
+    expect(said({ ...valid, rows: ['a'], days: [] })).toEqual(['Settings › Rows: needs at least 2 rows; it has 1', 'Settings › Days: choose at least 1']);
+    expect(said({ ...valid, rows: [] })).toEqual(['Settings › Rows: needs at least 2 rows; it has none']);
+    const one = validate(z.object({ rows: z.array(z.string()).min(1) }), { file: 'f', data: { rows: [] }, positionOf: () => undefined } as never, 't', { name: 'Settings' });
+    expect(one.ok ? [] : one.problem.details.map((d) => d.words)).toEqual(['Settings › Rows: needs at least 1 row; it has none']);
+    expect(said({ ...valid, rows: ['a', 'b', 'c', 'd'], days: ['Mo', 'Tu', 'We'] })).toEqual(['Settings › Rows: has too many rows: at most 3, it has 4', 'Settings › Days: has too many choices: at most 2, it has 3']);
+  });
+
+  it('name the form a text must take, quoting what was typed (a long one cut)', () => {
+    expect(said({ ...valid, email: 'front desk', site: 'example.com', time: '9:00' })).toEqual([
+      'Settings › Email: must be written as an e-mail address, like name@example.com; it is "front desk"',
+      'Settings › Site: must be written as a full web address starting with https://; it is "example.com"',
+      'Settings › Time: must be a 24-hour time like "08:00"; it is "9:00"',
+    ]);
+    expect(said({ ...valid, email: 'x'.repeat(45) })).toEqual([`Settings › Email: must be written as an e-mail address, like name@example.com; it is "${'x'.repeat(37)}..."`]);
+  });
+
+  it('choices, forms of several kinds, a site\'s own rule, and fields that are not the form\'s', () => {
+    expect(said({ ...valid, kind: 'c', either: 'soon', even: 3 })).toEqual([
+      'Settings › Kind: must be one of the choices the editor offers',
+      'Settings › Either: is not in a form this field takes',
+      'Settings › Even: must be an even number',
+    ]);
+    expect(said({ ...valid, kind: '' })).toEqual(['Settings › Kind: is empty: choose one']);
+    expect(said({ ...valid, colour: 'red' })).toEqual(['Settings: has "colour", which is not one of its fields: remove it']);
+    // Each on its own line, as the list of problems shows it.
+    expect(said({ ...valid, colour: 'red', size: 2 })).toEqual(['Settings: has "colour", which is not one of its fields: remove it', 'Settings: has "size", which is not one of its fields: remove it']);
+  });
+});
+
+describe('invisible control characters', () => {
+  const parsed = (data: unknown, body?: string) => ({ file: 'content/x.md', data, body, bodyLine: 4, positionOf: (path: readonly PropertyKey[]) => ({ line: path.length + 1, col: 1 }) }) as never;
+
+  it('are found in list items and nested fields, at the first one\'s line, each named', () => {
+    const problem = controlCharacters(parsed({ title: 'ok', rows: ['fine', { q: 'a\u0007b' }], tags: ['x\u001b'] }), 'reviews (en) do not match their schema', { name: 'Reviews' });
+    expect(problem?.format().split('\n')).toEqual([
+      'content/x.md:4:1  reviews (en) hold text that cannot be shown',
+      '  rows[1].q: holds an invisible control character (U+0007), which pages and feeds cannot show: type the text again, or delete the character',
+      '  tags[0]: holds an invisible control character (U+001B), which pages and feeds cannot show: type the text again, or delete the character',
+    ]);
+    expect(problem?.details.map((d) => d.words)).toEqual([
+      'Reviews: holds an invisible character (often from text pasted from another program): type the text again',
+      'Reviews: holds an invisible character (often from text pasted from another program): type the text again',
+    ]);
+    expect(controlCharacters(parsed({ rows: ['tab\tand\nlines', { q: 'fine' }] }), 't')).toBeUndefined();
+  });
+
+  it('are found in a Markdown body at their own line, in her words too', () => {
+    const problem = controlCharacters(parsed({ title: 'ok' }, 'first\nsecond \u0000 line\n'), 'the note does not match its schema', { name: 'Notes' });
+    expect(problem?.format().split('\n')).toEqual([
+      'content/x.md:5:1  the note holds text that cannot be shown',
+      '  the text on line 5 holds an invisible control character (U+0000), which pages and feeds cannot show: type that line again, or delete the character',
+    ]);
+    expect(problem?.details[0]?.words).toBe('Notes › Text, line 5: holds an invisible character (often from text pasted from another program): type it again');
+    expect(controlCharacters(parsed({ title: 'ok' }, 'clean\n'), 't')).toBeUndefined();
   });
 });
