@@ -12,6 +12,7 @@ import { loadSite } from '../src/pipeline/load-site.ts';
 import { callPlugin, pluginsOf } from '../src/plugins/run.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { HookError } from '../src/site/hooks.ts';
+import { headersFor, parseHeadersFile } from '../src/security/headers-file.ts';
 import { buildInto, FIXTURE, ROOT, SITE } from './helpers/fixtures.ts';
 import { startDev, type DevServer } from './helpers/dev.ts';
 import { get } from './helpers/http.ts';
@@ -76,14 +77,15 @@ describe('a plugin of the site', () => {
 });
 
 describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plugin-site/plugins/lab.ts)', () => {
+  // With a second plugin's area beside the lab's: each folder gets its own policy.
+  const labSite = (name: string, maxBrotli: number, kioskDir = 'kiosk') => scratchSite(name, [
+    "import base from '../../fixtures/plugin-site/site.config.ts';",
+    "import { lab } from '../../fixtures/plugin-site/plugins/lab.ts';",
+    `const kiosk = { name: 'kiosk', area: () => ({ dir: ${JSON.stringify(kioskDir)}, csp: { 'default-src': ["'self'"], 'frame-src': ['https://kiosk.example'] } }) };`,
+    `export default { ...base, plugins: [...base.plugins, lab({ maxBrotli: ${maxBrotli} }), kiosk] };`,
+  ]);
+
   it('runs before the content loads, publishes files of static/ its own way, serves a folder with its own CSP and weighs every page', async () => {
-    // With a second plugin's area beside the lab's: each folder gets its own policy.
-    const labSite = (name: string, maxBrotli: number) => scratchSite(name, [
-      "import base from '../../fixtures/plugin-site/site.config.ts';",
-      "import { lab } from '../../fixtures/plugin-site/plugins/lab.ts';",
-      "const kiosk = { name: 'kiosk', area: () => ({ dir: 'kiosk', csp: { 'default-src': [\"'self'\"], 'frame-src': ['https://kiosk.example'] } }) };",
-      `export default { ...base, plugins: [...base.plugins, lab({ maxBrotli: ${maxBrotli} }), kiosk] };`,
-    ]);
     const { dir, site: siteFile } = await labSite('lab-plugin', 100_000);
     const { dir: heavyDir, site: heavySite } = await labSite('lab-heavy', 10);
     const statics = join(tmp, 'lab-static');
@@ -99,9 +101,12 @@ describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plu
         // Its folder has its own policy, and the rest of the site keeps the site's.
         const headers = await readFile(join(built.out, '_headers'), 'utf8');
         expect(headers).toMatch(/^\/lab\/\*\n(  .*\n)*  Content-Security-Policy: default-src 'none'; img-src 'self'\n/m);
-        expect(headers).toMatch(/^\/kiosk\/\*\n(  .*\n)*  Content-Security-Policy: default-src 'self'; frame-src https:\/\/kiosk.example\n/m);
-        // Neither area's folder also gets the site's policy (a host would send both, and the stricter wins).
-        expect(headers.split('\n\n').filter((rule) => /^\/(lab|kiosk)\//.test(rule) && rule.match(/Content-Security-Policy/g)!.length > 1)).toEqual([]);
+        // As a host reads _headers (every matching rule joined): each area's folder has its policy and only that.
+        const policy = (path: string) => headersFor(parseHeadersFile(headers), path)['Content-Security-Policy'];
+        expect(policy('/lab/notes.txt')).toBe("default-src 'none'; img-src 'self'");
+        expect(policy('/kiosk/screen.html')).toBe("default-src 'self'; frame-src https://kiosk.example");
+        expect(policy('/de/notes/welcome')).toMatch(/^default-src 'self'/);
+        expect(policy('/de/notes/welcome')).not.toContain('kiosk.example');
         expect(headers).toMatch(/^\/\n(  .*\n)*  Content-Security-Policy: default-src 'self'/m);
       } finally {
         await built.cleanup();
@@ -114,6 +119,24 @@ describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plu
       expect(told).toMatch(/\/de\/notes\/welcome: \d+\n/);
     } finally {
       for (const scratch of [dir, heavyDir]) await rm(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('gives an area only a folder of its own: not a locale\'s, the assets\', static/\'s, another area\'s, nor a name that is no folder', async () => {
+    const statics = join(tmp, 'area-static');
+    await mkdir(join(statics, 'photos'), { recursive: true });
+    await writeFile(join(statics, 'photos/a.txt'), 'a\n');
+    for (const [dir, why] of [['de', 'the folder of the site\'s "de" pages'], ['assets', "the folder of the site's scripts"], ['photos', 'the folder of static/photos'], ['lab', 'the folder of plugin "lab"'], ['../up', 'is not a folder name'], ['*', 'is not a folder name']]) {
+      const { dir: scratch, site: siteFile } = await labSite(`area-${dir.replace(/\W/g, '')}`, 100_000, dir!);
+      try {
+        const error = await buildInto({ site: siteFile, content, static: statics }).then(() => undefined, (e: unknown) => e);
+        expect(error, dir).toBeInstanceOf(BuildFailure);
+        const told = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
+        expect(told, dir).toMatch(/plugin "kiosk" +has an area the site cannot give it/);
+        expect(told, dir).toContain(`"${dir}" ${why!.startsWith('is ') ? why : `is ${why}`}`);
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
     }
   });
 });

@@ -10,7 +10,7 @@ import { fileOfUrl } from '../../routes/urls.ts';
 
 export function planStep(run: BuildRun, content: EngineContent, slugs?: ReadonlyMap<string, string>): Route[] {
   const routes = planRoutes(run.site, content, slugs);
-  const problems: Problem[] = [];
+  const problems: Problem[] = areaProblems(run);
   const planned: { route: Route; key: string }[] = [];
   for (const plugin of run.plugins) {
     if (!plugin.routes) continue;
@@ -37,12 +37,28 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
   return routes;
 }
 
+/**
+ * An area's policy replaces the site's in its folder, so the folder must be its own: a plain name, not the assets', a locale's,
+ * a folder static/ publishes or another area's.
+ */
+function areaProblems(run: BuildRun): Problem[] {
+  const others = takenFolders(run, false);
+  const problems: Problem[] = [];
+  for (const [plugin, area] of run.areas) {
+    const top = area.dir.split('/')[0]!;
+    const why = !/^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/.test(area.dir) ? 'is not a folder name (letters, digits, ".", "_" and "-", folders joined by "/")' : others.get(top);
+    if (why) problems.push(new Problem('site/definition', { part: `plugin "${plugin}"` }, 'has an area the site cannot give it', [{ path: 'area().dir', message: `"${area.dir}" ${why.startsWith('is ') ? why : `is ${why}`}: an area needs a folder of its own, where no page, locale or static file is` }]));
+    others.set(top, `the folder of plugin "${plugin}"`);
+  }
+  return problems;
+}
+
 /** Top-level folders the site uses otherwise: each locale's, an area's (the editor's), static/'s. */
-function takenFolders(run: BuildRun): Map<string, string> {
+function takenFolders(run: BuildRun, areas = true): Map<string, string> {
   const taken = new Map<string, string>();
   taken.set('assets', "the folder of the site's scripts, styles and photos");
   for (const file of run.statics.files) if (file.includes('/')) taken.set(file.split('/')[0]!, `the folder of static/${file.split('/')[0]}`);
-  for (const [plugin, area] of run.areas) taken.set(area.dir.split('/')[0]!, `the folder of plugin "${plugin}"`);
+  if (areas) for (const [plugin, area] of run.areas) taken.set(area.dir.split('/')[0]!, `the folder of plugin "${plugin}"`);
   for (const locale of run.locales) {
     const folder = run.urls.localeUrl(locale, '/').split('/')[1];
     if (folder) taken.set(folder, `the folder of the site's "${locale}" pages`);
