@@ -134,5 +134,5 @@ describe('the command line', () => {
     } finally {
       await site.cleanup();
     }
-  }, 30_000);
+  }, 60_000);
 });

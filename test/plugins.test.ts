@@ -126,14 +126,14 @@ describe('a plugin on the hooks the engine\'s own plugins use (test/fixtures/plu
     const statics = join(tmp, 'area-static');
     await mkdir(join(statics, 'photos'), { recursive: true });
     await writeFile(join(statics, 'photos/a.txt'), 'a\n');
-    for (const [dir, why] of [['de', 'the folder of the site\'s "de" pages'], ['assets', "the folder of the site's scripts"], ['photos', 'the folder of static/photos'], ['lab', 'the folder of plugin "lab"'], ['../up', 'is not a folder name'], ['*', 'is not a folder name']]) {
-      const { dir: scratch, site: siteFile } = await labSite(`area-${dir.replace(/\W/g, '')}`, 100_000, dir!);
+    for (const [dir, why] of [['de', 'the folder of the site\'s "de" pages'], ['assets', "the folder of the site's scripts"], ['photos', 'the folder of static/photos'], ['lab', 'the folder of plugin "lab"'], ['../up', 'is not a folder name'], ['*', 'is not a folder name']] as const) {
+      const { dir: scratch, site: siteFile } = await labSite(`area-${dir.replace(/\W/g, '')}`, 100_000, dir);
       try {
         const error = await buildInto({ site: siteFile, content, static: statics }).then(() => undefined, (e: unknown) => e);
         expect(error, dir).toBeInstanceOf(BuildFailure);
         const told = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
         expect(told, dir).toMatch(/plugin "kiosk" +has an area the site cannot give it/);
-        expect(told, dir).toContain(`"${dir}" ${why!.startsWith('is ') ? why : `is ${why}`}`);
+        expect(told, dir).toContain(`"${dir}" ${why.startsWith('is ') ? why : `is ${why}`}`);
       } finally {
         await rm(scratch, { recursive: true, force: true });
       }

@@ -1,6 +1,6 @@
 // The command line: init, build, check, stage, serve and dev.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { inertLines } from '../problems/inert.ts';
+import { inert, inertLines } from '../problems/inert.ts';
 import { DEFAULT_SITE_FILE, ENGINE } from '../files/about.ts';
 import type { Encoding } from '../site/definition.ts';
 
@@ -24,7 +24,7 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
   } finally {
     // A cache folder refused (another user's, or writable by others) is told, or every run would be slow unexplained.
     for (const refused of (await import('../files/cache.ts')).untrustedCaches) {
-      console.error(`site: the cache folder ${inertLines(refused)}, so this run did not use it: its caches were kept in a private temporary folder, removed at exit, and the next run starts without them. Remove the folder, or make it one only you can write (chmod 700).`);
+      console.error(`site: the cache folder ${inert(refused)}, so this run did not use it: its caches were kept in a private temporary folder, removed at exit, and the next run starts without them. Make it a folder only you can write (chmod 700), or remove what is there so the next run makes one.`);
     }
   }
 };
