@@ -82,21 +82,26 @@ describe('scripts/tool.mjs', () => {
     expect(bell.stderr).not.toMatch(/[\u0007\u001b]/);
   });
 
-  it('keeps Stryker and Lighthouse out of the packages every npm ci installs: each is its tool folder\'s, pinned by its lockfile', async () => {
+  it('keeps Stryker, Lighthouse and the oldest supported Node out of the packages every npm ci installs: each is its tool folder\'s, pinned by its lockfile', async () => {
     const root = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; scripts: Record<string, string> };
     const rootLock = JSON.parse(await readFile(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
     const tools = (await readdir(join(ROOT, 'tools'))).sort();
-    expect(tools).toEqual(['audit', 'mutate']);
+    // oldestnode: the oldest Node `engines` allows, beside the project's own (test/runtimes.slow.test.ts installs and runs it).
+    expect(tools).toEqual(['audit', 'mutate', 'oldestnode']);
     for (const name of tools) {
       const own = JSON.parse(await readFile(join(ROOT, 'tools', name, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
       const lock = JSON.parse(await readFile(join(ROOT, 'tools', name, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string }> };
       for (const [dep, version] of Object.entries(own.dependencies)) {
         expect(version).toMatch(/^\d+\.\d+\.\d+$/); // pinned, as the project's own are
         expect(lock.packages[`node_modules/${dep}`]?.version).toBe(version);
+        if (name === 'oldestnode') {
+          expect(version).not.toBe(root.devDependencies[dep]);
+          continue;
+        }
         expect(root.devDependencies[dep]).toBeUndefined();
         expect(rootLock.packages[`node_modules/${dep}`]).toBeUndefined();
       }
-      expect(root.scripts[name]).toMatch(new RegExp(`^node scripts/tool\\.mjs ${name} && `));
+      if (name !== 'oldestnode') expect(root.scripts[name]).toMatch(new RegExp(`^node scripts/tool\\.mjs ${name} && `));
     }
     // npm run mutate runs the Stryker its lockfile installs (by node, as every shell runs it), whose
     // vitest runner takes the project's vitest (not installed beside it): a version its range allows.
