@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fixtureCopy, ROOT, runCli } from './helpers/fixtures.ts';
+import { startDev } from './helpers/dev.ts';
 
 /** A stack trace, or Node's banner after an uncaught error. */
 const STACK = /\n\s+at |node:internal|Node\.js v\d+/;
@@ -125,6 +126,16 @@ describe('the command line', () => {
       expect(built.stderr).toContain(`site: the cache folder ${cache} may be written by other users (mode 777), so this run did not use it`);
       expect(built.stderr).toContain('chmod 700');
       expect(existsSync(join(out, 'index.html'))).toBe(true);
+      expect(readdirSync(cache)).toEqual([]);
+      // dev too, whose builds run in a worker: told once, however many threads refused it.
+      const dev = await startDev(join(ROOT, 'bin/site'), ['--site', site.site, '--port', '0', '--out', join(site.dir, 'dev-out')], { cwd: site.dir });
+      try {
+        await dev.waitFor('/', (body) => body.includes('<html'));
+        const lines = dev.output().split('\n').filter((line) => line.includes(`the cache folder ${cache} may be written by other users`));
+        expect(lines, dev.output()).toHaveLength(1);
+      } finally {
+        await dev.stop();
+      }
       expect(readdirSync(cache)).toEqual([]);
       // Once it is this user's alone, it is used, and nothing is said.
       await chmod(cache, 0o700);

@@ -1,6 +1,6 @@
 // The command line: init, build, check, stage, serve and dev.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { inert, inertLines } from '../problems/inert.ts';
+import { inertLines } from '../problems/inert.ts';
 import { DEFAULT_SITE_FILE, ENGINE } from '../files/about.ts';
 import type { Encoding } from '../site/definition.ts';
 
@@ -23,9 +23,8 @@ const lazy = <T>(load: () => Promise<Action<T>>) => async (...received: unknown[
     process.exitCode = 2;
   } finally {
     // A cache folder refused (another user's, or writable by others) is told, or every run would be slow unexplained.
-    for (const refused of (await import('../files/cache.ts')).untrustedCaches) {
-      console.error(`site: the cache folder ${inert(refused)}, so this run did not use it: its caches were kept in a private temporary folder, removed at exit, and the next run starts without them. Make it a folder only you can write (chmod 700), or remove what is there so the next run makes one.`);
-    }
+    const { refusalTold, untrustedCaches } = await import('../files/cache.ts');
+    for (const refused of untrustedCaches) console.error(`site: ${refusalTold(refused)}`);
   }
 };
 const runInit = lazy(async () => (await import('./commands/init.ts')).runInit);

@@ -4,6 +4,7 @@ import { build, type BuildOptions } from '../pipeline/build.ts';
 import type { BuildState } from '../pipeline/state.ts';
 import { describeFailure } from '../pipeline/describe-failure.ts';
 import { showWholeStacks } from '../loader/stack.ts';
+import { untrustedCaches } from '../files/cache.ts';
 
 export interface BuildRequest {
   options: BuildOptions;
@@ -13,7 +14,8 @@ export interface BuildRequest {
   debug?: boolean;
 }
 
-export type BuildReply = { ok: true; summary: string; ms: number } | { ok: false; message: string };
+/** `refused`: the cache folders this thread did not use so far (files/cache.ts), for dev to tell. */
+export type BuildReply = ({ ok: true; summary: string; ms: number } | { ok: false; message: string }) & { refused?: readonly string[] };
 
 let state: BuildState | undefined;
 
@@ -31,5 +33,5 @@ parentPort!.on('message', async ({ options, full, debug = false }: BuildRequest)
     state = undefined; // the next build starts from scratch
     reply = { ok: false, message: describeFailure(error) };
   }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage({ ...reply, refused: untrustedCaches });
 });

@@ -9,6 +9,7 @@ import type { BuildReply, BuildRequest } from './build-worker.ts';
 import { mappedStack, wholeStacks } from '../loader/stack.ts';
 import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { sibling } from '../files/about.ts';
+import { refusalTold, untrustedCaches } from '../files/cache.ts';
 import { watchFolders } from './watch.ts';
 import { hostAllowed, hostName } from './allowed-hosts.ts';
 
@@ -81,6 +82,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let staticChanged = false;
   /** Watches the folders the site's code now imports from, when they changed (set once watching). */
   let followCode: (() => Promise<void>) | undefined;
+  /** Refused cache folders already told (each build worker tells its own). */
+  const told = new Set(untrustedCaches);
   async function rebuild(reason: string): Promise<void> {
     if (running) {
       again = true;
@@ -99,6 +102,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         const full = staticChanged;
         staticChanged = false;
         const reply = await runBuild({ options: buildOptions, full, debug: wholeStacks() });
+        for (const refused of reply.refused ?? []) if (!told.has(refused)) told.add(refused), log(refusalTold(refused));
         if (reply.ok) {
           failure = undefined;
           server.reindex();

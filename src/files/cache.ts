@@ -7,6 +7,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, parse } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { ENGINE } from './about.ts';
+import { inert } from '../problems/inert.ts';
 
 /**
  * node_modules/.cache/<engine>/ in the nearest folder up with a node_modules, else the user's cache folder.
@@ -26,8 +27,13 @@ function userCacheHome(): string {
 }
 
 const checked = new Map<string, string>();
-/** Told by the CLI after each command (cli/main.ts). */
+/** Told by the CLI after each command (cli/main.ts), and by dev after each build (its builds run in a worker). */
 export const untrustedCaches: string[] = [];
+
+/** For the person running the command: what a refused folder costs, and what to do. */
+export function refusalTold(refused: string): string {
+  return `the cache folder ${inert(refused)}, so this run did not use it: its caches were kept in a private temporary folder, removed at exit, and the next run starts without them. Make it a folder only you can write (chmod 700), or remove what is there so the next run makes one.`;
+}
 
 /**
  * Refused when a link, not a folder, another user's, or writable by others (they could plant what a build publishes, or code
