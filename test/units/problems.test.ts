@@ -1,7 +1,7 @@
 // Problems as data and as words: where each is, how it reads, how many are shown, counts in words.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BuildFailure, describeWhere, inFile, keyPath, Problem } from '../../src/problems/problem.ts';
-import { annotations } from '../../src/report/annotations.ts';
+import { annotations, inGitHubActions } from '../../src/report/annotations.ts';
 import { plural } from '../../src/report/plural.ts';
 import { formatProblems } from '../../src/report/problems.ts';
 
@@ -65,6 +65,19 @@ describe('GitHub annotations', () => {
       '::error file=content/a%2Cb.yaml,line=3,col=5,title=content/schema::does not match: 100%25%0Ax: one\\ntwo',
       '::warning file=content/site.yaml::a placeholder',
     ]);
+  });
+
+  it('escape a colon in a file name (a property\'s separator), and know GitHub Actions by its variable', () => {
+    const problem = inFile('content/schema', 'content/a:b.yaml', 'bad', [], { line: 1, col: 2 });
+    expect(annotations([problem])).toEqual(['::error file=content/a%3Ab.yaml,line=1,col=2,title=content/schema::bad']);
+    try {
+      vi.stubEnv('GITHUB_ACTIONS', 'true');
+      expect(inGitHubActions()).toBe(true);
+      vi.stubEnv('GITHUB_ACTIONS', 'false');
+      expect(inGitHubActions()).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('put a problem of pages on no file', () => {
