@@ -54,7 +54,6 @@ export function jsonSchemaOf(schema: z.ZodType): JsonNode {
   }) as JsonNode;
 }
 
-
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 /** A value the editor has no field for (a map of lists): left out, so the editor keeps it as it is. */
 const UNEDITABLE = 'uneditable';

@@ -102,7 +102,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         const full = staticChanged;
         staticChanged = false;
         const reply = await runBuild({ options: buildOptions, full, debug: wholeStacks() });
-        for (const refused of reply.refused ?? []) if (!told.has(refused)) told.add(refused), log(refusalTold(refused));
+        for (const refused of reply.refused ?? []) {
+          if (told.has(refused)) continue;
+          told.add(refused);
+          log(refusalTold(refused));
+        }
         if (reply.ok) {
           failure = undefined;
           server.reindex();

@@ -4,9 +4,9 @@
 // <Picture src alt sizes /> and Markdown images of such a source carry width and height, lazy unless the page's main one.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { peerOf } from '../files/about.ts';
 import { extname, join, resolve } from 'node:path';
 import type { MarkedExtension, Tokens } from 'marked';
+import { peerOf } from '../files/about.ts';
 import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { cacheRoot, pruneFolder, readSealed, sha256, writeSealed } from '../files/cache.ts';

@@ -1,7 +1,7 @@
 // `build` does not check types (esbuild), so a typo in a template builds: run `site check` in CI first.
 import { existsSync } from 'node:fs';
-import { peerOf } from '../../files/about.ts';
 import { dirname, join } from 'node:path';
+import { peerOf } from '../../files/about.ts';
 import { UsageError } from '../preflight.ts';
 import { shown, sitePaths } from '../site-paths.ts';
 

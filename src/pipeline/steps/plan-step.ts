@@ -46,8 +46,9 @@ function areaProblems(run: BuildRun): Problem[] {
   const problems: Problem[] = [];
   for (const [plugin, area] of run.areas) {
     const top = area.dir.split('/')[0]!;
-    const why = !/^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/.test(area.dir) ? 'is not a folder name (letters, digits, ".", "_" and "-", folders joined by "/")' : others.get(top);
-    if (why) problems.push(new Problem('site/definition', { part: `plugin "${plugin}"` }, 'has an area the site cannot give it', [{ path: 'area().dir', message: `"${area.dir}" ${why.startsWith('is ') ? why : `is ${why}`}: an area needs a folder of its own, where no page, locale or static file is` }]));
+    const owner = others.get(top);
+    const why = !/^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)*$/.test(area.dir) ? 'is not a folder name (letters, digits, ".", "_" and "-", folders joined by "/")' : owner && `is ${owner}`;
+    if (why) problems.push(new Problem('site/definition', { part: `plugin "${plugin}"` }, 'has an area the site cannot give it', [{ path: 'area().dir', message: `"${area.dir}" ${why}: an area needs a folder of its own, where no page, locale or static file is` }]));
     others.set(top, `the folder of plugin "${plugin}"`);
   }
   return problems;
