@@ -1,5 +1,6 @@
 // Every mistake on the command line gets one or two plain sentences (what is wrong, what to do), a
 // non-zero exit and no stack trace; ports and folders are checked before any build starts.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -121,14 +122,19 @@ describe('the command line', () => {
       await mkdir(cache, { recursive: true });
       await chmod(cache, 0o777);
       const out = join(site.dir, 'dist');
-      const built = await runCli(['build', '--site', site.site, '--out', out, '-q']);
+      // The private folder that stands in is left in no temporary folder: this test's own.
+      const tmp = join(site.dir, 'tmp');
+      await mkdir(tmp);
+      const env = { TMPDIR: tmp };
+      const built = await runCli(['build', '--site', site.site, '--out', out, '-q'], ROOT, env);
       expect(built.code, built.stderr).toBe(0);
       expect(built.stderr).toContain(`site: the cache folder ${cache} may be written by other users (mode 777), so this run did not use it`);
       expect(built.stderr).toContain('chmod 700');
       expect(existsSync(join(out, 'index.html'))).toBe(true);
       expect(readdirSync(cache)).toEqual([]);
+      expect(readdirSync(tmp)).toEqual([]);
       // dev too, whose builds run in a worker: told once, however many threads refused it.
-      const dev = await startDev(join(ROOT, 'bin/site'), ['--site', site.site, '--port', '0', '--out', join(site.dir, 'dev-out')], { cwd: site.dir });
+      const dev = await startDev(join(ROOT, 'bin/site'), ['--site', site.site, '--port', '0', '--out', join(site.dir, 'dev-out')], { cwd: site.dir, env: { ...process.env, ...env } });
       try {
         await dev.waitFor('/', (body) => body.includes('<html'));
         const lines = dev.output().split('\n').filter((line) => line.includes(`the cache folder ${cache} may be written by other users`));
@@ -136,6 +142,15 @@ describe('the command line', () => {
       } finally {
         await dev.stop();
       }
+      expect(readdirSync(tmp)).toEqual([]);
+      // A build killed with its stand-in in use leaves it; the next run that needs one removes it.
+      const killed = spawn(join(ROOT, 'bin/site'), ['build', '--site', site.site, '--out', out, '-q'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+      while (readdirSync(tmp).length === 0 && killed.exitCode === null) await new Promise((r) => setTimeout(r, 5));
+      killed.kill('SIGKILL');
+      await new Promise((done) => killed.once('exit', done));
+      expect(readdirSync(tmp).length).toBe(1);
+      expect((await runCli(['build', '--site', site.site, '--out', out, '-q'], ROOT, env)).code).toBe(0);
+      expect(readdirSync(tmp)).toEqual([]);
       expect(readdirSync(cache)).toEqual([]);
       // Once it is this user's alone, it is used, and nothing is said.
       await chmod(cache, 0o700);

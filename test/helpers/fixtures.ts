@@ -68,10 +68,10 @@ export async function buildInto(options: { site?: string; content?: string; stat
 }
 
 /** Runs bin/site with arguments; resolves with its exit code and output. */
-export async function runCli(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
-    const child = spawn(join(ROOT, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production' } });
+    const child = spawn(join(ROOT, 'bin/site'), args, { cwd, env: { ...process.env, NODE_ENV: 'production', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
