@@ -77,11 +77,11 @@ export const running = (pid: number) => {
   }
 };
 
-/** Removes a folder only when it is this user's own (never what another user made under that name). */
+/** Removes a folder only when it is this user's own (never what another user made under that name; Windows has no owner to compare, and a temporary folder per user). */
 function removeOurs(dir: string): void {
   try {
     const stat = lstatSync(dir);
-    if (stat.isDirectory() && stat.uid === process.getuid?.()) rmSync(dir, { recursive: true, force: true });
+    if (stat.isDirectory() && (typeof process.getuid !== 'function' || stat.uid === process.getuid())) rmSync(dir, { recursive: true, force: true });
   } catch {
     // gone already, or not ours to remove
   }
