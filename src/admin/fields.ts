@@ -98,8 +98,12 @@ export const UPLOAD_ACCEPT = {
   file: MEDIA_TYPES.join(','),
 };
 
+/** A choice of fixed values (an enum, or a union of literals), as the schema has them: a number saved as text would be refused. */
+const choicesOf = (node: JsonNode): unknown[] | undefined => node.enum ?? (node.anyOf?.length && node.anyOf.every((n) => n.const !== undefined) ? node.anyOf.map((n) => n.const) : undefined);
+
 function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<string, unknown> & { widget: string } {
-  if (node.enum) return { widget: 'select', options: node.enum.map(String) };
+  const choices = choicesOf(node);
+  if (choices) return { widget: 'select', options: choices };
   const type = Array.isArray(node.type) ? node.type.find((t) => t !== 'null') : node.type;
   switch (type) {
     case 'string': {
@@ -131,7 +135,8 @@ function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<stri
       if (node.minItems) counts.min = node.minItems;
       if (node.maxItems) counts.max = node.maxItems;
       // Options may carry labels: .meta({ cms: { options: [{ label, value }] } }).
-      if (items.enum) return { widget: 'select', multiple: true, options: items.cms?.options ?? items.enum.map(String), ...counts };
+      const itemChoices = choicesOf(items);
+      if (itemChoices) return { widget: 'select', multiple: true, options: items.cms?.options ?? itemChoices, ...counts };
       if (items.type === 'object' || items.properties) return { widget: 'list', fields: fieldsOf(items, i18n, words), ...counts };
       return { widget: 'list', field: fieldOf('item', items, true, i18n, words), ...counts };
     }

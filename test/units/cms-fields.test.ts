@@ -49,6 +49,11 @@ describe('a field from a schema', () => {
 
   it('choices, switches, lists and groups', () => {
     expect(field(z.enum(['a', 'b']))).toMatchObject({ widget: 'select', options: ['a', 'b'] });
+    // Numbers stay numbers (the editor saves the option's value: "2" would be refused where 2 is asked).
+    expect(field(z.literal([1, 2, 3]))).toMatchObject({ widget: 'select', options: [1, 2, 3] });
+    expect(field(z.union([z.literal(1), z.literal(2), z.literal('many')]))).toMatchObject({ widget: 'select', options: [1, 2, 'many'] });
+    expect(field(z.array(z.literal([10, 20])))).toMatchObject({ widget: 'select', multiple: true, options: [10, 20] });
+    expect(field(z.union([z.string(), z.literal(2)])).widget).not.toBe('select');
     expect(field(z.boolean())).toMatchObject({ widget: 'boolean' });
     expect(field(z.array(z.enum(['Mo', 'Tu'])).min(1))).toMatchObject({ widget: 'select', multiple: true, options: ['Mo', 'Tu'], min: 1 });
     expect(field(z.array(z.string()).max(3))).toMatchObject({ widget: 'list', max: 3, field: { name: 'item', widget: 'string' } });
