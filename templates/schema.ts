@@ -265,7 +265,11 @@ export const reviewsSchema = z
       .object({
         name: matching(/^\S+ [A-ZÁÉÍÓÚÑ]\.$/, 'first name and last initial, like "Maria G."'),
         // Every rating the patient gave, 1 to 5: showing only five-star reviews beside an overall figure would imply they are representative.
-        rating: z.number().int('must be a whole number of stars, 1 to 5').min(1, 'must be 1 to 5 stars').max(5, 'must be 1 to 5 stars').meta(hint('The stars the patient gave, 1 to 5, as written. Shown as given: never choose reviews by their stars.')),
+        // A choice of 1 to 5 stars in the editor, picked rather than typed.
+        rating: z.literal([1, 2, 3, 4, 5], 'must be 1 to 5 stars').meta({
+          ...hint('The stars the patient gave, as written. Shown as given: never choose reviews by their stars.'),
+          cms: { options: [5, 4, 3, 2, 1].map((value) => ({ label: value === 1 ? '1 star' : `${value} stars`, value })) },
+        }),
         date: day.meta({ cms: { label: 'Date of the review' } }),
         /** The language the patient wrote in; a review shown in another language is marked as a translation. */
         writtenIn: z.enum(['en', 'es']).meta({ cms: { label: 'Written in', options: [{ label: 'English', value: 'en' }, { label: 'Spanish', value: 'es' }] } }),

@@ -48,7 +48,8 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       return [{ path, message: issue.message }];
     default: {
       const said = issue.message.replace(/^Invalid (string|input|option): /, '');
-      return [{ path, message: `${said.startsWith('expected') ? said : `expected ${said}`}, found ${describe(input)}` }];
+      // The schema's own words may say the rule ("must be 1 to 5 stars") or what is expected ("a time like 08:00").
+      return [{ path, message: `${/^(expected|must)\b/.test(said) ? said : `expected ${said}`}, found ${describe(input)}` }];
     }
   }
 }
@@ -86,7 +87,8 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean, line: number): st
       // The schema's own explanation ("a 24-hour time like "08:00"") where it has one.
       return `must be ${/^Invalid/.test(issue.message) ? `written as ${issue.format === 'email' ? 'an e-mail address, like name@example.com' : issue.format === 'url' ? 'a full web address starting with https://' : issue.format}` : issue.message}${typeof input === 'string' ? `; it is "${input.length > 40 ? `${input.slice(0, 37)}...` : input}"` : ''}`;
     case 'invalid_value':
-      return empty ? 'is empty: choose one' : 'must be one of the choices the editor offers';
+      if (empty) return 'is empty: choose one';
+      return /^Invalid/.test(issue.message) ? 'must be one of the choices the editor offers' : /^must\b/.test(issue.message) ? issue.message : `must be ${issue.message}`;
     case 'custom':
       return issue.message;
     default:

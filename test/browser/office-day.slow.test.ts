@@ -126,7 +126,8 @@ describe('the office manager\'s day, in the editor', () => {
     await addRow(page, 'items', /^Add\W*review/);
     const at = (key: string) => `section[data-key-path="items.${count}.${key}"]`;
     await (await reach(page, page.locator(`${at('name')} input`))).fill(TASKS.review.name);
-    await (await reach(page, page.locator(`${at('rating')} input`))).fill('4');
+    // The stars are a choice, picked by the words the editor shows, and saved as the number.
+    await (await reach(page, page.locator(at('rating')).getByText('4 stars', { exact: true }))).click();
     await (await reach(page, page.locator(`${at('date')} input[type=date]`))).fill('2026-11-20');
     await (await reach(page, page.locator(at('writtenIn')).getByText('English', { exact: true }))).click();
     await (await reach(page, page.locator(`${at('text.en')} textarea`))).fill(TASKS.review.text);

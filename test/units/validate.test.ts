@@ -98,6 +98,8 @@ describe('in the words of the person who edits', () => {
     site: z.url().optional(),
     time: z.string().regex(/^\d\d:\d\d$/, 'a 24-hour time like "08:00"').optional(),
     kind: z.enum(['a', 'b']).optional(),
+    stars5: z.literal([1, 2, 3, 4, 5], 'must be 1 to 5 stars').optional(),
+    fit: z.enum(['S', 'M'], 'a size, S or M').optional(),
     either: z.union([z.number(), z.boolean()]).optional(),
     even: z.number().refine((n) => n % 2 === 0, 'must be an even number').optional(),
   }).strict();
@@ -148,6 +150,10 @@ describe('in the words of the person who edits', () => {
       'Settings › Even: must be an even number',
     ]);
     expect(said({ ...valid, kind: '' })).toEqual(['Settings › Kind: is empty: choose one']);
+    // A choice the schema explains in its own words: the rule, or what it takes.
+    expect(said({ ...valid, stars5: 6, fit: 'L' })).toEqual(['Settings › Stars5: must be 1 to 5 stars', 'Settings › Fit: must be a size, S or M']);
+    const told = validate(form, { file: 'content/x.yaml', data: { ...valid, stars5: 6, fit: 'L' }, positionOf: () => undefined } as never, 't');
+    expect(told.ok ? [] : told.problem.details.map((d) => d.message)).toEqual(['must be 1 to 5 stars, found number 6', 'expected a size, S or M, found "L"']);
     expect(said({ ...valid, colour: 'red' })).toEqual(['Settings: has "colour", which is not one of its fields: remove it']);
     // Each on its own line, as the list of problems shows it.
     expect(said({ ...valid, colour: 'red', size: 2 })).toEqual(['Settings: has "colour", which is not one of its fields: remove it', 'Settings: has "size", which is not one of its fields: remove it']);
