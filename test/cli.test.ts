@@ -2,7 +2,7 @@
 // non-zero exit and no stack trace; ports and folders are checked before any build starts.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +113,22 @@ describe('the command line', () => {
     expect(nowhere.code).toBe(2);
     expect(nowhere.stderr).toBe('site: /no/such/parent is not a folder; init makes the new site\'s folder inside an existing one. Make it first, or choose another place.\n');
   }, 15_000);
+
+  it('builds a site that has React of its own with this checkout\'s command: one React, the engine\'s, so hooks work', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-own-react-'));
+    try {
+      const site = join(dir, 'site');
+      await cp(join(ROOT, 'starter'), site, { recursive: true });
+      // Copies, not links: a second React on disk, as npm install in the site makes.
+      for (const name of ['react', 'react-dom']) await cp(join(ROOT, 'node_modules', name), join(site, 'node_modules', name), { recursive: true });
+      const built = await runCli(['build', '--out', join(dir, 'out'), '-q'], site);
+      expect(built.stderr).toBe('');
+      expect(built.code).toBe(0);
+      expect(readdirSync(join(dir, 'out')).length).toBeGreaterThan(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('says when a cache folder is not used (others may write to it), and builds all the same without writing into it', async () => {
     const site = await fixtureCopy('open-cache');

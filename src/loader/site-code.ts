@@ -1,6 +1,6 @@
 // The site's TSX, compiled by esbuild in module hooks (each thread registers its own) as Node loads it, in place, so
-// import.meta.url stays the file's own. `sitewright` is the running engine, and React, React DOM and zod the engine's copy
-// when the site has none: one copy each, so the engine's contexts are the ones its templates read. Packages are left to Node.
+// import.meta.url stays the file's own. `sitewright` is the running engine, and React, React DOM and zod the engine's copy:
+// one copy each, so the engine's contexts are the ones its templates read. Other packages are left to Node.
 import { readFileSync } from 'node:fs';
 import { createRequire, registerHooks, SourceMap } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -156,13 +156,20 @@ function runSiteCode(): void {
     resolve(specifier, context, next) {
       if (specifier === ENGINE.name) return { url: ENGINE_ENTRY, shortCircuit: true };
       if (!context.parentURL || !isSiteCode(context.parentURL)) return next(specifier, context);
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
+      // React, React DOM and zod are the running engine's copy, the one it renders and validates with: the site's own when
+      // the engine is installed in it (peers), and still one React when another engine runs the site (a checkout's bin/site).
+      if (PEERS.has(name)) {
+        try {
+          return next(specifier, { ...context, parentURL: ENGINE_ENTRY });
+        } catch {
+          // not beside the engine: the site's own, below
+        }
+      }
       try {
         return next(specifier, context);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || /^[./]|^file:|^node:/.test(specifier)) throw error;
-        const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
-        // A site without packages of its own (a copied folder) uses the engine's React, React DOM and zod.
-        if (PEERS.has(name)) return next(specifier, { ...context, parentURL: ENGINE_ENTRY });
         throw notInstalled(specifier, name, context.parentURL);
       }
     },
