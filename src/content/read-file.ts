@@ -207,7 +207,14 @@ function withoutFrontMatter(source: string): ParseRecord {
 function parseMarkdown(source: string, file: string): ParseRecord {
   // A language but YAML after "---" is refused before gray-matter sees the file, so none of its engines can run.
   // No "---" first: no front matter (gray-matter's language() reads any first line).
-  if (!/^---/.test(source)) return withoutFrontMatter(source);
+  if (/^\+\+\+[ \t]*\r?\n/.test(source)) {
+    const message = 'front matter is YAML between "---" lines; "+++" starts TOML front matter (as Hugo writes it), which is not read. Write it as YAML: title = "Hello" becomes title: "Hello", between two "---" lines';
+    throw new ProblemError(inFile('markdown/front-matter-language', file, 'has front matter that is not YAML', [{ path: '', message }], { line: 1, col: 1 }));
+  }
+  // "----" and longer is a rule, not front matter (as gray-matter reads it).
+  if (!/^---(?!-)/.test(source)) return withoutFrontMatter(source);
+  // gray-matter takes the rest of a file that never closes as its front matter.
+  if (!source.includes('\n---', 3)) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has front matter that never ends', [{ path: '', message: 'its first line "---" opens front matter, and no later "---" line closes it: add the closing "---" line after the last key' }], { line: 1, col: 1 }));
   const { matter } = lib();
   const language = matter.language(source).name;
   if (language && language !== 'yaml' && language !== 'yml') {
@@ -234,7 +241,8 @@ function parseMarkdown(source: string, file: string): ParseRecord {
       coffee: REFUSE('coffee'),
     },
   });
-  if (!parsed) throw new ProblemError(inFile('markdown/no-front-matter', file, 'has front matter that never ends', [{ path: '', message: 'its first line "---" opens front matter, and no later "---" line closes it: add the closing "---" line after the last key' }], { line: 1, col: 1 }));
+  // Nothing between the two "---" lines (or only comments): gray-matter reads no YAML, and there is no data.
+  parsed ??= { data: {} };
   const bodyLine = source.slice(0, source.length - result.content.length).split('\n').length;
   return { data: unsliced(parsed.data), body: result.content, bodyLine, yaml, lineOffset };
 }

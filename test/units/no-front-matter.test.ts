@@ -36,5 +36,15 @@ describe('a Markdown file without front matter', () => {
 
   it('front matter in another language is still refused, never run', () => {
     expect(() => read('---js\n{ title: require("fs") }\n---\n')).toThrow(/front matter that is not YAML/);
+    // Hugo's TOML: refused at its first line, with how to write it, never published as text.
+    expect(() => read('+++\ntitle = "A Hugo post"\n+++\nBody\n')).toThrow(/has front matter that is not YAML[\s\S]*"\+\+\+" starts TOML/);
+  });
+
+  it('empty front matter is none; a rule of four dashes is no front matter; one never closed is told', () => {
+    expect(read('---\n---\nBody\n')).toMatchObject({ data: {}, body: 'Body\n' });
+    expect(read('---\n\n---\n# Title\n').data).toEqual({});
+    expect(read('---\n# only a comment\n---\nBody\n').data).toEqual({});
+    expect(read('----\nText\n').data).toEqual({});
+    expect(() => read('---\ntitle: Open\n\nBody text, and no closing line.\n')).toThrow(/has front matter that never ends/);
   });
 });
