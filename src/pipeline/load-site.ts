@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BuildFailure, Problem } from '../problems/problem.ts';
+import { shown as shownPath } from '../problems/shown.ts';
 import { ENCODINGS } from '../output/write-files.ts';
 import { withPluginConfig } from '../plugins/run.ts';
 import { paramsOf } from '../routes/routes.ts';
@@ -24,7 +25,7 @@ export function loadSite(module: string): Promise<SiteDefinition> {
       if (!m.default) throw new BuildFailure([new Problem('site/definition', { part: url }, 'has no default export', [{ path: '', message: 'export default defineSite({ ... })' }])]);
       // Plugins extend the definition first, in every thread that loads it.
       const site = withPluginConfig(m.default);
-      const problems = checkDefinition(site, url);
+      const problems = checkDefinition(site, shownPath(fileURLToPath(url)));
       if (problems.length) throw new BuildFailure(problems);
       return site;
     });
@@ -39,6 +40,15 @@ export function checkDefinition(site: SiteDefinition, where: string): Problem[] 
   const locales = Object.keys(site.locales);
   if (!locales.includes(site.defaultLocale)) {
     problems.push(new Problem('site/definition', { part: where }, 'has a default locale that is not one of its locales', [{ path: 'defaultLocale', message: `"${site.defaultLocale}"; locales are ${locales.join(', ')}` }]));
+  }
+  for (const [code, locale] of Object.entries(site.locales)) {
+    let tag = false;
+    try {
+      tag = typeof locale?.intl === 'string' && Intl.getCanonicalLocales(locale.intl).length === 1;
+    } catch {
+      // not a language tag ("fr_FR"): said below
+    }
+    if (!tag) problems.push(new Problem('site/definition', { part: where }, 'has a locale whose Intl tag is not a language tag', [{ path: `locales.${code}.intl`, message: `${JSON.stringify(locale?.intl) ?? 'missing'}; write a language tag such as "fr-FR" or "es-US" (a dash, not "_")` }]));
   }
   if (site.timeZone !== undefined) {
     try {

@@ -49,4 +49,11 @@ describe('a site definition', () => {
     expect(messages(withPages)).toEqual(['site.config.ts  has a collection named "pages" and pages with content of their own\n  content.collections.pages: content.<locale>.pages holds the content of the registry\'s pages (careers), so a collection of that name would replace it: name the collection after what it holds, such as "articles" (its folder may stay "pages")']);
     expect(messages(site([{ id: 'home', path: '/', template: Template }], { timeZone: 'Mars/Olympus' }))).toEqual(['site.config.ts  names a time zone this Node does not know\n  timeZone: "Mars/Olympus"; use an IANA name such as "America/New_York"']);
   });
+
+  it('refuses a locale whose Intl tag is not a language tag, naming it, where Intl would throw as the pages render', () => {
+    const home = [{ id: 'home', path: '/', template: Template }];
+    expect(messages(site(home, { locales: { fr: { intl: 'fr_FR' } } }))).toEqual(['site.config.ts  has a locale whose Intl tag is not a language tag\n  locales.fr.intl: "fr_FR"; write a language tag such as "fr-FR" or "es-US" (a dash, not "_")']);
+    expect(messages(site(home, { locales: { fr: {} as never } }))).toEqual(['site.config.ts  has a locale whose Intl tag is not a language tag\n  locales.fr.intl: missing; write a language tag such as "fr-FR" or "es-US" (a dash, not "_")']);
+    expect(messages(site(home, { locales: { fr: { intl: 'fr' }, pt: { intl: 'pt-BR' } }, defaultLocale: 'fr' }))).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 // Loading a site definition module: a missing module, one without a default export and a definition
 // with unusable entries each fail the build with a sentence; a good one is loaded once per module.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/pipeline/load-site.ts';
@@ -36,6 +36,8 @@ describe('a site definition module', () => {
   it('with an unusable entry fails the build naming it', async () => {
     const error = await failure(join(dir, 'bad.ts'));
     expect((error as BuildFailure).message).toContain('page "about"  is not a usable registry entry\n  its path "about" must start with "/"');
+    // Named as a path, below the current folder as it is from there, not as a file URL.
+    expect((error as BuildFailure).message).toContain(`${relative(process.cwd(), join(dir, 'bad.ts'))}: page "about"`);
   });
 
   it('is loaded once, by path or file URL alike', async () => {
