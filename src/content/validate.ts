@@ -47,12 +47,24 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       // A site's own rule (a refine), in its own words.
       return [{ path, message: issue.message }];
     default: {
-      const said = issue.message.replace(/^Invalid (string|input|option): /, '');
+      // zod's own words for a format it knows ("Invalid ISO date") are said as a person writes it.
+      const known = issue.code === 'invalid_format' && /^Invalid/.test(issue.message) ? FORMATS[issue.format] : undefined;
+      const said = known ?? issue.message.replace(/^Invalid (string|input|option): /, '');
       // The schema's own words may say the rule ("must be 1 to 5 stars") or what is expected ("a time like 08:00").
       return [{ path, message: `${/^(expected|must)\b/.test(said) ? said : `expected ${said}`}, found ${describe(input)}` }];
     }
   }
 }
+
+/** A format zod names in its own words ("Invalid ISO date"), as a person writes it. */
+const FORMATS: Record<string, string> = {
+  email: 'an e-mail address, like name@example.com',
+  url: 'a full web address starting with https://',
+  date: 'a date, year-month-day, like 2026-11-20',
+  datetime: 'a date and time, like 2026-11-20T09:30:00Z',
+  time: 'a time, like 09:30',
+};
+const formatWords = (format: string) => FORMATS[format] ?? format;
 
 const KINDS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'on or off', array: 'a list', object: 'a group of fields', date: 'a date' };
 const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
@@ -85,7 +97,7 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean, line: number): st
     }
     case 'invalid_format':
       // The schema's own explanation ("a 24-hour time like "08:00"") where it has one.
-      return `must be ${/^Invalid/.test(issue.message) ? `written as ${issue.format === 'email' ? 'an e-mail address, like name@example.com' : issue.format === 'url' ? 'a full web address starting with https://' : issue.format}` : issue.message}${typeof input === 'string' ? `; it is "${input.length > 40 ? `${input.slice(0, 37)}...` : input}"` : ''}`;
+      return `must be ${/^Invalid/.test(issue.message) ? `written as ${formatWords(issue.format)}` : issue.message}${typeof input === 'string' ? `; it is "${input.length > 40 ? `${input.slice(0, 37)}...` : input}"` : ''}`;
     case 'invalid_value':
       if (empty) return 'is empty: choose one';
       return /^Invalid/.test(issue.message) ? 'must be one of the choices the editor offers' : /^must\b/.test(issue.message) ? issue.message : `must be ${issue.message}`;

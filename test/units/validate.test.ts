@@ -97,6 +97,8 @@ describe('in the words of the person who edits', () => {
     email: z.email().optional(),
     site: z.url().optional(),
     time: z.string().regex(/^\d\d:\d\d$/, 'a 24-hour time like "08:00"').optional(),
+    day: z.iso.date().optional(),
+    code: z.string().regex(/^\d+$/).optional(),
     kind: z.enum(['a', 'b']).optional(),
     stars5: z.literal([1, 2, 3, 4, 5], 'must be 1 to 5 stars').optional(),
     fit: z.enum(['S', 'M'], 'a size, S or M').optional(),
@@ -141,6 +143,14 @@ describe('in the words of the person who edits', () => {
       'Settings › Time: must be a 24-hour time like "08:00"; it is "9:00"',
     ]);
     expect(said({ ...valid, email: 'x'.repeat(45) })).toEqual([`Settings › Email: must be written as an e-mail address, like name@example.com; it is "${'x'.repeat(37)}..."`]);
+    expect(said({ ...valid, day: 'November 1st' })).toEqual(['Settings › Day: must be written as a date, year-month-day, like 2026-11-20; it is "November 1st"']);
+    // For the developer's report: zod's "Invalid ISO date" in words, a site's own words as written, a bare pattern as zod says it.
+    const told = validate(form, { file: 'content/x.yaml', data: { ...valid, day: 'November 1st', time: '9:00', code: 'x' }, positionOf: () => undefined } as never, 't');
+    expect(told.ok ? [] : told.problem.details.map((d) => d.message)).toEqual([
+      'expected a 24-hour time like "08:00", found "9:00"',
+      'expected a date, year-month-day, like 2026-11-20, found "November 1st"',
+      'must match pattern /^\\d+$/, found "x"',
+    ]);
   });
 
   it('choices, forms of several kinds, a site\'s own rule, and fields that are not the form\'s', () => {
