@@ -20,14 +20,24 @@ const REFERENCE = /\s(?:href|src)="([^"]*)"/g;
 const SRCSET = /\ssrcset="([^"]*)"/gi;
 const ID = /\sid="([^"]+)"/g;
 
-/** href/src to "/..." or "#...", without duplicates. */
+/** Another origin or scheme ("https:", "//cdn…", "mailto:", "data:"): not the site's to check. */
+const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
+
+/** href/src on this site ("/…", "#…", and relative ones as Markdown from elsewhere writes them: "img/a.png"), without duplicates. */
 export function referencesOf(html: string): string[] {
   const refs = new Set<string>();
   const candidates = [...Array.from(html.matchAll(REFERENCE), (m) => m[1]!), ...Array.from(html.matchAll(SRCSET), (m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '')).flat()];
   for (const ref of candidates) {
-    if ((ref.startsWith('/') && !ref.startsWith('//')) || ref.startsWith('#')) refs.add(intern(ref));
+    if (ref && !ELSEWHERE.test(ref)) refs.add(intern(ref));
   }
   return [...refs];
+}
+
+/** A relative reference as the browser reads it on the page at `url` ("img/a.png" on /notes/guide: /notes/img/a.png). */
+function absolute(ref: string, url: string): string {
+  if (ref.startsWith('/') || ref.startsWith('#')) return ref;
+  const { pathname, search, hash } = new URL(ref, `http://site${url}`);
+  return pathname + search + hash;
 }
 
 export function idsOf(html: string): Set<string> {
@@ -73,6 +83,8 @@ function resolves(ref: string, from: string, index: OutputIndex, staticDir: stri
     return undefined;
   }
   if (index.files.has(decodeURI(path))) return undefined;
+  // A link to a Markdown file (as another tool's docs link them) means its page.
+  if (/\.md$/i.test(path)) return { code: 'link/broken', problem: `is a link to a Markdown file; link to its page's address instead (no ".md")` };
   // A path with a file extension is a file the site should have, not a page.
   if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
     return { code: 'file/missing-static', problem: `no such file; expected ${staticDir}${decodeURI(path)}` };
@@ -86,25 +98,27 @@ const TITLES = { 'link/broken': 'has a broken internal link', 'file/missing-stat
 
 /** A reference broken on many pages (a shared template) is reported once, with the pages it is on. */
 export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: string[] }[], index: OutputIndex, staticDir: string): Problem[] {
-  const broken = new Map<string, Unresolved & { ref: string; routes: Route[] }>();
+  const broken = new Map<string, Unresolved & { shown: string; routes: Route[] }>();
   // A path resolves the same from every page: the header's and footer's are on all of them.
   const withPath = new Map<string, Unresolved | undefined>();
   for (const { route, refs, ids } of pages) {
-    for (const ref of refs) {
+    for (const written of refs) {
       let found: Unresolved | undefined;
+      const ref = absolute(written, route.url);
       if (ref.startsWith('#')) found = resolves(ref, route.url, index, staticDir, ids);
       else if (withPath.has(ref)) found = withPath.get(ref);
       else withPath.set(ref, (found = resolves(ref, route.url, index, staticDir)));
       if (!found) continue;
       const key = `${ref}\0${found.problem}`;
-      const entry = broken.get(key) ?? { ...found, ref, routes: [] };
+      // A relative reference is named as written, and where it leads from the page.
+      const entry = broken.get(key) ?? { ...found, shown: ref === written ? `"${ref}"` : `"${written}" (${ref})`, routes: [] };
       if (!entry.routes.includes(route)) entry.routes.push(route);
       broken.set(key, entry);
     }
   }
   const problems: Problem[] = [];
-  for (const { code, ref, problem, routes } of broken.values()) {
-    const detail = [{ path: `"${ref}"`, message: problem }];
+  for (const { code, shown, problem, routes } of broken.values()) {
+    const detail = [{ path: shown, message: problem }];
     if (routes.length <= 3) {
       for (const route of routes) problems.push(new Problem(code, { page: route.url, output: route.file }, TITLES[code], detail));
     } else {

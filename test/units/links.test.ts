@@ -62,6 +62,16 @@ describe('links of rendered pages', () => {
     expect(problems.map((p) => p.code)).toEqual(['link/broken', 'link/broken']);
   });
 
+  it('resolve a relative reference from its page, as a browser does, naming it as written and where it leads', () => {
+    expect(checkOutputLinks([page('/es/about', ['guia.pdf', '../about#team', 'about?x=1'])], index, 'static')).toEqual([]);
+    const [image, up] = checkOutputLinks([page('/es/about', ['img/a.png', '../gone'])], index, 'static').map((p) => p.format());
+    expect(image).toBe('page /es/about (es/about.html)  refers to a missing static file\n  "img/a.png" (/es/img/a.png): no such file; expected static/es/img/a.png');
+    expect(up).toMatch(/^page \/es\/about \(es\/about\.html\) {2}has a broken internal link\n {2}"\.\.\/gone" \(\/gone\): points at no page or file/);
+    // Another tool's docs link a page by its Markdown file: its page's address is meant.
+    const [markdown] = checkOutputLinks([page('/', ['guides/setup.md'])], index, 'static').map((p) => p.format());
+    expect(markdown).toContain('"guides/setup.md" (/guides/setup.md): is a link to a Markdown file; link to its page\'s address instead (no ".md")');
+  });
+
   it('report a page that repeats a broken link once', () => {
     expect(checkOutputLinks([page('/', ['/gone', '/gone'])], index, 'static')).toHaveLength(1);
   });
@@ -107,6 +117,8 @@ describe('reading a page', () => {
   it('finds its local references once each and its ids', () => {
     const html = '<a href="/about">a</a><a href="/about">b</a><a href="https://x.example/">c</a><a href="//cdn.example/x">d</a><img src="/favicon.svg"><a href="#top">e</a><p id="top"></p><div id="x y"></div>';
     expect(referencesOf(html)).toEqual(['/about', '/favicon.svg', '#top']);
+    // Relative ones are the site's too (Markdown from elsewhere); a scheme or another origin is not, nor an empty href.
+    expect(referencesOf('<img src="img/a.png"><a href="../up">u</a><a href="mailto:a@b.example">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,x"><a href="">s</a><a href="HTTPS://X.example">h</a>')).toEqual(['img/a.png', '../up']);
     expect([...idsOf(html)]).toEqual(['top', 'x y']);
   });
 
