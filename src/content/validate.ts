@@ -25,9 +25,12 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       return [{ path, message: `expected ${issue.expected}, found ${describe(input)}` }];
     case 'unrecognized_keys': {
       const known = shape && typeof shape === 'object' ? Object.keys(shape) : [];
+      // A misspelt key most likely stands for one the file lacks: those are offered first.
+      const present = input && typeof input === 'object' ? input : {};
+      const lacking = known.filter((key) => !Object.hasOwn(present, key));
       return issue.keys.map((key) => ({
         path: keyPath([...issue.path, key]),
-        message: `unknown key${didYouMean(key, known)}`,
+        message: `unknown key${didYouMean(key, lacking) || didYouMean(key, known)}`,
         kind: 'unknown-key' as const,
       }));
     }
@@ -145,8 +148,10 @@ export function validate<T extends z.ZodType>(
     // Unknown keys are one issue for several keys: each is its own line, named in its own words.
     return issueDetails(issue, shapeAt(schema, issue.path)).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
-  const first = result.error.issues[0]!;
-  return { ok: false, problem: inFile('content/schema', parsed.file, title, details, parsed.positionOf(first.path)) };
+  // The first mistake on a line of its own: an unknown key at its key (often the missing one, misspelt), not at its mapping.
+  const lines = result.error.issues.filter((i) => (i as { input?: unknown }).input !== undefined).map((i) => (i.code === 'unrecognized_keys' ? [...i.path, i.keys[0]!] : i.path));
+  const position = lines.map((path) => parsed.positionOf(path)).find(Boolean) ?? parsed.positionOf(result.error.issues[0]!.path);
+  return { ok: false, problem: inFile('content/schema', parsed.file, title, details, position) };
 }
 
 /** C0 controls but tab and line breaks, DEL, U+FFFE, U+FFFF, lone surrogates: invisible, and ill-formed in a feed. */

@@ -77,7 +77,8 @@ describe('fields that do not match the schema', () => {
   it('suggests the key a misspelt one was meant to be', async () => {
     await site.edit('en/services/vaccines.md', (t) => t.replace('imageAlt:', 'imageAtl: x\nimageAlt:'));
     expect(await errorsOf()).toEqual([
-      'content/en/services/vaccines.md:2:1  service "vaccines" (en) does not match its schema\n  imageAtl: unknown key (did you mean "imageAlt"?)',
+      // At the unknown key's own line (7), not where its mapping starts.
+      'content/en/services/vaccines.md:7:11  service "vaccines" (en) does not match its schema\n  imageAtl: unknown key (did you mean "imageAlt"?)',
     ]);
   });
 

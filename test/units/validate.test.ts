@@ -49,6 +49,12 @@ describe('schema mistakes', () => {
     expect(missing[1]).toMatch(/^  when: required, missing \(expected .+\)$/);
   });
 
+  it('offer first a key the file lacks: a renamed key stands for it, not for a near one that is there', () => {
+    const ui = z.object({ tagTitle: z.string(), tagsTitle: z.string() }).strict();
+    const result = validate(ui, { file: 'ui.yaml', data: { tagTitle: 'Tag', tagTitel: 'Tags' }, positionOf: (path: readonly PropertyKey[]) => ({ line: path[0] === 'tagTitel' ? 24 : 15, col: 3 }) } as never, 't');
+    expect(result.ok ? '' : result.problem.format()).toBe('ui.yaml:24:3  t\n  tagsTitle: required, missing (expected string)\n  tagTitel: unknown key (did you mean "tagsTitle"?)');
+  });
+
   it('suggest the nearest key inside list items, optional and defaulted objects, a swapped pair of letters counting as one slip', () => {
     const nested = z.object({
       list: z.array(z.object({ name: z.string(), phone: z.string().regex(/^\d+$/, 'digits only') }).strict()),
