@@ -31,6 +31,8 @@ export function entryNameProblem(id: string): string | undefined {
   if (/[\\\u0000-\u001f\u007f]/.test(id)) return 'a name with a backslash or a control character cannot be an address. Rename the file';
   if (/[#?]/.test(id)) return 'a name with "#" or "?" ends an address there (the rest is read as a fragment or a query). Rename the file';
   if (/\.html?$/i.test(id)) return 'a name ending in .html is read as the page of another address. Rename the file';
+  // As some systems save "é": a letter and its accent apart, which looks the same and is another address than the one typed.
+  if (id !== id.normalize('NFC')) return 'its name has a letter and its accent stored apart (as some systems save names): it looks like the usual spelling, but a link typed with that spelling would not find it. Rename the file, typing its name again';
   return undefined;
 }
 
