@@ -57,3 +57,24 @@ describe('names an entry cannot have', () => {
     expect(messages.filter((m) => m.includes('welcome.md'))).toEqual([]);
   });
 });
+
+describe('a section beside a folder of static/ of its name', () => {
+  it('is told once, with how many pages and which folder, not once a page', async () => {
+    const section = await fixtureCopy('static-section');
+    try {
+      await section.edit('site.config.ts', (text) => text.replace(", ids: () => ['welcome']", ''));
+      await mkdir(join(section.static, 'notes/img'), { recursive: true });
+      await writeFile(join(section.static, 'notes/img/diagram.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      for (const locale of ['en', 'fr', 'de']) await copyFile(join(section.content, locale, 'notes/welcome.md'), join(section.content, locale, 'notes/second.md'));
+      const failure = await buildInto({ site: section.site, content: section.content, static: section.static }).then(() => undefined, (error: unknown) => error);
+      expect(failure).toBeInstanceOf(BuildFailure);
+      const all = (failure as BuildFailure).problems.map((p) => p.format());
+      const told = all.filter((m) => m.includes('static/notes'));
+      expect(told, all.join('\n')).toHaveLength(1);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatch(/^\d+ pages {2}have addresses the site cannot use\n {2}"notes" at the start of an address is the folder of static\/notes, and \d+ pages start there \(\/\S+, \/\S+, \/\S+ and \d+ more\): rename that folder, or the pages' section$/);
+    } finally {
+      await section.cleanup();
+    }
+  }, 60_000);
+});

@@ -23,15 +23,26 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
   routes.push(...withAlternates(planned, run.locales));
   const byFile = new Map<string, Route>();
   const taken = takenFolders(run);
+  /** Pages whose first folder is another's, by that reason: many (a section beside static/'s folder of that name) are told once. */
+  const inTakenFolder = new Map<string, Route[]>();
   for (const route of routes) {
     // Disks and hosts that ignore case (macOS, Windows, some CDNs) see one file.
     const first = byFile.get(route.file.toLowerCase());
     const reserved = reservedName(run, route, taken);
-    if (reserved) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
+    if (reserved?.startsWith('"')) inTakenFolder.set(reserved, [...(inTakenFolder.get(reserved) ?? []), route]);
+    else if (reserved) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
     else if (first) {
       const same = first.url === route.url ? `both at ${route.url}` : `${first.url} and ${route.url} are one file, ${route.file}`;
       problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'is planned twice', [{ path: '', message: `by ${madeBy(run, first)} and by ${madeBy(run, route)} (${same}); each page needs its own address (one would overwrite the other)` }]));
     } else byFile.set(route.file.toLowerCase(), route);
+  }
+  for (const [reserved, clashing] of inTakenFolder) {
+    if (clashing.length <= 3) {
+      for (const route of clashing) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
+    } else {
+      const shown = clashing.slice(0, 3).map((r) => r.url).join(', ');
+      problems.push(new Problem('route/duplicate', { part: `${clashing.length} pages` }, 'have addresses the site cannot use', [{ path: '', message: `${reserved}, and ${clashing.length} pages start there (${shown} and ${clashing.length - 3} more): rename that folder, or the pages' section` }]));
+    }
   }
   if (problems.length) throw new BuildFailure(problems);
   return routes;
