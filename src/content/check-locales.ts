@@ -26,6 +26,8 @@ export function checkLocaleParity(
   files: string[],
   parsed: Map<string, ParsedFile>,
   shown: (rel: string) => string,
+  /** A collection entry's file → its collection: such a file may be allowed in some locales only. */
+  collectionOf: ReadonlyMap<string, string> = new Map(),
 ): Problem[] {
   const errors: Problem[] = [];
   const present = new Set(files);
@@ -34,7 +36,9 @@ export function checkLocaleParity(
     for (const locale of locales) {
       if (present.has(`${locale}/${name}`)) continue;
       const elsewhere = have.length ? `present in ${have.map((l) => shown(`${l}/${name}`)).join(', ')}` : 'no locale has it';
-      errors.push(inFile('content/missing-file', shown(`${locale}/${name}`), `is missing (${locale})`, [{ path: '', message: `required, missing; ${elsewhere}`, kind: 'missing' }]));
+      const collection = collectionOf.get(name);
+      const partial = collection ? `; or, to publish its entries only in the languages they are written in, set partial: true on the "${collection}" collection in the site definition` : '';
+      errors.push(inFile('content/missing-file', shown(`${locale}/${name}`), `is missing (${locale})`, [{ path: '', message: `required, missing; ${elsewhere}${partial}`, kind: 'missing' }]));
     }
   }
   // Key parity, both ways, for files present in both locales.

@@ -279,7 +279,8 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     ...Object.entries(collections).filter(([, c]) => !c.partial && !c.fallback).flatMap(([name, c]) => [...(ids[name] ?? [])].map((id) => `${c.folder}/${id}${c.ext}`)),
   ];
   const present = new Set(files);
-  problems.push(...checkLocaleParity(locales, expected, files, parsedByRel, shown));
+  const entries = new Map(Object.entries(collections).flatMap(([name, c]) => [...(ids[name] ?? [])].map((id) => [`${c.folder}/${id}${c.ext}`, name] as const)));
+  problems.push(...checkLocaleParity(locales, expected, files, parsedByRel, shown, entries));
   const sameFacts = Object.entries(collections).flatMap(([name, c]) =>
     c.sameInEveryLocale?.length ? [...(ids[name] ?? [])].map((id) => ({ name: `${c.folder}/${id}${c.ext}`, keys: c.sameInEveryLocale! })) : []);
   problems.push(...checkSameInEveryLocale(locales, sameFacts, parsedByRel));
