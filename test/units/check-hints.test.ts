@@ -24,6 +24,8 @@ it('names @types/node, a package\'s @types, or the package, for TypeScript\'s ow
       '"commonmark-spec" has no types of its own: npm install --save-dev @types/commonmark-spec',
       `"${missing}" is not installed in the site: npm install ${missing} (and @types/${missing} if it has no types of its own)`,
     ]);
+    // Listed in the site's package.json (the engine from vendor/, before npm install): install what it lists.
+    expect(installHints(found, new Set([missing]))).toContain(`"${missing}" is in the site's package.json but not installed: run npm install in the site's folder`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

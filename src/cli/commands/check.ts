@@ -1,5 +1,5 @@
 // `build` does not check types (esbuild), so a typo in a template builds: run `site check` in CI first.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { peerOf } from '../../files/about.ts';
 import { UsageError } from '../preflight.ts';
@@ -18,16 +18,29 @@ const BUILTIN = new Set(['fs', 'path', 'url', 'os', 'crypto', 'child_process', '
 const typesPackage = (name: string) => `@types/${name.startsWith('@') ? name.slice(1).replace('/', '__') : name.split('/')[0]}`;
 
 /** What to install for TypeScript's module errors ("Cannot find module 'node:fs'"): Node's types, a package's types, or it. */
-export function installHints(found: readonly { code: number; text: string }[]): string[] {
+export function installHints(found: readonly { code: number; text: string }[], declared: ReadonlySet<string> = new Set()): string[] {
   const hints = new Set<string>();
   for (const { code, text } of found) {
     const name = /module '([^']+)'/.exec(text)?.[1];
     if (!name || name.startsWith('.') || name.startsWith('/')) continue;
-    if (name.startsWith('node:') || BUILTIN.has(name.split('/')[0]!)) hints.add("Node's own modules need Node's types: npm install --save-dev @types/node");
+    const pkg = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!;
+    if (name.startsWith('node:') || BUILTIN.has(pkg)) hints.add("Node's own modules need Node's types: npm install --save-dev @types/node");
     else if (code === 7016) hints.add(`"${name}" has no types of its own: npm install --save-dev ${typesPackage(name)}`);
-    else if (code === 2307) hints.add(`"${name}" is not installed in the site: npm install ${name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]} (and ${typesPackage(name)} if it has no types of its own)`);
+    // Listed in package.json (as init writes the engine, from vendor/): the site's packages are not installed yet.
+    else if (code === 2307 && declared.has(pkg)) hints.add(`"${pkg}" is in the site's package.json but not installed: run npm install in the site's folder`);
+    else if (code === 2307) hints.add(`"${name}" is not installed in the site: npm install ${pkg} (and ${typesPackage(name)} if it has no types of its own)`);
   }
   return [...hints];
+}
+
+/** The packages a site's package.json lists (none when it has none, or it is not JSON). */
+function declaredPackages(siteDir: string): Set<string> {
+  try {
+    const manifest = JSON.parse(readFileSync(join(siteDir, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    return new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
+  } catch {
+    return new Set();
+  }
 }
 
 export async function runCheck(opts: { site?: string }): Promise<void> {
@@ -43,7 +56,7 @@ export async function runCheck(opts: { site?: string }): Promise<void> {
   const formatHost = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
   if (diagnostics.length) {
     console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost).replace(/\u001b\[[0-9;]*m/g, ''));
-    for (const hint of installHints(diagnostics.map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') })))) console.error(hint);
+    for (const hint of installHints(diagnostics.map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') })), declaredPackages(siteDir))) console.error(hint);
     console.error(`${diagnostics.length} type ${diagnostics.length === 1 ? 'error' : 'errors'} in the site's code (TypeScript ${ts.version}).`);
     process.exitCode = 1;
     return;
