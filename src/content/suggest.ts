@@ -22,7 +22,8 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let best: string | undefined;
   let bestDistance = Math.max(1, Math.floor(word.length / 3)) + 1;
   for (const candidate of candidates) {
-    const d = distance(word, candidate);
+    // Only its capitals differ ("FR" for "fr"): nearer than any slip, however short the word.
+    const d = candidate.toLowerCase() === word.toLowerCase() ? 0.5 : distance(word, candidate);
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best;

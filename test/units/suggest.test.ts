@@ -21,6 +21,11 @@ describe('the nearest name', () => {
     expect(closest('locations', ['xxxxxions'])).toBeUndefined();
   });
 
+  it('takes a name that differs in its capitals only, however short, before any slip', () => {
+    expect(closest('FR', ['fr', 'fra'])).toBe('fr');
+    expect(closest('Servics', ['Services', 'servics'])).toBe('servics');
+  });
+
   it('takes the nearest of several, and the first of equals', () => {
     expect(closest('about', ['abut', 'about-us', 'bout'])).toBe('abut');
     expect(closest('cat', ['bat', 'hat'])).toBe('bat');
