@@ -122,6 +122,19 @@ describe('dev', () => {
     await waitFor('/robots-note.txt', (body) => body === 'second version\n');
   });
 
+  it('rebuilds once for a save made through a scratch file (sed -i, vim), naming only the file saved', async () => {
+    const about = join(site.content, 'en/pages/about.yaml');
+    const scratch = join(site.content, 'en/pages/sedQ7x2Lp');
+    const before = output.length;
+    await writeFile(scratch, (await readFile(about, 'utf8')).replace(/^title: .*$/m, 'title: About Us Through Sed'));
+    await rename(scratch, about);
+    await waitFor('/about', (body) => body.includes('About Us Through Sed'));
+    await new Promise((r) => setTimeout(r, 300));
+    const told = output.slice(before).split('\n').filter((line) => /re-rendered|full build|build failed/.test(line));
+    expect(told, output.slice(before)).toHaveLength(1);
+    expect(told[0]).toMatch(/^\S*en\/pages\/about\.yaml: /);
+  });
+
   it('answers unknown paths with the locale\'s 404 page', async () => {
     const reply = await get(base, '/es/nada');
     expect(reply.status).toBe(404);

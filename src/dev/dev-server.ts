@@ -11,7 +11,11 @@ import { RELOAD_SCRIPT_URL, ReloadHub } from './reload.ts';
 import { sibling } from '../files/about.ts';
 import { refusalTold, untrustedCaches } from '../files/cache.ts';
 import { watchFolders } from './watch.ts';
+import { EDITOR_LEFTOVER } from '../files/walk.ts';
 import { hostAllowed, hostName } from './allowed-hosts.ts';
+
+/** Scratch files editors write beside a file as they save it: sed -i's "sedXXXXXX", vim's "4913", JetBrains' "___jb_tmp___". */
+const SCRATCH = /(^|\/)(sed[A-Za-z0-9]{6}|4913|[^/]*___jb_(tmp|old)___)$/;
 
 export interface DevOptions {
   /** The site definition module (a path). */
@@ -154,6 +158,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   let timer: NodeJS.Timeout | undefined;
   const changed = new Set<string>();
   const onChange = (path: string) => {
+    // An editor's own files (a backup, sed -i's or vim's scratch file renamed over the real one): the real file's event follows.
+    if (EDITOR_LEFTOVER.test(path) || SCRATCH.test(path)) return;
     if (codePaths.some((p) => path === p || path.startsWith(`${p}/`))) templatesChanged = true;
     if (path === staticDir || path.startsWith(`${staticDir}/`)) staticChanged = true;
     changed.add(path);
