@@ -1,6 +1,7 @@
 // What a content-relative path holds in the site's content model, or why the site does not expect it.
 import type { SiteDefinition } from '../site/definition.ts';
 import { didYouMean } from './suggest.ts';
+import { MEDIA_TYPES } from '../output/static-policy.ts';
 
 export type FileRole =
   | { kind: 'shared'; key: string }
@@ -70,6 +71,8 @@ export function classify(site: SiteDefinition, rel: string, ids: Record<string, 
     if (def.listedIn) return { kind: 'unknown', why: `${def.label} "${id}" is not listed in ${shown(def.listedIn)}${hint}` };
     return { kind: 'unknown', why: `no ${def.label} "${id}"${hint}; ${def.label}s are ${[...(listed ?? [])].join(', ')}` };
   }
+  // A photo or PDF brought with Markdown from elsewhere: static/ publishes files, content/ holds text.
+  if (MEDIA_TYPES.some((ext) => rel.toLowerCase().endsWith(ext))) return { kind: 'unknown', why: `an image or PDF is published from static/, not content/: move it to static/ and link it by its address there (static/${name} is /${name})` };
   const expected = [...Object.values(perLocale).map((f) => f.file), 'pages/*.yaml', ...Object.values(collections).map((c) => `${c.folder}/*${c.ext}`)];
   return { kind: 'unknown', why: `not a content file the site knows: expected <locale>/${list(expected)}` };
 }
