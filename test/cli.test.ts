@@ -1,6 +1,5 @@
 // Every mistake on the command line gets one or two plain sentences (what is wrong, what to do), a
 // non-zero exit and no stack trace; ports and folders are checked before any build starts.
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -158,14 +157,6 @@ describe('the command line', () => {
       } finally {
         await dev.stop();
       }
-      expect(readdirSync(tmp)).toEqual([]);
-      // A build killed with its stand-in in use leaves it; the next run that needs one removes it.
-      const killed = spawn(join(ROOT, 'bin/site'), ['build', '--site', site.site, '--out', out, '-q'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-      while (readdirSync(tmp).length === 0 && killed.exitCode === null) await new Promise((r) => setTimeout(r, 5));
-      killed.kill('SIGKILL');
-      await new Promise((done) => killed.once('exit', done));
-      expect(readdirSync(tmp).length).toBe(1);
-      expect((await runCli(['build', '--site', site.site, '--out', out, '-q'], ROOT, env)).code).toBe(0);
       expect(readdirSync(tmp)).toEqual([]);
       expect(readdirSync(cache)).toEqual([]);
       // Once it is this user's alone, it is used, and nothing is said.

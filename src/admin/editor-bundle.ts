@@ -11,7 +11,8 @@ import { copyTree } from '../files/copy-tree.ts';
 import { walk } from '../files/walk.ts';
 import { settled } from '../files/settled.ts';
 import { isStamp, stampOf, unchanged, type Stamp } from '../files/stamp.ts';
-import { cacheRoot, readSealedJson, running, writeSealed } from '../files/cache.ts';
+import { cacheRoot, readSealedJson, writeSealed } from '../files/cache.ts';
+import { running } from '../output/publish.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, parse } from 'node:path';
-import { isMainThread, threadId } from 'node:worker_threads';
+import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 import { ENGINE } from './about.ts';
 import { inert } from '../problems/inert.ts';
 
@@ -36,17 +36,22 @@ export function refusalTold(refused: string): string {
 }
 
 /**
- * The private folder that stands in for refused ones: one per process, shared by its threads. The main thread removes it as
- * the process exits (a worker's exit handlers do not run when it is ended), and the next process to need one removes those
- * of processes killed before they could.
+ * The private folders that stand in for refused ones, removed by the main thread as the process exits: a worker's own exit
+ * handlers do not run when it is ended (dev, the render pool), so each worker tells the main thread of its folder.
  */
-const STAND_IN = `${ENGINE.name}-private-`;
-const standIn = () => join(tmpdir(), `${STAND_IN}${process.pid}`);
-if (isMainThread) process.once('exit', () => removeOurs(standIn()));
+const madeHere: string[] = [];
+const standIns = new BroadcastChannel(`${ENGINE.name}-stand-ins`);
+standIns.unref();
+if (isMainThread) {
+  standIns.onmessage = (event) => madeHere.push(String((event as { data: unknown }).data));
+  process.once('exit', () => {
+    for (const dir of madeHere) rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 /**
  * Refused when a link, not a folder, another user's, or writable by others (they could plant what a build publishes, or code
- * Node's compile cache runs); then the private 0700 stand-in serves this process: nothing it did not write is trusted.
+ * Node's compile cache runs); then a private 0700 temporary folder serves this thread: nothing it did not write is trusted.
  */
 export function trustedCache(dir: string): string {
   const known = checked.get(dir);
@@ -55,36 +60,12 @@ export function trustedCache(dir: string): string {
   let use = dir;
   if (why) {
     untrustedCaches.push(`${dir} ${why}`);
-    for (const name of readdirSync(tmpdir())) {
-      if (name.startsWith(STAND_IN) && /^\d+$/.test(name.slice(STAND_IN.length)) && !running(Number(name.slice(STAND_IN.length)))) removeOurs(join(tmpdir(), name));
-    }
-    use = standIn();
-    // Named in advance, so it may have been planted: used only if it is a folder of this user's alone.
-    if (cacheProblem(use) || lstatSync(use).mode & 0o077) use = mkdtempSync(join(tmpdir(), STAND_IN));
+    use = mkdtempSync(join(tmpdir(), `${ENGINE.name}-private-`));
+    if (isMainThread) madeHere.push(use);
+    else standIns.postMessage(use);
   }
   checked.set(dir, use);
   return use;
-}
-
-/** Whether a process of this id is alive (another build at work, a stand-in in use). */
-export const running = (pid: number) => {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/** Removes a folder only when it is this user's own (never what another user made under that name; Windows has no owner to compare, and a temporary folder per user). */
-function removeOurs(dir: string): void {
-  try {
-    const stat = lstatSync(dir);
-    if (stat.isDirectory() && (typeof process.getuid !== 'function' || stat.uid === process.getuid())) rmSync(dir, { recursive: true, force: true });
-  } catch {
-    // gone already, or not ours to remove
-  }
 }
 
 function cacheProblem(dir: string): string | undefined {
@@ -95,6 +76,8 @@ function cacheProblem(dir: string): string | undefined {
   }
   const stat = lstatSync(dir);
   if (!stat.isDirectory()) return 'is not a folder (a link, or a file)'; // lstat: a link is never one
+  // Windows reports no owner and every folder as 0o666 (its access lists are not modes): only the link check applies there.
+  if (process.platform === 'win32') return undefined;
   if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) return `belongs to another user (uid ${stat.uid})`;
   if (stat.mode & 0o022) return `may be written by other users (mode ${(stat.mode & 0o777).toString(8)})`;
   return undefined;

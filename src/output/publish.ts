@@ -5,7 +5,6 @@ import { copyFile, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from '
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../problems/usage-error.ts';
 import { walk } from '../files/walk.ts';
-import { running } from '../files/cache.ts';
 import { hasControl } from '../problems/inert.ts';
 import { HOST_FILES, type OutputPlan } from './guard.ts';
 import { hasMarker, MANIFEST, manifestContents, MARKER, markerContents } from './marker.ts';
@@ -21,6 +20,17 @@ export async function stagingDir(outDir: string): Promise<string> {
   await writeFile(join(dir, MARKER), markerContents());
   return dir;
 }
+
+/** Whether a process of this id is alive (another build at work). */
+export const running = (pid: number) => {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 /** Killed builds' staging folders beside outDir: only ours (marked) and only when their process is gone. */
 async function staleStaging(outDir: string): Promise<string[]> {
