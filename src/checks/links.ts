@@ -33,11 +33,27 @@ export function referencesOf(html: string): string[] {
   return [...refs];
 }
 
-/** A relative reference as the browser reads it on the page at `url` ("img/a.png" on /notes/guide: /notes/img/a.png). */
-function absolute(ref: string, url: string): string {
-  if (ref.startsWith('/') || ref.startsWith('#')) return ref;
-  const { pathname, search, hash } = new URL(ref, `http://site${url}`);
-  return pathname + search + hash;
+/**
+ * A relative reference as the browser reads it on the page at `url` ("img/a.png" on /notes/guide: /notes/img/a.png); null when
+ * the browser would leave the site ("\\other.example/", as "//other.example/"), undefined when it is no address at all.
+ */
+function absolute(ref: string, url: string): string | null | undefined {
+  if ((ref.startsWith('/') && !ref.startsWith('//')) || ref.startsWith('#')) return ref;
+  try {
+    const { host, pathname, search, hash } = new URL(ref, `http://site${url}`);
+    return host === 'site' ? pathname + search + hash : null;
+  } catch {
+    return undefined;
+  }
+}
+
+/** decodeURI, or undefined for a "%" that starts no escape ("100%.png"). */
+function decoded(path: string): string | undefined {
+  try {
+    return decodeURI(path);
+  } catch {
+    return undefined;
+  }
 }
 
 export function idsOf(html: string): Set<string> {
@@ -82,12 +98,14 @@ function resolves(ref: string, from: string, index: OutputIndex, staticDir: stri
     if (fragment && !ids.includes(fragment)) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
     return undefined;
   }
-  if (index.files.has(decodeURI(path))) return undefined;
+  const file = decoded(path);
+  if (file === undefined) return { code: 'link/broken', problem: 'is not a valid address: a "%" starts an escape such as %20 (write %25 for a percent sign)' };
+  if (index.files.has(file)) return undefined;
   // A link to a Markdown file (as another tool's docs link them) means its page.
   if (/\.md$/i.test(path)) return { code: 'link/broken', problem: `is a link to a Markdown file; link to its page's address instead (no ".md")` };
   // A path with a file extension is a file the site should have, not a page.
   if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
-    return { code: 'file/missing-static', problem: `no such file; expected ${staticDir}${decodeURI(path)}` };
+    return { code: 'file/missing-static', problem: `no such file; expected ${staticDir}${file}` };
   }
   const locale = index.localeOf?.(path);
   const hint = closest(path, locale === undefined ? index.pages.keys() : [...index.pages.keys()].filter((page) => index.localeOf!(page) === locale));
@@ -105,13 +123,15 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
     for (const written of refs) {
       let found: Unresolved | undefined;
       const ref = absolute(written, route.url);
-      if (ref.startsWith('#')) found = resolves(ref, route.url, index, staticDir, ids);
+      if (ref === null) continue; // another site's
+      if (ref === undefined) found = { code: 'link/broken', problem: 'is not a valid address' };
+      else if (ref.startsWith('#')) found = resolves(ref, route.url, index, staticDir, ids);
       else if (withPath.has(ref)) found = withPath.get(ref);
       else withPath.set(ref, (found = resolves(ref, route.url, index, staticDir)));
       if (!found) continue;
-      const key = `${ref}\0${found.problem}`;
+      const key = `${ref ?? written}\0${found.problem}`;
       // A relative reference is named as written, and where it leads from the page.
-      const entry = broken.get(key) ?? { ...found, shown: ref === written ? `"${ref}"` : `"${written}" (${ref})`, routes: [] };
+      const entry = broken.get(key) ?? { ...found, shown: ref === written || ref === undefined ? `"${written}"` : `"${written}" (${ref})`, routes: [] };
       if (!entry.routes.includes(route)) entry.routes.push(route);
       broken.set(key, entry);
     }
@@ -135,7 +155,7 @@ export function checkContentLinks(links: ContentLinks, index: OutputIndex, urls:
   for (const { file, locale, links: found } of links) {
     for (const link of found) {
       const at = { line: link.line, col: 1 };
-      const unresolved = link.image && sources.has(decodeURI(link.href)) ? undefined : resolves(link.href, '/', index, staticDir);
+      const unresolved = link.image && sources.has(decoded(link.href) ?? link.href) ? undefined : resolves(link.href, '/', index, staticDir);
       if (unresolved) {
         const title = link.image ? 'shows an image that does not exist' : 'links to a page that does not exist';
         problems.push(inFile(unresolved.code, file, title, [{ path: `"${link.href}"`, message: unresolved.problem }], at));

@@ -72,6 +72,14 @@ describe('links of rendered pages', () => {
     expect(markdown).toContain('"guides/setup.md" (/guides/setup.md): is a link to a Markdown file; link to its page\'s address instead (no ".md")');
   });
 
+  it('tell an address that is none, never throw on it, and leave another site\'s to it', () => {
+    const told = checkOutputLinks([page('/es/about', ['img/100%.png', '/100%.png', 'http://[', '\\\\other.example/x', ' //other.example/x'])], index, 'static').map((p) => p.format());
+    expect(told).toHaveLength(3);
+    expect(told[0]).toContain('"img/100%.png" (/es/img/100%.png): is not a valid address: a "%" starts an escape such as %20 (write %25 for a percent sign)');
+    expect(told[1]).toContain('"/100%.png": is not a valid address');
+    expect(told[2]).toContain('"http://[": is not a valid address');
+  });
+
   it('report a page that repeats a broken link once', () => {
     expect(checkOutputLinks([page('/', ['/gone', '/gone'])], index, 'static')).toHaveLength(1);
   });

@@ -28,8 +28,9 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
   for (const route of routes) {
     // Disks and hosts that ignore case (macOS, Windows, some CDNs) see one file.
     const first = byFile.get(route.file.toLowerCase());
-    const reserved = reservedName(run, route, taken);
-    if (reserved?.startsWith('"')) inTakenFolder.set(reserved, [...(inTakenFolder.get(reserved) ?? []), route]);
+    const reserved = reservedName(route);
+    const folder = reserved ? undefined : takenFolder(run, route, taken);
+    if (folder) inTakenFolder.set(folder, [...(inTakenFolder.get(folder) ?? []), route]);
     else if (reserved) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
     else if (first) {
       const same = first.url === route.url ? `both at ${route.url}` : `${first.url} and ${route.url} are one file, ${route.file}`;
@@ -78,18 +79,22 @@ function takenFolders(run: BuildRun, areas = true): Map<string, string> {
   return taken;
 }
 
-function reservedName(run: BuildRun, route: Route, taken: ReadonlyMap<string, string>): string | undefined {
+function reservedName(route: Route): string | undefined {
   if (route.notFound) return undefined;
-  const segments = route.url.split('/').filter(Boolean);
-  const last = segments.at(-1)?.toLowerCase();
+  const last = route.url.split('/').filter(Boolean).at(-1)?.toLowerCase();
   if (last === '404' || last === '404.html') return '"404" is the name of the page a host shows for an address it does not know';
   if (last === 'index' || last === 'index.html') return '"index" is the name of a folder\'s own page (its address ends with "/")';
-  // After the locale's own folder.
+  return undefined;
+}
+
+/** The page's first folder (after its locale's own) when the site uses it otherwise. */
+function takenFolder(run: BuildRun, route: Route, taken: ReadonlyMap<string, string>): string | undefined {
+  if (route.notFound) return undefined;
+  const segments = route.url.split('/').filter(Boolean);
   const own = run.urls.localeUrl(route.locale, '/').split('/')[1];
   const first = segments[own ? 1 : 0];
   const owner = first === undefined ? undefined : taken.get(first);
-  if (owner) return `"${first}" at the start of an address is ${owner}`;
-  return undefined;
+  return owner && `"${first}" at the start of an address is ${owner}`;
 }
 
 /** For a collection's page, the entry and its file too. */
