@@ -130,8 +130,10 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
       else withPath.set(ref, (found = resolves(ref, route.url, index, staticDir)));
       if (!found) continue;
       const key = `${ref ?? written}\0${found.problem}`;
-      // A relative reference is named as written, and where it leads from the page.
-      const entry = broken.get(key) ?? { ...found, shown: ref === written || ref === undefined ? `"${written}"` : `"${written}" (${ref})`, routes: [] };
+      // A relative reference is named as written, and where it leads from the page; a file, with an address that leads the same from every page.
+      const relative = ref !== written && ref !== undefined;
+      const fromRoot = relative && found.code === 'file/missing-static' ? `; or put it in ${staticDir}/images/ and write /images/${ref.split('/').pop()}, the same from every page` : '';
+      const entry = broken.get(key) ?? { ...found, problem: found.problem + fromRoot, shown: relative ? `"${written}" (${ref})` : `"${written}"`, routes: [] };
       if (!entry.routes.includes(route)) entry.routes.push(route);
       broken.set(key, entry);
     }

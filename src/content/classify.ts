@@ -72,7 +72,10 @@ export function classify(site: SiteDefinition, rel: string, ids: Record<string, 
     return { kind: 'unknown', why: `no ${def.label} "${id}"${hint}; ${def.label}s are ${[...(listed ?? [])].join(', ')}` };
   }
   // A photo or PDF brought with Markdown from elsewhere: static/ publishes files, content/ holds text.
-  if (MEDIA_TYPES.some((ext) => rel.toLowerCase().endsWith(ext))) return { kind: 'unknown', why: `an image or PDF is published from static/, not content/: move it to static/ and link it by its address there (static/${name} is /${name})` };
+  if (MEDIA_TYPES.some((ext) => rel.toLowerCase().endsWith(ext))) {
+    const file = parts.at(-1)!;
+    return { kind: 'unknown', why: `an image or PDF is published from static/, not content/: move it into static/ (static/images/${file}, say) and link it by its address from the site's root (/images/${file})` };
+  }
   const expected = [...Object.values(perLocale).map((f) => f.file), 'pages/*.yaml', ...Object.values(collections).map((c) => `${c.folder}/*${c.ext}`)];
   return { kind: 'unknown', why: `not a content file the site knows: expected <locale>/${list(expected)}` };
 }

@@ -54,10 +54,13 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       const known = issue.code === 'invalid_format' && /^Invalid/.test(issue.message) ? FORMATS[issue.format] : undefined;
       const said = known ?? issue.message.replace(/^Invalid (string|input|option): /, '');
       // The schema's own words may say the rule ("must be 1 to 5 stars") or what is expected ("a time like 08:00").
-      return [{ path, message: `${/^(expected|must)\b/.test(said) ? said : `expected ${said}`}, found ${describe(input)}` }];
+      return [{ path, message: `${OWN_SENTENCE.test(said) ? said : `expected ${said}`}, found ${describe(input)}` }];
     }
   }
 }
+
+/** A schema's own words that say the rule ("must be 1 to 5 stars", "Pick a weekday") rather than name what it takes ("a size"). */
+const OWN_SENTENCE = /^(expected\b|must\b|[A-Z])/;
 
 /** A format zod names in its own words ("Invalid ISO date"), as a person writes it. */
 const FORMATS: Record<string, string> = {
@@ -103,7 +106,7 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean, line: number): st
       return `must be ${/^Invalid/.test(issue.message) ? `written as ${formatWords(issue.format)}` : issue.message}${typeof input === 'string' ? `; it is "${input.length > 40 ? `${input.slice(0, 37)}...` : input}"` : ''}`;
     case 'invalid_value':
       if (empty) return 'is empty: choose one';
-      return /^Invalid/.test(issue.message) ? 'must be one of the choices the editor offers' : /^must\b/.test(issue.message) ? issue.message : `must be ${issue.message}`;
+      return /^Invalid/.test(issue.message) ? 'must be one of the choices the editor offers' : OWN_SENTENCE.test(issue.message) ? issue.message : `must be ${issue.message}`;
     case 'custom':
       return issue.message;
     default:

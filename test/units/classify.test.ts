@@ -46,7 +46,7 @@ describe('a content file', () => {
     expect(role('en/notes/welcom.yaml')).toEqual({ kind: 'unknown', why: 'no note "welcom" (did you mean "welcome"?); notes are welcome' });
     expect(role('en/notes/welcome.md')).toEqual({ kind: 'unknown', why: 'not a content file the site knows: expected <locale>/ui.yaml, help/faq.yaml, pages/*.yaml, services/*.md or notes/*.yaml' });
     // A photo brought along with Markdown from elsewhere: where it belongs, and the address it then has.
-    expect(role('en/notes/img/Diagram.PNG')).toEqual({ kind: 'unknown', why: 'an image or PDF is published from static/, not content/: move it to static/ and link it by its address there (static/notes/img/Diagram.PNG is /notes/img/Diagram.PNG)' });
+    expect(role('en/notes/img/Diagram.PNG')).toEqual({ kind: 'unknown', why: "an image or PDF is published from static/, not content/: move it into static/ (static/images/Diagram.PNG, say) and link it by its address from the site's root (/images/Diagram.PNG)" });
     expect(role('en/pages/home.yml')).toEqual(role('en/notes/welcome.md'));
     expect(role('en/xpages/home.yaml')).toEqual(role('en/notes/welcome.md'));
     expect(role('en/pages/home.yaml.bak')).toEqual(role('en/notes/welcome.md'));

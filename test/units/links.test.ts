@@ -65,7 +65,7 @@ describe('links of rendered pages', () => {
   it('resolve a relative reference from its page, as a browser does, naming it as written and where it leads', () => {
     expect(checkOutputLinks([page('/es/about', ['guia.pdf', '../about#team', 'about?x=1'])], index, 'static')).toEqual([]);
     const [image, up] = checkOutputLinks([page('/es/about', ['img/a.png', '../gone'])], index, 'static').map((p) => p.format());
-    expect(image).toBe('page /es/about (es/about.html)  refers to a missing static file\n  "img/a.png" (/es/img/a.png): no such file; expected static/es/img/a.png');
+    expect(image).toBe('page /es/about (es/about.html)  refers to a missing static file\n  "img/a.png" (/es/img/a.png): no such file; expected static/es/img/a.png; or put it in static/images/ and write /images/a.png, the same from every page');
     expect(up).toMatch(/^page \/es\/about \(es\/about\.html\) {2}has a broken internal link\n {2}"\.\.\/gone" \(\/gone\): points at no page or file/);
     // Another tool's docs link a page by its Markdown file: its page's address is meant.
     const [markdown] = checkOutputLinks([page('/', ['guides/setup.md'])], index, 'static').map((p) => p.format());

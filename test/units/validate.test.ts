@@ -108,6 +108,7 @@ describe('in the words of the person who edits', () => {
     kind: z.enum(['a', 'b']).optional(),
     stars5: z.literal([1, 2, 3, 4, 5], 'must be 1 to 5 stars').optional(),
     fit: z.enum(['S', 'M'], 'a size, S or M').optional(),
+    day2: z.enum(['mon', 'tue'], 'Pick a weekday').optional(),
     either: z.union([z.number(), z.boolean()]).optional(),
     even: z.number().refine((n) => n % 2 === 0, 'must be an even number').optional(),
   }).strict();
@@ -167,7 +168,7 @@ describe('in the words of the person who edits', () => {
     ]);
     expect(said({ ...valid, kind: '' })).toEqual(['Settings › Kind: is empty: choose one']);
     // A choice the schema explains in its own words: the rule, or what it takes.
-    expect(said({ ...valid, stars5: 6, fit: 'L' })).toEqual(['Settings › Stars5: must be 1 to 5 stars', 'Settings › Fit: must be a size, S or M']);
+    expect(said({ ...valid, stars5: 6, fit: 'L', day2: 'sun' })).toEqual(['Settings › Stars5: must be 1 to 5 stars', 'Settings › Fit: must be a size, S or M', 'Settings › Day2: Pick a weekday']);
     const told = validate(form, { file: 'content/x.yaml', data: { ...valid, stars5: 6, fit: 'L' }, positionOf: () => undefined } as never, 't');
     expect(told.ok ? [] : told.problem.details.map((d) => d.message)).toEqual(['must be 1 to 5 stars, found number 6', 'expected a size, S or M, found "L"']);
     expect(said({ ...valid, colour: 'red' })).toEqual(['Settings: has "colour", which is not one of its fields: remove it']);
