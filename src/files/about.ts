@@ -11,6 +11,7 @@ export const ENGINE = JSON.parse(readFileSync(join(ENGINE_ROOT, 'package.json'),
   name: string;
   version: string;
   peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   devDependencies?: Record<string, string>;
 };
 

@@ -14,6 +14,8 @@ const ENGINE_ENTRY = sibling('../index', import.meta.url).href;
 const ENGINE_CODE = new URL('../', import.meta.url).href;
 const SITE_CODE = /\.(?:[cm]?tsx?|jsx)$/;
 const PEERS = new Set(Object.keys(ENGINE.peerDependencies ?? {}));
+/** The engine's required peers (React, React DOM, zod): one copy each, the engine's; the optional ones (sharp, the editor) are the site's. */
+const ONE_COPY = new Set(Object.keys(ENGINE.peerDependencies ?? {}).filter((name) => !ENGINE.peerDependenciesMeta?.[name]?.optional));
 /** Loaded only when something is compiled. */
 const require = createRequire(import.meta.url);
 const esbuild = () => require('esbuild') as typeof import('esbuild');
@@ -159,17 +161,20 @@ function runSiteCode(): void {
       const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!;
       // React, React DOM and zod are the running engine's copy, the one it renders and validates with: the site's own when
       // the engine is installed in it (peers), and still one React when another engine runs the site (a checkout's bin/site).
-      if (PEERS.has(name)) {
+      if (ONE_COPY.has(name)) {
         try {
           return next(specifier, { ...context, parentURL: ENGINE_ENTRY });
-        } catch {
-          // not beside the engine: the site's own, below
+        } catch (error) {
+          // Not installed beside the engine: the site's own, below. Any other failure is told, never a second copy.
+          if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
         }
       }
       try {
         return next(specifier, context);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || /^[./]|^file:|^node:/.test(specifier)) throw error;
+        // An optional peer the site has not installed (sharp): the engine's, when it has one.
+        if (PEERS.has(name)) return next(specifier, { ...context, parentURL: ENGINE_ENTRY });
         throw notInstalled(specifier, name, context.parentURL);
       }
     },
