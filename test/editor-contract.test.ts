@@ -49,7 +49,9 @@ function missedRules(raw: Node, field: Field, path: string, required: boolean): 
   if (node.enum && field.widget !== 'select' && field.widget !== 'relation') miss('a choice, not offered as one');
   // The editor saves an option's value as it is written: each must be one the build takes, of its type (2, not "2").
   const saved = field.options?.map((o) => (o !== null && typeof o === 'object' && 'value' in o ? o.value : o));
-  if (node.enum && saved?.some((value) => !node.enum!.includes(value))) miss(`choices ${JSON.stringify(node.enum)}, editor saves ${JSON.stringify(saved)}`);
+  // A choice is an enum, or a union of literals (each branch one const).
+  const choices = node.enum ?? (node.anyOf?.length && node.anyOf.every((n) => n.const !== undefined) ? node.anyOf.map((n) => n.const) : undefined);
+  if (choices && saved?.some((value) => !choices.includes(value))) miss(`choices ${JSON.stringify(choices)}, editor saves ${JSON.stringify(saved)}`);
   if (type === 'array') {
     if ((node.minItems ?? 0) > 0 && field.min !== node.minItems && !(field.root && node.minItems === 1)) miss(`at least ${node.minItems} items, editor ${field.min}`);
     if (node.maxItems !== undefined && field.max !== node.maxItems) miss(`at most ${node.maxItems} items, editor ${field.max}`);

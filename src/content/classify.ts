@@ -33,7 +33,7 @@ export function entryNameProblem(id: string): string | undefined {
   if (/[#?]/.test(id)) return 'a name with "#" or "?" ends an address there (the rest is read as a fragment or a query). Rename the file';
   if (/\.html?$/i.test(id)) return 'a name ending in .html is read as the page of another address. Rename the file';
   // As some systems save "é": a letter and its accent apart, which looks the same and is another address than the one typed.
-  if (id !== id.normalize('NFC')) return 'its name has a letter and its accent stored apart (as some systems save names): it looks like the usual spelling, but a link typed with that spelling would not find it. Rename the file, typing its name again';
+  if (id !== id.normalize('NFC')) return 'its name has characters stored in another form than the usual one (as some systems save an accent apart from its letter): it looks like the usual spelling, but a link typed with that spelling would not find it. Rename the file, typing its name again';
   return undefined;
 }
 

@@ -211,6 +211,12 @@ function parseMarkdown(source: string, file: string): ParseRecord {
     const message = 'front matter is YAML between "---" lines; "+++" starts TOML front matter (as Hugo writes it), which is not read. Write it as YAML: title = "Hello" becomes title: "Hello", between two "---" lines';
     throw new ProblemError(inFile('markdown/front-matter-language', file, 'has front matter that is not YAML', [{ path: '', message }], { line: 1, col: 1 }));
   }
+  // Front matter below blank lines or indented would be published as text (a "---" line under text is a heading).
+  const late = /^\uFEFF?(?:[ \t]*\r?\n)*[ \t]*---[ \t]*\r?\n[ \t]*[\w-]+:[\s\S]*?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (late && !/^\uFEFF?---/.test(source)) {
+    const line = late[0].slice(0, late[0].indexOf('---')).split('\n').length;
+    throw new ProblemError(inFile('markdown/no-front-matter', file, 'has front matter that does not start the file', [{ path: '', message: 'its "---" line has blank lines or spaces before it, so it would be published as text: remove them, so "---" is the very first line' }], { line, col: 1 }));
+  }
   // "----" and longer is a rule, not front matter (as gray-matter reads it).
   if (!/^---(?!-)/.test(source)) return withoutFrontMatter(source);
   // gray-matter takes the rest of a file that never closes as its front matter.

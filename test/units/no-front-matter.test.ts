@@ -46,5 +46,11 @@ describe('a Markdown file without front matter', () => {
     expect(read('---\n# only a comment\n---\nBody\n').data).toEqual({});
     expect(read('----\nText\n').data).toEqual({});
     expect(() => read('---\ntitle: Open\n\nBody text, and no closing line.\n')).toThrow(/has front matter that never ends/);
+    // Below a blank line or indented, it would be published as text: told at its line.
+    expect(() => read('\n---\ntitle: Hidden\n---\nBody\n')).toThrow(/does not start the file[\s\S]*remove them/);
+    expect(() => read(' ---\ntitle: Hidden\n---\nBody\n')).toThrow(/does not start the file/);
+    // A rule with text around it, in a file without front matter, is text.
+    expect(read('Intro\n\n---\n\nMore\n').data).toEqual({});
+    expect(read('\n---\nA paragraph between rules.\n---\n').data).toEqual({});
   });
 });
