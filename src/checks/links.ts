@@ -1,4 +1,5 @@
 // Every internal link and asset reference resolves to a built page or file (a #fragment to an id there), or the build fails.
+import { decodeHTMLAttribute } from 'entities';
 import type { ContentLinks } from '../content/load-content.ts';
 import { intern } from '../content/intern.ts';
 import { closest } from '../content/suggest.ts';
@@ -27,7 +28,9 @@ const ELSEWHERE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 export function referencesOf(html: string): string[] {
   const refs = new Set<string>();
   const candidates = [...Array.from(html.matchAll(REFERENCE), (m) => m[1]!), ...Array.from(html.matchAll(SRCSET), (m) => m[1]!.split(',').map((c) => c.trim().split(/\s+/)[0] ?? '')).flat()];
-  for (const ref of candidates) {
+  for (const raw of candidates) {
+    // As the browser reads the attribute: "a&amp;b.png" is "a&b.png".
+    const ref = raw.includes('&') ? decodeHTMLAttribute(raw) : raw;
     if (ref && !ELSEWHERE.test(ref)) refs.add(intern(ref));
   }
   return [...refs];

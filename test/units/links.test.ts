@@ -126,6 +126,7 @@ describe('reading a page', () => {
     const html = '<a href="/about">a</a><a href="/about">b</a><a href="https://x.example/">c</a><a href="//cdn.example/x">d</a><img src="/favicon.svg"><a href="#top">e</a><p id="top"></p><div id="x y"></div>';
     expect(referencesOf(html)).toEqual(['/about', '/favicon.svg', '#top']);
     // Relative ones are the site's too (Markdown from elsewhere); a scheme or another origin is not, nor an empty href.
+    expect(referencesOf('<a href="/a?x=1&amp;y=2">q</a><img src="/b&amp;c.png">')).toEqual(['/a?x=1&y=2', '/b&c.png']);
     expect(referencesOf('<img src="img/a.png"><a href="../up">u</a><a href="mailto:a@b.example">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,x"><a href="">s</a><a href="HTTPS://X.example">h</a>')).toEqual(['img/a.png', '../up']);
     expect([...idsOf(html)]).toEqual(['top', 'x y']);
   });
