@@ -152,8 +152,13 @@ export function validate<T extends z.ZodType>(
     return issueDetails(issue, shapeAt(schema, issue.path)).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
   // The first mistake on a line of its own: an unknown key at its key (often the missing one, misspelt), not at its mapping.
-  const lines = result.error.issues.filter((i) => (i as { input?: unknown }).input !== undefined).map((i) => (i.code === 'unrecognized_keys' ? [...i.path, i.keys[0]!] : i.path));
-  const position = lines.map((path) => parsed.positionOf(path)).find(Boolean) ?? parsed.positionOf(result.error.issues[0]!.path);
+  let position: ReturnType<typeof parsed.positionOf>;
+  for (const issue of result.error.issues) {
+    if ((issue as { input?: unknown }).input === undefined) continue;
+    position = parsed.positionOf(issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path);
+    if (position) break;
+  }
+  position ??= parsed.positionOf(result.error.issues[0]!.path);
   return { ok: false, problem: inFile('content/schema', parsed.file, title, details, position) };
 }
 
