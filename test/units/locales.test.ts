@@ -14,6 +14,12 @@ describe('locale parity', () => {
     expect(problems.map((p) => p.format())).toEqual(['content/es/ui.yaml  is missing (es)\n  required, missing; present in content/en/ui.yaml']);
   });
 
+  it('names every locale that has the file, under the missing-file code', () => {
+    const [problem] = checkLocaleParity(['en', 'es', 'fr'], ['ui.yaml'], ['en/ui.yaml', 'es/ui.yaml'], new Map(), shown);
+    expect(problem!.code).toBe('content/missing-file');
+    expect(problem!.format()).toBe('content/fr/ui.yaml  is missing (fr)\n  required, missing; present in content/en/ui.yaml, content/es/ui.yaml');
+  });
+
   it('offers a collection entry missing in one locale the setting that allows it (partial)', () => {
     const problems = checkLocaleParity(['en', 'fr'], ['posts/hello.md'], ['en/posts/hello.md'], new Map(), shown, new Map([['posts/hello.md', 'posts']]));
     expect(problems.map((p) => p.format())).toEqual(['content/fr/posts/hello.md  is missing (fr)\n  required, missing; present in content/en/posts/hello.md; or, to publish its entries only in the languages they are written in, set partial: true on the "posts" collection in the site definition']);
