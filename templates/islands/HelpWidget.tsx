@@ -15,11 +15,13 @@ export interface HelpWidgetProps {
   labels: { open: string; close: string; title: string; greeting: string; book: string; insurance: string; directions: string; call: string; emergency: string; newTab: string };
   /** Directions: one link per clinic, named by its city. */
   links: { book: string; insurance: string; directions: { label: string; href: string }[]; call: string };
+  /** The practice's number as written, shown beside "Call us" (the link dials it). */
+  phone: string;
   /** The current notices (a closure), shown first. */
   notices?: string[];
 }
 
-export function HelpWidget({ labels, links, notices = [] }: HelpWidgetProps) {
+export function HelpWidget({ labels, links, phone, notices = [] }: HelpWidgetProps) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -59,7 +61,7 @@ export function HelpWidget({ labels, links, notices = [] }: HelpWidgetProps) {
               </a>
             </li>
           ))}
-          <li><a href={links.call}><Icon icon={Phone} size={18} /> {labels.call}</a></li>
+          <li><a href={links.call}><Icon icon={Phone} size={18} /> <span>{labels.call}: <span className="nowrap" dir="ltr">{phone}</span></span></a></li>
         </ul>
       </div>
       <button

@@ -50,6 +50,7 @@ function FooterAndWidgets() {
           })),
           call: tel,
         }}
+        phone={content.site.phone.display}
       />
       <a className="call-fab" href={tel}>
         <Icon icon={Phone} size={22} />

@@ -171,7 +171,10 @@ describe('help widget', () => {
       await expect(panel.locator('a[href="/contact#appointment"]').count()).resolves.toBe(1);
       await expect(panel.locator('a[href="/insurance"]').count()).resolves.toBe(1);
       // The practice's number once, and the emergency note's 911, 988 and Poison Control.
-      await expect(panel.locator('a[href^="tel:+1407"]').count()).resolves.toBe(1);
+      const call = panel.locator(`a[href="tel:${practice.phone.e164}"]`);
+      await expect(call.count()).resolves.toBe(1);
+      // Shown as content writes it, beside "Call us", on one line.
+      await expect(call.locator('.nowrap').textContent()).resolves.toBe(practice.phone.display);
       await expect(panel.locator('.help__emergency a[href^="tel:"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).resolves.toEqual(['tel:911', 'tel:988', 'tel:+18002221222']);
       // Directions to each clinic, by name: a Hialeah patient is not sent to Kissimmee.
       const directions = panel.locator('a[target="_blank"][href^="https://www.google.com/maps"]');
