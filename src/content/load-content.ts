@@ -20,7 +20,7 @@ import { mergeParity, sortProblems } from './merge-problems.ts';
 import { shareParsing, type ParseElsewhere } from './parse-share.ts';
 import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
 import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts';
-import { lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
+import { LIFECYCLE_KEYS, lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { controlCharacters, validate } from './validate.ts';
 import { capitalised, inEditorWords, labelOf, type SpokenFile } from './field-words.ts';
@@ -191,9 +191,9 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       return undefined;
     }
   };
-  const named = (name: string) => ({ name, words: site.content.labels });
+  const named = (name: string, engineKeys?: readonly string[]) => ({ name, words: site.content.labels, engineKeys });
   const spoken = new Map<string, SpokenFile>();
-  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string): z.infer<T> | undefined => {
+  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string, engineKeys?: readonly string[]): z.infer<T> | undefined => {
     if (!parsed) return undefined;
     spoken.set(parsed.file, { name, schema, data: parsed.data, bodyLine: parsed.bodyLine });
     const known = checkedCache.get(parsed)?.get(schema);
@@ -203,7 +203,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       problems.push(hidden);
       return undefined;
     }
-    const result = validate(schema, parsed, title, named(name));
+    const result = validate(schema, parsed, title, named(name, engineKeys));
     if (result.ok) {
       if (!checkedCache.has(parsed)) checkedCache.set(parsed, new Map());
       checkedCache.get(parsed)!.set(schema, result.data);
@@ -310,7 +310,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
         [...(ids[name] ?? [])].filter((id) => !(def.partial || def.fallback) || present.has(`${locale}/${def.folder}/${id}${def.ext}`)).map((id) => {
           const rel = `${def.folder}/${id}${def.ext}`;
           const parsed = get(rel);
-          const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`, `${labelOf(name)} › ${entryName(parsed, id)} (${languageName(locale)})`);
+          const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`, `${labelOf(name)} › ${entryName(parsed, id)} (${languageName(locale)})`, LIFECYCLE_KEYS);
           if (data === undefined || !parsed) return [id, undefined];
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
           if (!markdownCache.has(parsed)) {

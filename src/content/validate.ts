@@ -16,7 +16,7 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
+function issueDetails(issue: z.core.$ZodIssue, shape: unknown, engineKeys: readonly string[] = []): Detail[] {
   const path = keyPath(issue.path);
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
@@ -24,7 +24,7 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown): Detail[] {
       if (input === undefined) return [{ path, message: `required, missing (expected ${issue.expected})`, kind: 'missing' }];
       return [{ path, message: `expected ${issue.expected}, found ${describe(input)}` }];
     case 'unrecognized_keys': {
-      const known = shape && typeof shape === 'object' ? Object.keys(shape) : [];
+      const known = [...(shape && typeof shape === 'object' ? Object.keys(shape) : []), ...engineKeys];
       // A misspelt key most likely stands for one the file lacks: those are offered first.
       const present = input && typeof input === 'object' ? input : {};
       const lacking = known.filter((key) => !Object.hasOwn(present, key));
@@ -118,6 +118,8 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean, line: number): st
 export interface FileWords {
   name: string;
   words?: Vocabulary;
+  /** Top-level keys the engine reads before the schema (an entry's draft, publishDate, expiryDate): offered for a misspelt key. */
+  engineKeys?: readonly string[];
 }
 
 interface SchemaNode {
@@ -149,7 +151,7 @@ export function validate<T extends z.ZodType>(
   const details = result.error.issues.flatMap((issue) => {
     const said = where ? [where.name, ...fieldWords(schema, parsed.data, issue.path, where.words)].join(' › ') : undefined;
     // Unknown keys are one issue for several keys: each is its own line, named in its own words.
-    return issueDetails(issue, shapeAt(schema, issue.path)).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
+    return issueDetails(issue, shapeAt(schema, issue.path), issue.path.length ? [] : where?.engineKeys).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
   // The first mistake on a line of its own: an unknown key at its key (often the missing one, misspelt), not at its mapping.
   let position: ReturnType<typeof parsed.positionOf>;

@@ -55,6 +55,16 @@ describe('schema mistakes', () => {
     expect(result.ok ? '' : result.problem.format()).toBe('ui.yaml:24:3  t\n  tagsTitle: required, missing (expected string)\n  tagTitel: unknown key (did you mean "tagsTitle"?)');
   });
 
+  it('offer the keys the engine reads before the schema (an entry\'s draft) for a misspelt top-level key only', () => {
+    const post = z.object({ title: z.string(), meta: z.object({ x: z.string() }).strict().optional() }).strict();
+    const told = (data: unknown) => {
+      const result = validate(post, { file: 'p.md', data, positionOf: () => undefined } as never, 't', { name: 'Posts', engineKeys: ['draft', 'publishDate', 'expiryDate'] });
+      return result.ok ? [] : result.problem.details.map((d) => d.message);
+    };
+    expect(told({ title: 'x', draf: true })).toEqual(['unknown key (did you mean "draft"?)']);
+    expect(told({ title: 'x', meta: { x: 'y', draf: true } })).toEqual(['unknown key']);
+  });
+
   it('suggest the nearest key inside list items, optional and defaulted objects, a swapped pair of letters counting as one slip', () => {
     const nested = z.object({
       list: z.array(z.object({ name: z.string(), phone: z.string().regex(/^\d+$/, 'digits only') }).strict()),
