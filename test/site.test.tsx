@@ -127,8 +127,11 @@ describe('pages', () => {
     const value = practice.rating.value.toFixed(1);
     expect(body.split(`${value} `)).toHaveLength(2);
     expect(body.match(/Patient Reviews/g)).toHaveLength(1);
-    expect(text(reviews)).toContain(`${value} based on ${practice.rating.count}+ reviews`);
-    expect(text(page('/es/reviews'))).toContain(`${value} según más de ${practice.rating.count} reseñas`);
+    // Each language's own sentence, from its content, with the practice's figures.
+    for (const [locale, url] of [['en', '/reviews'], ['es', '/es/reviews']] as const) {
+      const said = content.locales[locale]!.pages.reviews.ratingLabel.replace('{rating}', value).replace('{count}', String(practice.rating.count));
+      expect(text(page(url)), locale).toContain(said);
+    }
     expect(reviews.match(/class="card review"/g)).toHaveLength(content.reviews.length);
     const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(reviews).toMatch(new RegExp(`href="${escape(`${practice.maps.reviewUrl}?placeid=${encodeURIComponent(practice.maps.placeId)}`)}"[^>]* target="_blank" rel="noopener noreferrer"`));
