@@ -31,7 +31,7 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
     const reserved = reservedName(route);
     const folder = reserved ? undefined : takenFolder(run, route, taken);
     if (folder) inTakenFolder.set(folder, [...(inTakenFolder.get(folder) ?? []), route]);
-    else if (reserved) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
+    else if (reserved) problems.push(unusable(run, route, reserved));
     else if (first) {
       const same = first.url === route.url ? `both at ${route.url}` : `${first.url} and ${route.url} are one file, ${route.file}`;
       problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'is planned twice', [{ path: '', message: `by ${madeBy(run, first)} and by ${madeBy(run, route)} (${same}); each page needs its own address (one would overwrite the other)` }]));
@@ -39,7 +39,7 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
   }
   for (const [reserved, clashing] of inTakenFolder) {
     if (clashing.length <= 3) {
-      for (const route of clashing) problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${reserved}; rename it` }]));
+      for (const route of clashing) problems.push(unusable(run, route, reserved));
     } else {
       const shown = clashing.slice(0, 3).map((r) => r.url).join(', ');
       problems.push(new Problem('route/duplicate', { part: `${clashing.length} pages` }, 'have addresses the site cannot use', [{ path: '', message: `${reserved}, and ${clashing.length} pages start there (${shown} and ${clashing.length - 3} more): rename that folder, or the pages' section` }]));
@@ -96,6 +96,9 @@ function takenFolder(run: BuildRun, route: Route, taken: ReadonlyMap<string, str
   const owner = first === undefined ? undefined : taken.get(first);
   return owner && `"${first}" at the start of an address is ${owner}`;
 }
+
+const unusable = (run: BuildRun, route: Route, why: string) =>
+  new Problem('route/duplicate', { part: `URL ${route.url}` }, 'has an address the site cannot use', [{ path: '', message: `${madeBy(run, route)}: ${why}; rename it` }]);
 
 /** For a collection's page, the entry and its file too. */
 function madeBy(run: BuildRun, route: Route): string {
