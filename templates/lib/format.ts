@@ -9,6 +9,11 @@ export function fill(pattern: string, values: Record<string, string | number>): 
   return pattern.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }
 
+/** Text made safe to stand in HTML, between tags or in a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 // Making an Intl formatter costs far more than using one: keep one per locale tag and style.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(intl: string, style: 'time' | 'date'): Intl.DateTimeFormat {

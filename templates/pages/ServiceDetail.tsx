@@ -3,7 +3,7 @@
 import { Shared } from 'sitewright';
 import { usePage } from '../context.ts';
 import { BookButton, BookOrCallSection, CallButton } from '../components/BookOrCall.tsx';
-import { fill, firstSentence, hoursPhrase } from '../lib/format.ts';
+import { escapeHtml, fill, firstSentence, hoursPhrase } from '../lib/format.ts';
 import { ArrowRight, Check, TriangleAlert } from '../components/icons.ts';
 import { HelpNumbers } from '../components/HelpNumbers.tsx';
 import { withHelpNumbersHtml } from '../lib/phones.ts';
@@ -18,8 +18,9 @@ export function ServiceDetail({ slug }: { slug: string }) {
   // Facts written into the text as words in braces, filled in from the data ({hours}: the opening hours).
   // A sentence's full stop after "p.m." is the abbreviation's own.
   // The phrase is made once a page, when a text asks for it (it was made for every text: ~0.8 s of 4,000 pages).
+  // In a text React escapes what is filled in; in a Markdown body's HTML (`escape`) it is escaped here.
   let hours: string | undefined;
-  const facts = (words: string) => (words.includes('{hours}') ? fill(words, { hours: (hours ??= hoursPhrase(intl, content.site.hours, ui)) }) : words).replace(/([ap]\.m\.)\./g, '$1');
+  const facts = (words: string, escape = (s: string) => s) => (words.includes('{hours}') ? fill(words, { hours: escape((hours ??= hoursPhrase(intl, content.site.hours, ui))) }) : words).replace(/([ap]\.m\.)\./g, '$1');
   const group = content.servicesIndex.aesthetic.includes(slug) ? 'aesthetic' : 'primary';
   // Self-pay: aesthetic treatments, and the exams insurance never pays for. Both point to the Good Faith Estimate.
   const pricing = group === 'aesthetic' ? 'aesthetic' : content.servicesIndex.selfPayExams.includes(slug) ? 'exam' : 'insured';
@@ -49,7 +50,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
       </div>
 
       <Section id="what-we-do" title={ui.service.whatWeDo}>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: withHelpNumbersHtml(facts(html)) }} />
+        <div className="prose" dangerouslySetInnerHTML={{ __html: withHelpNumbersHtml(facts(html, escapeHtml)) }} />
       </Section>
 
       <Section id="benefits" className="section--tinted" title={ui.service.benefits}>

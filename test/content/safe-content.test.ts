@@ -5,13 +5,15 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeHTML } from 'entities';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSite } from '../../src/pipeline/load-site.ts';
 import { loadContent } from '../../src/content/load-content.ts';
+import { build } from '../../src/pipeline/build.ts';
 import { BuildFailure } from '../../src/problems/problem.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 import type { SiteContent } from '../../templates/content-types.ts';
-import { SITE, sandbox, type Sandbox } from '../helpers/fixtures.ts';
+import { SITE, STATIC, sandbox, type Sandbox } from '../helpers/fixtures.ts';
 
 let site: Sandbox;
 beforeEach(async () => {
@@ -135,4 +137,22 @@ it('the site definition can widen the allow-list, never to scripts or event hand
     expect.stringMatching(/<span onclick>: event handlers and embedded documents are never allowed in content$/),
   ]);
   expect(await readFile(join(site.content, 'en/services/vaccines.md'), 'utf8')).toContain('<details>');
+});
+
+describe('words filled into a page', () => {
+  it('stay words where a Markdown body asks for the opening hours, in its text and in a link title', async () => {
+    // A day's name is a plain field in the editor (Site text › Hours); a service's text writes {hours}.
+    const markup = `<img src=x onerror=alert(1)>" title="x`;
+    await site.edit('en/ui.yaml', (text) => text.replace(/^(\s+Mo: )(.*)$/m, (_, key: string, day: string) => `${key}'${day}${markup}'`));
+    await appendToBody('We are open {hours}. See [our hours](/locations "{hours}").');
+    const out = join(site.dir, 'out');
+    await build({ site: SITE, contentDir: site.content, staticDir: STATIC, outDir: out, now: new Date('2026-06-10T15:00:00Z'), compress: false });
+    const page = await readFile(join(out, 'services/vaccines.html'), 'utf8');
+    const prose = page.slice(page.indexOf('id="what-we-do"'), page.indexOf('id="benefits"'));
+    expect(prose).toContain('We are open ');
+    expect(prose).not.toContain('<img');
+    expect(prose).not.toContain('" title="x');
+    // Shown as she typed it, in the sentence and the link's title.
+    expect(decodeHTML(prose).split(`Monday${markup}`)).toHaveLength(3);
+  });
 });
