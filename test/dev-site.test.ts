@@ -2,6 +2,7 @@
 // link gets the error page (as build would refuse it) and the next good save recovers; a template
 // that starts reading another content file is re-rendered when that file changes, because what a
 // page depends on is what its render read.
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev, type DevServer } from '../src/dev/dev-server.ts';
@@ -70,5 +71,14 @@ describe('dev on a site of its own', () => {
     // The page is written before dev logs the build it came from: wait for that line, not for the last one.
     const line = await until(() => log.find((l) => l.includes('welcome.md') && /: (re-rendered|full build)/.test(l)));
     expect(line).toMatch(/re-rendered \d+ of 12 pages/);
+  });
+
+  it('names a saved file whose name holds control characters as plain text, on one line', async () => {
+    // A file from elsewhere, or named on purpose: its name must not clear the screen or start a CI command.
+    const name = 'note\u001b[2J\r::error::x.txt';
+    await writeFile(join(copy.content, 'en', name), 'hi');
+    const line = await until(() => log.find((l) => l.includes('::error::x.txt')));
+    expect(line.split('\n')[0]).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(line).toContain('note\\u001b[2J\\r::error::x.txt');
   });
 });

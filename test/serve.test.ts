@@ -171,6 +171,23 @@ describe('headers', () => {
   });
 });
 
+it('logs a request for a missing page as one line of plain text, whatever its address holds', async () => {
+  // Any page a developer visits can make their browser ask serve for such an address (an <img>).
+  const lines: string[] = [];
+  const logged = createDistServer(join(work, 'site', 'dist'), { log: (line) => lines.push(line) });
+  const at = await listen(logged, 0, '127.0.0.1');
+  try {
+    for (const path of ['/%1b%5b2J%1b%5b31mRED', '/x%0d%0a::error::injected', '/%c2%9b31mC1', '/%e2%80%a8x']) {
+      expect((await get(at, path)).status, path).toBe(404);
+    }
+  } finally {
+    await new Promise<void>((done) => logged.close(() => done()));
+  }
+  expect(lines).toHaveLength(4);
+  for (const line of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+  expect(lines[1]).toContain('::error::injected'); // shown, on the line of its request
+});
+
 describe('path traversal', () => {
   const attempts = [
     '/../package.json',

@@ -13,6 +13,7 @@ import { refusalTold, untrustedCaches } from '../files/cache.ts';
 import { watchFolders } from './watch.ts';
 import { EDITOR_LEFTOVER } from '../files/walk.ts';
 import { hostAllowed, hostName } from './allowed-hosts.ts';
+import { inert } from '../problems/inert.ts';
 
 /** Scratch files editors write beside a file as they save it: sed -i's "sedXXXXXX", vim's "4913", JetBrains' "___jb_tmp___". */
 const SCRATCH = /(^|\/)(sed[A-Za-z0-9]{6}|4913|[^/]*___jb_(tmp|old)___)$/;
@@ -166,7 +167,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     clearTimeout(timer);
     // A short pause gathers the several events an editor's save produces.
     timer = setTimeout(() => {
-      const names = [...changed].map((p) => p.replace(`${process.cwd()}/`, ''));
+      // File names are data: a control character in one is shown escaped, never sent to the terminal.
+      const names = [...changed].map((p) => inert(p.replace(`${process.cwd()}/`, '')));
       changed.clear();
       void rebuild(names.join(', '));
     }, 20);

@@ -12,6 +12,7 @@ import { sirvLayer } from './sirv-layer.ts';
 import { notFoundPage } from './not-found.ts';
 import { canonicalPath, sameSiteLocation } from './pretty-urls.ts';
 import { checkRequestPath } from './request-path.ts';
+import { inert } from '../problems/inert.ts';
 
 export interface ServerOptions {
   dir: string;
@@ -61,7 +62,7 @@ export function createSiteServer(options: ServerOptions): SiteServer {
   };
 
   const notFound = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
-    options.log?.(`404 ${pathname}`);
+    options.log?.(`404 ${inert(pathname)}`); // a visited page can make a browser ask for any address
     res.setHeader('Cache-Control', 'no-store');
     sendFile(req, res, 404, await notFoundPage(files, pathname, req));
   };
