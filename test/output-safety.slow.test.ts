@@ -105,6 +105,21 @@ describe('the everyday flow keeps working', () => {
     await rm(join(project.dir, 'dist'), { recursive: true });
   });
 
+  it('never deletes a file somebody put in its own output: refused, naming it; a host file (CNAME) is carried over', async () => {
+    await built('dist');
+    await writeFile(join(project.dir, 'dist/CNAME'), 'www.example.org\n');
+    await writeFile(join(project.dir, 'dist/.DS_Store'), 'a file manager\'s');
+    await built('dist');
+    expect(await readFile(join(project.dir, 'dist/CNAME'), 'utf8')).toBe('www.example.org\n');
+    await mkdir(join(project.dir, 'dist/downloads'));
+    await writeFile(join(project.dir, 'dist/downloads/report.zip'), 'mine');
+    await writeFile(join(project.dir, 'dist/my-notes.txt'), 'mine');
+    await refused('dist', 'dist holds 2 files this tool did not write (downloads/report.zip, my-notes.txt), which replacing it would delete. Move them out (a file to publish goes in the static folder), or pass --empty-out-dir');
+    await built('dist', '--empty-out-dir');
+    expect(existsSync(join(project.dir, 'dist/my-notes.txt'))).toBe(false);
+    expect(await readFile(join(project.dir, 'dist/CNAME'), 'utf8')).toBe('www.example.org\n');
+  });
+
   it('builds into a git worktree in place: .git and CNAME kept, only files of its own previous build deleted', async () => {
     const pages = join(project.dir, 'gh-pages');
     await mkdir(pages);

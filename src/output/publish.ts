@@ -5,8 +5,9 @@ import { copyFile, mkdir, readdir, rename, rm, rmdir, unlink, writeFile } from '
 import { basename, dirname, join } from 'node:path';
 import { UsageError } from '../problems/usage-error.ts';
 import { walk } from '../files/walk.ts';
-import { hasControl } from '../problems/inert.ts';
-import { HOST_FILES, type OutputPlan } from './guard.ts';
+import { hasControl, inert } from '../problems/inert.ts';
+import { shown } from '../problems/shown.ts';
+import { EMPTY_OUT_DIR_FLAG, HOST_FILES, type OutputPlan } from './guard.ts';
 import { hasMarker, MANIFEST, manifestContents, MARKER, markerContents } from './marker.ts';
 
 const STAGING = (outDir: string) => new RegExp(`^\\.${basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.staging-(\\d+)-\\d+(\\.old)?$`);
@@ -93,12 +94,35 @@ export async function publish(staging: string, plan: OutputPlan, { emptyOutDir =
   const { files } = await walk(staging);
   await writeFile(join(staging, MANIFEST), manifestContents(files, host));
   if (plan.mode === 'swap') {
+    if (plan.exists) await keepOthers(staging, plan, emptyOutDir);
     await swapIn(staging, plan.dir, changing);
     return { mode: 'swap', removed: 0 };
   }
   const removed = await updateInPlace(staging, plan, files, emptyOutDir, changing);
   await rm(staging, { recursive: true, force: true });
   return { mode: 'in-place', why: plan.why, removed };
+}
+
+/** What a file manager writes as a folder is viewed (made again when needed): never worth refusing a build for. */
+const VIEWER_FILES = /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini)$/;
+
+/**
+ * The swap would remove the whole old folder: a file of it that no build wrote (listed in no manifest) refuses the
+ * build unless --empty-out-dir, before anything changes; a host's file put there (CNAME) is carried into the new one.
+ */
+async function keepOthers(staging: string, plan: OutputPlan, emptyOutDir: boolean): Promise<void> {
+  if (!hasMarker(plan.dir)) return; // empty, or an earlier release's output of built files only (guard.ts)
+  const ours = new Set([...plan.previous, MARKER, MANIFEST]);
+  const { files, links, special } = await walk(plan.dir);
+  const others = [...files, ...links, ...special].filter((file) => !ours.has(file) && !VIEWER_FILES.test(file)).sort();
+  const foreign = others.filter((file) => !HOST_FILES.has(file));
+  if (foreign.length && !emptyOutDir) {
+    const named = foreign.slice(0, 3).map(inert).join(', ') + (foreign.length > 3 ? ', ...' : '');
+    throw new UsageError(`${shown(plan.dir)} holds ${foreign.length === 1 ? 'a file' : `${foreign.length} files`} this tool did not write (${named}), which replacing it would delete. Move ${foreign.length === 1 ? 'it' : 'them'} out (a file to publish goes in the static folder), or pass ${EMPTY_OUT_DIR_FLAG} to let the build delete ${foreign.length === 1 ? 'it' : 'them'}.`);
+  }
+  for (const file of others.filter((f) => HOST_FILES.has(f) && files.includes(f))) {
+    if (!existsQuiet(join(staging, file))) await copyFile(join(plan.dir, file), join(staging, file));
+  }
 }
 
 /** If the second rename fails, the old folder is put back. */
