@@ -2,7 +2,7 @@
 // of another scheme than http(s), mailto, tel or relative: html-policy.ts), each at the line it was written on.
 import { Marked, type MarkedExtension, type Token, type Tokens } from 'marked';
 import { intern } from './intern.ts';
-import { checkHtml, checkRenderedHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList } from '../security/html-policy.ts';
+import { checkHtml, checkRenderedHtml, DEFAULT_HTML_ALLOW, urlProblem, type HtmlAllowList, type HtmlTag } from '../security/html-policy.ts';
 import { checkComponent, componentsExtension, inComponentScope, type ComponentScope, type ComponentToken, type MarkdownComponents } from './components.ts';
 import type { PageData } from '../site/page-data.ts';
 
@@ -121,6 +121,13 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
   const links: MarkdownLink[] = [];
   const findings: MarkdownFinding[] = [];
   const opened = new Set<string>();
+  // Elements content's HTML opened and has not closed. One left open runs on into the page around the body (a link or
+  // emphasis is even opened again in each paragraph that follows), so each closes in its paragraph; one opened on a
+  // line of its own (an HTML block) may hold paragraphs, and closes before the body ends.
+  const unclosed: { name: string; line: number; spans: boolean }[] = [];
+  const neverClosed = (left: typeof unclosed) => {
+    for (const { name, line: at, spans } of left) findings.push({ line: at, code: 'markdown/html', message: `<${name}> is never closed: write </${name}> where it ends${spans ? '' : ', in the same paragraph'} (left open, a browser carries it on into the rest of the page)` });
+  };
   let line = firstLine;
   for (const block of tokens) {
     // Tokens are found in the block's raw text after the last one found; one not found (in a quote) gets the block's line.
@@ -153,9 +160,15 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
         } else if (token.type === 'html') {
           const { raw } = token as Tokens.HTML;
           const start = block.raw.indexOf(raw, cursor);
-          for (const finding of checkHtml(raw, allow, opened)) {
-            const at = start < 0 ? line : line + block.raw.slice(0, start + finding.offset).split('\n').length - 1;
-            findings.push({ line: at, code: 'markdown/html', message: finding.message });
+          const lineAt = (offset: number) => (start < 0 ? line : line + block.raw.slice(0, start + offset).split('\n').length - 1);
+          const tags: HtmlTag[] = [];
+          for (const finding of checkHtml(raw, allow, opened, tags)) findings.push({ line: lineAt(finding.offset), code: 'markdown/html', message: finding.message });
+          for (const tag of tags) {
+            if (!tag.close) unclosed.push({ name: tag.name, line: lineAt(tag.offset), spans: token === block });
+            else {
+              const at = unclosed.findLastIndex((element) => element.name === tag.name);
+              if (at >= 0) unclosed.splice(at, 1);
+            }
           }
           if (start >= 0) cursor = start + 1;
         }
@@ -163,8 +176,11 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
       }
     };
     visit([block]);
+    neverClosed(unclosed.filter((element) => !element.spans));
+    unclosed.splice(0, unclosed.length, ...unclosed.filter((element) => element.spans));
     line += block.raw.split('\n').length - 1;
   }
+  neverClosed(unclosed);
   const failures: ComponentScope['failures'] = [];
   const html = inComponentScope({ page, failures }, () => marked.parser(tokens) as string);
   for (const failure of failures) findings.push({ line: failure.line || firstLine, code: 'markdown/component', message: failure.message });

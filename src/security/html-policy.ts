@@ -67,7 +67,7 @@ const quoted = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice
 
 /** What the element check cannot see, read by a tokenizer as a browser does: a tag never ended with ">" (the browser takes
  * what follows as its attributes), a closing tag content may not open, and parts that are not elements. */
-function structureFindings(html: string, allow: HtmlAllowList, opened: Set<string>): HtmlFinding[] {
+function structureFindings(html: string, allow: HtmlAllowList, opened: Set<string>, tags?: HtmlTag[]): HtmlFinding[] {
   const findings: HtmlFinding[] = [];
   let open: { offset: number; name: string } | undefined;
   const nameOf = (start: number, end: number) => html.slice(start, end).toLowerCase();
@@ -77,6 +77,7 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
       opened.add(open.name);
     },
     onopentagend() {
+      if (open && !VOID.has(open.name)) tags?.push({ ...open, close: false });
       open = undefined;
     },
     onselfclosingtag() {
@@ -85,6 +86,7 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
     onclosetag(start, end) {
       const name = nameOf(start, end);
       const offset = html.lastIndexOf('<', start);
+      tags?.push({ offset, name, close: true });
       if (!opened.has(name) && (NEVER_TAGS.has(name) || !Object.hasOwn(allow, name))) findings.push({ offset, tag: `/${name}`, message: `</${name}> closes an element content may not hold (allowed: ${Object.keys(allow).filter((tag) => !NEVER_TAGS.has(tag)).join(', ')})` });
     },
     oncomment(start, end) {
@@ -124,10 +126,20 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
   return findings;
 }
 
+/** Elements without content, never closed. */
+const VOID = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
+
+/** An element a piece opens (not void, not self-closing) or closes, in order: for the body's balance (markdown.ts). */
+export interface HtmlTag {
+  offset: number;
+  name: string;
+  close: boolean;
+}
+
 /** `opened`: elements opened by earlier pieces of the same body (Markdown hands inline HTML over tag by tag); their closing
- * tags are theirs, so a refused element is reported once, at its opening tag. */
-export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<string>()): HtmlFinding[] {
-  const findings: HtmlFinding[] = structureFindings(html, allow, opened);
+ * tags are theirs, so a refused element is reported once, at its opening tag. `tags`, when given, gets the piece's tags. */
+export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<string>(), tags?: HtmlTag[]): HtmlFinding[] {
+  const findings: HtmlFinding[] = structureFindings(html, allow, opened, tags);
   const parser = new Parser(
     {
       onopentag(name, attributes) {

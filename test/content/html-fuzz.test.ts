@@ -23,10 +23,13 @@ const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'action', 'poster', 'data
 /** What in a page's HTML the policy does not allow: an element, an attribute or an address. */
 function outsidePolicy(html: string): string[] {
   const found: string[] = [];
+  const open: string[] = [];
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (name === 'after') return;
+        // An element of the body still open where the page goes on takes the page in (a link is even opened again).
+        if (name === 'after') return void found.push(...open.map((element) => `<${element}> left open`));
+        open.push(name);
         const allowed = new Set([...(MARKDOWN_OUTPUT[name] ?? []), ...(DEFAULT_HTML_ALLOW[name] ?? []), ...GLOBAL]);
         if (!Object.hasOwn(MARKDOWN_OUTPUT, name) && !Object.hasOwn(DEFAULT_HTML_ALLOW, name)) found.push(`<${name}>`);
         for (const [attribute, value] of Object.entries(attributes)) {
@@ -34,6 +37,10 @@ function outsidePolicy(html: string): string[] {
           else if (!allowed.has(attribute)) found.push(`<${name} ${attribute}>`);
           else if (URL_ATTRIBUTES.has(attribute) && urlProblem(value)) found.push(`<${name} ${attribute}="${value}">`);
         }
+      },
+      onclosetag(name) {
+        const at = open.lastIndexOf(name);
+        if (at >= 0) open.splice(at);
       },
       oncomment(text) {
         found.push(`<!--${text.slice(0, 20)}-->`);
@@ -98,7 +105,7 @@ describe('the raw-HTML policy, against the CommonMark spec and an attacker\'s mu
     expect(leaks.slice(0, 20)).toEqual([]);
     // Both outcomes happen: the fuzz reaches the policy and the pages.
     expect(refused).toBeGreaterThan(1000);
-    expect(published).toBeGreaterThan(1000);
+    expect(published).toBeGreaterThan(900);
   });
 
   it('refuses each kind of markup that is not an element, by name, at its line', () => {

@@ -70,6 +70,8 @@ describe('raw HTML in Markdown', () => {
     ['<iframe src=https://evil.example/\n*hi*', /<iframe is never ended with ">"/],
     ['<table style=x\n*hi*', /<table is never ended with ">"/],
     ['</div>', /<\/div> closes an element content may not hold/],
+    // An element left open runs on into the page: a link would take in the template's buttons and footer.
+    ['please <a href="https://evil.example/login">sign in', /<a> is never closed: write <\/a> where it ends, in the same paragraph/],
     ['<?php echo 1; ?>', /"<\?php echo 1; \?>" is a processing instruction/],
     ['<!ELEMENT x ANY>', /"<!ELEMENT x ANY>" is a declaration/],
     ['<![CDATA[ <script>alert(1)</script> ]]>', /is a CDATA section/],
