@@ -42,11 +42,15 @@ export const MAX_MARKDOWN_DEPTH = 32;
 /** Emphasis markers (* and _) in one paragraph: the parser's emphasis matching grows with their square. */
 export const MAX_EMPHASIS_MARKERS = 2000;
 
-/** Deep lists and quotes (a level: ">", a list marker, two columns of indent) or too many emphasis markers; code blocks aside. */
+/** Opening brackets in one paragraph: matching links (`[[a](b)` over and over) grows with their square too. */
+export const MAX_LINK_BRACKETS = 2000;
+
+/** Deep lists and quotes (a level: ">", a list marker, two columns of indent), too many emphasis markers or brackets; code blocks aside. */
 export function markdownShapeProblem(body: string, firstLine: number): MarkdownFinding | undefined {
   const lines = body.split('\n');
   let fence: string | undefined;
   let markers = 0;
+  let brackets = 0;
   let paragraphStart = 0;
   for (const [i, line] of lines.entries()) {
     const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
@@ -60,6 +64,7 @@ export function markdownShapeProblem(body: string, firstLine: number): MarkdownF
     }
     if (line.trim() === '') {
       markers = 0;
+      brackets = 0;
       paragraphStart = i + 1;
       continue;
     }
@@ -83,7 +88,13 @@ export function markdownShapeProblem(body: string, firstLine: number): MarkdownF
     if (depth + Math.floor(columns / 2) > MAX_MARKDOWN_DEPTH) {
       return { line: firstLine + i, code: 'content/too-deep', message: `lists or quotes nest more than ${MAX_MARKDOWN_DEPTH} levels deep here; a page needs a few` };
     }
-    for (let at = 0; at < line.length; at++) if (line[at] === '*' || line[at] === '_') markers++;
+    for (let at = 0; at < line.length; at++) {
+      if (line[at] === '*' || line[at] === '_') markers++;
+      else if (line[at] === '[') brackets++;
+    }
+    if (brackets > MAX_LINK_BRACKETS) {
+      return { line: firstLine + paragraphStart, code: 'content/too-deep', message: `this paragraph holds more than ${MAX_LINK_BRACKETS} link brackets ([); split it, or put such text in a code block` };
+    }
     if (markers > MAX_EMPHASIS_MARKERS) {
       return { line: firstLine + paragraphStart, code: 'content/too-deep', message: `this paragraph holds more than ${MAX_EMPHASIS_MARKERS} emphasis markers (* or _); split it, or put such text in a code block` };
     }
