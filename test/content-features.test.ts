@@ -243,6 +243,29 @@ describe('dated and draft posts', () => {
     expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toMatch(/bad-date-content\/es\/posts\/oven-day\.md:\d+:\d+ {2}has a publishing setting it cannot use\n {2}publishDate: expected a day written YYYY-MM-DD \(such as 2026-12-24\), found "2026-02-30"/);
   });
 
+  it('--now with a day means that day in the site\'s time zone; a day the calendar lacks is refused', async () => {
+    const wrong = await runCli(['build', '--site', SITE, '--out', join(tmp, 'no-day', 'dist'), '--now', '2099-11-31']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--now 2099-11-31 is no day of the calendar; give a day like 2026-12-24.');
+    // A site fourteen hours ahead of UTC (Kiribati): the day before a post's publishDate is still the day before there.
+    const dir = join(ROOT, 'test/scratch', `time-zone-${process.pid}`);
+    await cp(STARTER, dir, { recursive: true });
+    try {
+      await writeFile(join(dir, 'site.config.ts'), (await readFile(join(dir, 'site.config.ts'), 'utf8')).replace(/timeZone: '[^']+'/, "timeZone: 'Pacific/Kiritimati'"));
+      const day = (await readFile(join(STARTER, 'content/en/posts/holiday-orders.md'), 'utf8')).match(/^publishDate: (\S+)$/m)![1]!;
+      const dayBefore = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+      for (const [now, published] of [[dayBefore, false], [day, true]] as const) {
+        const out = join(dir, `dist-${now}`);
+        const built = await runCli(['build', '--site', join(dir, 'site.config.ts'), '--out', out, '--now', now]);
+        expect(built.code, built.stderr).toBe(0);
+        expect(existsSync(join(out, 'blog/holiday-orders.html')), now).toBe(published);
+        expect(await readFile(join(out, 'sitemap.xml'), 'utf8')).toContain(`<lastmod>${now}</lastmod>`);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('on the command line: build --now and dev --drafts', async () => {
     const bad = await runCli(['build', '--site', SITE, '--now', 'tomorrow']);
     expect(bad.code).toBe(2);

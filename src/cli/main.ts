@@ -66,11 +66,11 @@ const baseUrl = (v: string) => {
   return v;
 };
 
-/** A day is taken at noon UTC: that day in every zone from UTC-11 to UTC+11. */
-const moment = (v: string) => {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
-  const date = new Date(day ? `${v}T12:00:00Z` : v);
-  if (Number.isNaN(date.getTime()) || (!day && !/(Z|[+-]\d{2}:?\d{2})$/i.test(v))) throw new InvalidArgumentError(`--now expects a day like 2026-12-24 or a date-time with its zone like 2026-12-24T09:00:00-05:00, got "${v}".`);
+/** A day stays a day: the build takes it in the site's time zone. A date-time names its zone. */
+const moment = (v: string): Date | string => {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v; // its calendar checked by the build (lifecycle.ts)
+  const date = new Date(v);
+  if (Number.isNaN(date.getTime()) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(v)) throw new InvalidArgumentError(`--now expects a day like 2026-12-24 or a date-time with its zone like 2026-12-24T09:00:00-05:00, got "${v}".`);
   return date;
 };
 
@@ -104,7 +104,7 @@ program
   .option('--no-compress', 'write no .br and .gz twins, whatever the site says (like-for-like benchmarks)')
   .addOption(new Option('--precompress <encodings>', 'the .br/.gz twins to write: br, gzip, br,gzip or none (default: the site\'s output.precompress, else br for hosts that send twins, nginx and Caddy; none for those that compress as they serve)').argParser(encodingList))
   .option('--report <file>', 'write every problem and warning as JSON to this file (the terminal shows the first 20 of each kind)')
-  .addOption(new Option('--now <when>', 'build as of another moment: entries published then, the sitemap\'s lastmod and the copyright year (a day like 2026-12-24, or a date-time with its zone)').argParser(moment))
+  .addOption(new Option('--now <when>', 'build as of another moment: entries published then, the sitemap\'s lastmod and the copyright year (a day like 2026-12-24, that day in the site's time zone, or a date-time with its zone)').argParser(moment))
   .option('-q, --quiet', 'print errors only', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runBuild);

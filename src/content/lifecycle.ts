@@ -2,6 +2,8 @@
 // whole days in the site's time zone, whatever the machine's. The keys are the engine's, taken out before the schema sees the
 // entry; an entry outside its dates is left out of the content (not built, listed, fed or in the sitemap: a link to it is broken).
 import { inFile, type Problem } from '../problems/problem.ts';
+import { inert } from '../problems/inert.ts';
+import { UsageError } from '../problems/usage-error.ts';
 import type { ParsedFile } from './read-file.ts';
 
 export const LIFECYCLE_KEYS = ['draft', 'publishDate', 'expiryDate'] as const;
@@ -53,6 +55,17 @@ export function splitLifecycle(parsed: ParsedFile): { parsed: ParsedFile; lifecy
     wrong('expiryDate', `${lifecycle.expiryDate} is before publishDate ${lifecycle.publishDate}: the entry would never be published`);
   }
   return { parsed: { ...parsed, data: rest }, lifecycle, problems };
+}
+
+/** The build's moment: a day (`--now 2026-12-24`) is noon of it in the site's zone, that day there whatever the zone. */
+export function buildMoment(now: Date | string | undefined, timeZone: string): Date {
+  if (now === undefined) return new Date();
+  if (typeof now !== 'string') return now;
+  if (!isDay(now)) throw new UsageError(`--now ${inert(now)} is no day of the calendar; give a day like 2026-12-24.`);
+  const noon = new Date(`${now}T12:00:00Z`);
+  // The zone's clock then, read as if UTC, less the moment: the zone's offset that day.
+  const clock = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(noon).map((p) => [p.type, Number(p.value)]));
+  return new Date(2 * noon.getTime() - Date.UTC(clock.year!, clock.month! - 1, clock.day, clock.hour, clock.minute));
 }
 
 /** Today in a time zone, as YYYY-MM-DD. */

@@ -21,8 +21,8 @@ export interface BuildOptions {
   compress?: boolean;
   /** In place of the site's output.precompress and its host's default. */
   precompress?: readonly Encoding[];
-  /** Default: now; plugins see it, the sitemap's lastmod is its day. */
-  now?: Date;
+  /** Default: now; plugins see it, the sitemap's lastmod is its day. A day (YYYY-MM-DD) is noon of it in the site's time zone. */
+  now?: Date | string;
   /** dev --drafts. */
   drafts?: boolean;
   /** For the copyright line (default: the year of `now`). */

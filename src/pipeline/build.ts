@@ -12,6 +12,7 @@ import { planStep } from './steps/plan-step.ts';
 import { routeSignature } from '../routes/routes.ts';
 import { shown } from '../problems/shown.ts';
 import { callHook } from '../site/hooks.ts';
+import { dayIn } from '../content/lifecycle.ts';
 import type { BuildOptions, BuildResult } from './build-types.ts';
 import { dirname } from 'node:path';
 import { renderAffected } from './render-affected.ts';
@@ -37,7 +38,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const files = filesStep(run, content, routes, bundle);
     run.phase('bundle');
     const job: RenderJob = {
-      content, assets, baseUrl: run.context.baseUrl, year: options.year ?? run.context.now.getFullYear(), now: run.context.now.toISOString(), contentDir: run.context.contentDir, folders: run.context.folders,
+      content, assets, baseUrl: run.context.baseUrl, year: options.year ?? Number(dayIn(run.context.now, run.site.timeZone ?? 'UTC').slice(0, 4)), now: run.context.now.toISOString(), contentDir: run.context.contentDir, folders: run.context.folders,
       outDir: run.dirs.out, track: options.track, encodings: run.encodings, measureWeight: run.plugins.some((p) => p.weighsPages),
     };
     const previous = options.previous?.signature === signature && options.previous.assets.js === assets.js && options.previous.assets.css === assets.css ? options.previous : undefined;

@@ -11,6 +11,7 @@ import type { Bundle, Plugin } from '../site/plugin.ts';
 import { redirectsPlugin } from './redirects.ts';
 import { robots } from './robots.ts';
 import { sitemap } from './sitemap.ts';
+import { dayIn } from '../content/lifecycle.ts';
 import { speculationHeaderRules, speculationRules, SPECULATION_RULES_FILE } from './speculation-rules.ts';
 
 /** The default plugins of a site, in the order they run (the site's own come after the client bundle). */
@@ -21,7 +22,7 @@ export function defaultPlugins<C>(site: SiteDefinition<C>): Plugin<C>[] {
     localeFiles(site),
     placeholders(site),
     budgets(site),
-    output.sitemap !== false && { name: 'sitemap', files: (c) => ({ 'sitemap.xml': sitemap(c.routes, c, c.now.toISOString().slice(0, 10)) }) },
+    output.sitemap !== false && { name: 'sitemap', files: (c) => ({ 'sitemap.xml': sitemap(c.routes, c, dayIn(c.now, c.site.timeZone ?? 'UTC')) }) },
     output.robots !== false && { name: 'robots', files: (c) => ({ 'robots.txt': robots(c.baseUrl, output.sitemap !== false) }) },
     (output.redirects !== false || !!site.redirects?.length) && redirectsPlugin<C>(site.redirects ?? [], output.redirects !== false, output.host),
     output.speculationRules !== false && {

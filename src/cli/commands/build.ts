@@ -47,7 +47,7 @@ export interface BuildCommandOptions {
   quiet: boolean;
   debug: boolean;
   report?: string;
-  now?: Date;
+  now?: Date | string;
 }
 
 export async function runBuild(opts: BuildCommandOptions): Promise<void> {

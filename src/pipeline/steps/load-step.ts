@@ -13,7 +13,7 @@ import { shown } from '../../problems/shown.ts';
 import { callHook } from '../../site/hooks.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import { contentCacheFor } from '../../content/content-cache.ts';
-import { dayIn, publishedOnly } from '../../content/lifecycle.ts';
+import { buildMoment, dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
 import { expiringUrls, takeDownLinks } from '../../content/taken-down.ts';
 import { withFallbacks } from '../../content/fallback.ts';
@@ -29,6 +29,7 @@ function markdownOf(plugins: readonly Plugin[]): MarkedExtension[] {
 
 export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const { site, options } = run;
+  const now = buildMoment(options.now, site.timeZone ?? 'UTC'); // first: a --now that is no day fails before any work
   // dev keeps its parses in memory (reuse): the kept file read and rewritten on every save would cost more.
   for (const plugin of run.plugins.filter((p) => p.prepare)) await callPlugin(plugin, 'prepare', undefined, () => plugin.prepare!({ siteDir: dirname(run.siteFile), staticDir: run.dirs.static, staticFiles: run.staticSources }));
   const markdown = markdownOf(run.plugins);
@@ -41,7 +42,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown, parseElsewhere });
   const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
-  run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now: options.now ?? new Date(), dev: !!options.track, contentDir: shown(run.dirs.content), folders };
+  run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now, dev: !!options.track, contentDir: shown(run.dirs.content), folders };
   // As of the build's day in the site's time zone.
   const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
