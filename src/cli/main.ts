@@ -104,7 +104,7 @@ program
   .option('--no-compress', 'write no .br and .gz twins, whatever the site says (like-for-like benchmarks)')
   .addOption(new Option('--precompress <encodings>', 'the .br/.gz twins to write: br, gzip, br,gzip or none (default: the site\'s output.precompress, else br for hosts that send twins, nginx and Caddy; none for those that compress as they serve)').argParser(encodingList))
   .option('--report <file>', 'write every problem and warning as JSON to this file (the terminal shows the first 20 of each kind)')
-  .addOption(new Option('--now <when>', 'build as of another moment: entries published then, the sitemap\'s lastmod and the copyright year (a day like 2026-12-24, that day in the site's time zone, or a date-time with its zone)').argParser(moment))
+  .addOption(new Option('--now <when>', 'build as of another moment: entries published then, the sitemap\'s lastmod and the copyright year (a day like 2026-12-24, that day in the site\'s time zone, or a date-time with its zone)').argParser(moment))
   .option('-q, --quiet', 'print errors only', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)
   .action(runBuild);
