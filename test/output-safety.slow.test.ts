@@ -21,9 +21,9 @@ beforeAll(async () => {
 afterAll(() => project.cleanup());
 
 /** Runs a build that must be refused: exit 2, one sentence, no stack, and not one byte of the project changed. */
-async function refused(out: string, message: string | RegExp, cwd?: string) {
+async function refused(out: string, message: string | RegExp, cwd?: string, flags: string[] = []) {
   const before = await project.snapshot();
-  const { code, stdout, stderr } = await project.run(['build', '--out', out], cwd);
+  const { code, stdout, stderr } = await project.run(['build', '--out', out, ...flags], cwd);
   expect(code, stderr).toBe(2);
   expect(stderr).toMatch(typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message);
   expect(stderr).not.toMatch(STACK);
@@ -53,6 +53,17 @@ describe('output paths are checked before anything is written', () => {
     await refused('static', "--out static is the site's static folder");
     await refused('templates', "--out templates is the site's templates folder");
     await refused('content/en/out', "--out content/en/out is inside the site's content folder");
+  });
+
+  it("refuses git's and npm's folders, even with --empty-out-dir", async () => {
+    await mkdir(join(project.dir, '.git'), { recursive: true });
+    await writeFile(join(project.dir, '.git/HEAD'), 'ref: refs/heads/main\n');
+    for (const flags of [[], ['--empty-out-dir']]) {
+      await refused('.git', '--out .git is a .git folder, which git keeps; building there would replace its files', undefined, flags);
+      await refused('.git/objects', '--out .git/objects is inside a .git folder', undefined, flags);
+      await refused('node_modules/x', '--out node_modules/x is inside a node_modules folder, which npm keeps', undefined, flags);
+    }
+    await rm(join(project.dir, '.git'), { recursive: true });
   });
 
   it('refuses an existing file and a symbolic link', async () => {
