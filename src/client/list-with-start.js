@@ -29,7 +29,9 @@ export function listWithStart(CMS, name) {
   sheet.textContent = `.list-with-start { display: grid; gap: 8px }
 .list-with-start > fieldset { border: 1px solid var(--sui-secondary-border-color, #c4c4c4); border-radius: 4px; padding: 8px 12px 12px; margin: 0; display: grid; gap: 8px }
 .list-with-start legend { font-weight: 600; padding: 0 4px }
-.list-with-start label { display: block; font-weight: 600; margin-bottom: 4px }
+.list-with-start label, .list-with-start .label { display: block; font-weight: 600; margin-bottom: 4px }
+.list-with-start .choices { display: flex; flex-wrap: wrap; gap: 4px 16px }
+.list-with-start .choices label { display: inline-flex; align-items: center; gap: 6px; min-height: 24px; font-weight: normal; margin: 0 }
 .list-with-start p { color: var(--sui-error-foreground-color, #b00020); margin: 4px 0 0 }
 .list-with-start p.hint { color: inherit; opacity: .75; margin: 0 0 4px }
 .list-with-start button { font: inherit; padding: 6px 12px; border-radius: 4px; border: 1px solid var(--sui-primary-accent-color-text, #1565c0); background: transparent; color: var(--sui-primary-accent-color-text, #1565c0); cursor: pointer; justify-self: start }`;
@@ -71,11 +73,14 @@ export function listWithStart(CMS, name) {
       const fields = field.fields.filter((f) => f.widget !== 'hidden');
       const singular = String(field.label_singular ?? 'item');
       const Singular = `${singular.charAt(0).toUpperCase()}${singular.slice(1)}`;
+      // Handlers read the rows when they run: the editor may keep a handler of an earlier drawing (after Start, Add
+      // added to the rows drawn first, none, and wiped the started ones).
       const rows = this.rows();
       const start = field.start;
       const id = String(this.props.forID);
-      // A new row starts with each field's default (a switch off).
-      const fresh = () => Object.fromEntries(field.fields.filter((f) => f.default !== undefined || f.widget === 'boolean').map((f) => [f.name, f.default ?? false]));
+      // A new row starts with each field's default, else empty (a switch off, no choice): never as {}, which the editor
+      // stores as nothing, and the list came back as that one empty row.
+      const fresh = () => Object.fromEntries(field.fields.map((f) => [f.name, f.default ?? (f.widget === 'boolean' ? false : f.multiple || f.widget === 'list' ? [] : '')]));
       return h('div', { className: `${this.props.classNameWrapper} list-with-start`, ref: (el) => (this.root = el) },
         rows.length === 0 && start?.value?.length ? h('button', { type: 'button', onClick: () => (this.set(structuredClone(start.value)), this.focusRow(0)) }, start.label) : null,
         ...rows.map((row, i) => h('fieldset', { key: i },
@@ -88,16 +93,31 @@ export function listWithStart(CMS, name) {
             // A value typed wrong is told beside it at once (an empty one when Sveltia asks, in isValid).
             // Sveltia's controls name their label and message by their id: `${id}-label`, `${id}-error`.
             const wrong = empty(row[sub.name]) ? undefined : problem(sub, row[sub.name]);
+            // A choice of several (the days) is a box each: the editor's own select, reused here, changes its list in place,
+            // and a list changed in place is never told (a day taken out or picked was lost on saving).
+            const several = sub.widget === 'select' && sub.multiple;
             return h('div', { key: sub.name },
-              h('label', { htmlFor: subId, id: `${subId}-label` }, sub.label),
+              several ? h('span', { className: 'label', id: `${subId}-label` }, sub.label) : h('label', { htmlFor: subId, id: `${subId}-label` }, sub.label),
               sub.hint ? h('p', { className: 'hint', id: `${subId}-hint` }, sub.hint) : null,
-              type?.control
-                ? h(type.control, { field: sub, value: row[sub.name], forID: subId, classNameWrapper: '', onChange: update, required: sub.required !== false, invalid: !!wrong })
-                : h('p', null, 'This field cannot be changed here.'),
+              several
+                ? h('div', { className: 'choices', role: 'group', 'aria-labelledby': `${subId}-label`, id: subId },
+                    ...sub.options.map((option, n) => {
+                      const { label, value } = typeof option === 'object' ? option : { label: String(option), value: option };
+                      const picked = (this.rows()[i]?.[sub.name] ?? []).includes(value);
+                      // In the options' order, whatever order they are picked in.
+                      const toggle = () => {
+                        const now = this.rows()[i]?.[sub.name] ?? [];
+                        update(sub.options.map((o) => (typeof o === 'object' ? o.value : o)).filter((v) => (v === value ? !now.includes(v) : now.includes(v))));
+                      };
+                      return h('label', { key: n }, h('input', { type: 'checkbox', checked: picked, onChange: toggle }), ` ${label}`);
+                    }))
+                : type?.control
+                  ? h(type.control, { field: sub, value: row[sub.name], forID: subId, classNameWrapper: '', onChange: update, required: sub.required !== false, invalid: !!wrong })
+                  : h('p', null, 'This field cannot be changed here.'),
               wrong ? h('p', { id: `${subId}-error` }, wrong) : null);
           }),
-          h('button', { type: 'button', onClick: () => (this.set(rows.filter((_, k) => k !== i)), this.focusRow(i)) }, `Remove ${singular} ${i + 1}`))),
-        h('button', { type: 'button', onClick: () => (this.set([...rows, fresh()]), this.focusRow(rows.length)) }, `Add ${singular}`));
+          h('button', { type: 'button', onClick: () => (this.set(this.rows().filter((_, k) => k !== i)), this.focusRow(i)) }, `Remove ${singular} ${i + 1}`))),
+        h('button', { type: 'button', onClick: () => (this.focusRow(this.rows().length), this.set([...this.rows(), fresh()])) }, `Add ${singular}`));
     },
   });
   CMS.registerFieldType(name, control);

@@ -11,7 +11,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -41,6 +41,9 @@ const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS) await page.screenshot({ path: join(process.env.SHOTS, `${name}.png`) });
 };
 
+/** The rows of a list that starts from another value (list-with-start.js): each a group with its Remove button. */
+const hoursRows = (page: Page, list: Locator) => list.getByRole('group').filter({ has: page.getByRole('button', { name: /^Remove / }) });
+
 /** Adds a row to a list of the open entry, then fills it. */
 async function addRow(page: Page, list: string, label: RegExp) {
   const add = await reach(page, page.locator(`section[data-key-path="${list}"]`).first().getByRole('button', { name: label }).last());
@@ -66,15 +69,14 @@ describe('the office manager\'s day, in the editor', () => {
     await hours.getByRole('button', { name: 'Start from the practice’s hours' }).click();
     // The practice's rows, filled in: the Saturday row is changed, or added when the practice has none.
     let saturday = practice.hours.findIndex((row) => row.days.includes('Sa'));
-    const rows = hours.getByRole('group');
+    const rows = hoursRows(page, hours);
     await expect.poll(() => rows.count()).toBe(practice.hours.length);
     // The focus goes on into the first row (the button it was on is gone), as a keyboard user goes on.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent)).toMatch(/ 1$/);
     if (saturday < 0) {
       await hours.getByRole('button', { name: /^Add / }).click();
       saturday = practice.hours.length;
-      await rows.nth(saturday).getByRole('combobox').click();
-      await page.getByRole('option', { name: 'Saturday' }).click();
+      await rows.nth(saturday).getByRole('checkbox', { name: 'Saturday' }).check();
     }
     const row = rows.nth(saturday);
     // Typed as people type a time: the editor says what it takes, at the field, before saving.
@@ -90,6 +92,32 @@ describe('the office manager\'s day, in the editor', () => {
     expect(saved[miami]!.hours).toEqual(expected);
     // The clinics she did not touch keep the practice's hours.
     for (const [i, clinic] of saved.entries()) if (i !== miami) expect(clinic.hours, clinic.city).toBeUndefined();
+  });
+
+  it('closes Kissimmee at 5:00 PM on Fridays: Friday taken out of its row, and a row of its own added', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Locations');
+    const before = await readRepo(page, 'content/locations.yaml');
+    const hours = await reach(page, page.locator(`section[data-key-path="items.${kissimmee}.hours"]`));
+    await hours.getByRole('button', { name: 'Start from the practice’s hours' }).click();
+    const rows = hoursRows(page, hours);
+    await expect.poll(() => rows.count()).toBe(practice.hours.length);
+    // The day names as the editor shows them (Monday …), from the site's own words.
+    const friday = practice.hours.findIndex((row) => row.days.includes('Fr'));
+    const expected: { days: string[]; opens: string; closes: string }[] = practice.hours.map((r) => ({ ...r, days: r.days.filter((d) => d !== 'Fr') })).filter((r) => r.days.length);
+    expected.push({ days: ['Fr'], opens: practice.hours[friday]?.opens ?? '08:00', closes: '17:00' });
+    if (friday >= 0) await rows.nth(friday).getByRole('checkbox', { name: 'Friday' }).uncheck();
+    if (friday >= 0 && practice.hours[friday]!.days.length === 1) await hours.getByRole('button', { name: new RegExp(`^Remove .* ${friday + 1}$`) }).click();
+    await hours.getByRole('button', { name: /^Add / }).click();
+    await expect.poll(() => rows.count()).toBe(expected.length);
+    const added = rows.nth(expected.length - 1);
+    await added.getByRole('checkbox', { name: 'Friday' }).check();
+    await added.getByLabel('Opens at').fill(expected.at(-1)!.opens);
+    await added.getByLabel('Closes at').fill('17:00');
+    await shot(page, 'hours-2-kissimmee-friday');
+    await save(page);
+    const saved = locationsSchema.parse(parse(await changed(page, 'content/locations.yaml', before)));
+    expect(saved[kissimmee]!.hours).toEqual(expected);
   });
 
   it('changes the main phone number, typed as she reads it; a number too short is refused at the field', async () => {
@@ -291,6 +319,8 @@ describe('the office manager\'s day, in the editor', () => {
     // Miami's own hours: Saturday until 1:00 PM, the others the practice's.
     const locations = await page_('locations.html');
     expect(locations).toMatch(/Miami[\s\S]*1:00 PM/);
+    // Kissimmee's Friday until 5:00 PM, in its own row.
+    expect(locations).toMatch(/Kissimmee[\s\S]*Friday[\s\S]*5:00 PM[\s\S]*Miami/);
     for (const [file, alt] of [['locations.html', TASKS.photo.en], ['es/locations.html', TASKS.photo.es]] as const) {
       expect(await page_(file), file).toMatch(new RegExp(`<img [^>]*alt="${alt}"`));
     }
