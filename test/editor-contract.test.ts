@@ -12,7 +12,7 @@ import type { SiteDefinition } from '../src/site/definition.ts';
 import { CONTENT, ROOT, SITE, STATIC } from './helpers/fixtures.ts';
 
 interface Node { format?: string; type?: string | string[]; properties?: Record<string, Node>; required?: string[]; items?: Node; anyOf?: Node[]; enum?: unknown[]; const?: unknown; pattern?: string; minLength?: number; maxLength?: number; minimum?: number; maximum?: number; minItems?: number; maxItems?: number }
-interface Field { name: string; label?: string; widget: string; required?: boolean; pattern?: [string, string]; minlength?: number; maxlength?: number; min?: number; max?: number; fields?: Field[]; field?: Field; options?: unknown[]; root?: boolean; multiple?: boolean }
+interface Field { name: string; label?: string; widget: string; required?: boolean; pattern?: [string, string]; minlength?: number; maxlength?: number; min?: number; max?: number; fields?: Field[]; field?: Field; options?: unknown[]; root?: boolean; multiple?: boolean; i18n?: unknown }
 
 /** A value that may be left empty (null, or "" for a choice of none) is the value itself, optional. */
 function filled(node: Node): { node: Node } {
@@ -75,7 +75,7 @@ function missedObject(node: Node, fields: Field[], path: string): string[] {
 async function editorConfig() {
   const site = (await loadSite(SITE)) as SiteDefinition;
   const admin = (site.plugins?.find((p) => p.name === 'editor') as EditorPlugin).options;
-  const config = cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', admin) as Record<string, unknown> & { collections: { name: string; files?: { name: string; fields: Field[] }[]; fields?: Field[] }[] };
+  const config = cmsConfig(site, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', admin) as Record<string, unknown> & { collections: { name: string; folder?: string; i18n?: unknown; files?: { name: string; fields: Field[] }[]; fields?: Field[] }[] };
   return { site, config };
 }
 
@@ -113,7 +113,9 @@ describe('the editor and the build agree', () => {
 
   it('offers the site\'s own uploads only: no stock-photo sites, no address typed in', async () => {
     const { config } = await editorConfig();
-    expect(config.media_libraries).toEqual({ stock_assets: false });
+    expect(config.media_libraries).toMatchObject({ stock_assets: false });
+    // An upload gets a plain name (office-day.slow.test.ts uploads "Foto Clínica 2041.JPG" and saves a plain one).
+    expect(config.media_libraries).toMatchObject({ default: { config: { slugify_filename: true } } });
     const images: Field[] = [];
     const walk = (fields: Field[] = []) => fields.forEach((f) => (f.widget === 'image' || f.widget === 'file' ? images.push(f) : (walk(f.fields), f.field && walk([f.field]))));
     for (const c of config.collections) {
@@ -122,6 +124,17 @@ describe('the editor and the build agree', () => {
     }
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(image, image.name).toMatchObject({ choose_url: false });
+  });
+
+  it('takes a photo once for every language: uploaded on one side, it is on the other language\'s page too', async () => {
+    const { config } = await editorConfig();
+    // Collections of a file per language (the services): the photo and "decorative" are copied to each file on save.
+    const perLanguage = config.collections.filter((c) => c.folder && c.i18n);
+    const shared: Field[] = [];
+    const walk = (fields: Field[] = []) => fields.forEach((f) => (f.widget === 'image' || f.name === 'decorative' ? shared.push(f) : (walk(f.fields), f.field && walk([f.field]))));
+    for (const c of perLanguage) walk(c.fields);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const field of shared) expect(field.i18n, field.name).toBe('duplicate');
   });
 
   it('leaves empty optional fields out of what it saves', async () => {

@@ -83,8 +83,11 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   // A schema's own widget gets only its own settings; a hidden one (a developer's setting) shows nothing and keeps its value.
   if (node.cms?.widget === 'hidden') return { name, label: base.label, widget: 'hidden', ...(i18n ? { i18n: 'duplicate' } : {}) } as CmsField;
   const field = (node.cms?.widget && node.cms.widget !== made.widget ? { ...base, ...node.cms } : { ...base, ...made, ...node.cms }) as CmsField;
+  // A value every language shares is typed once and copied to each language's file: only where there are several.
+  if (field.i18n === 'duplicate' && !i18n) delete field.i18n;
   // Uploads only of the types the build publishes (output/static-policy.ts); no typed-in address (a photo it cannot vouch for).
-  if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image, choose_url: false };
+  // In a file of each language, a photo is one for all (uploaded on the English side, it was missing on the Spanish).
+  if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image, choose_url: false, ...(i18n ? { i18n: 'duplicate' } : {}) };
   if (field.widget === 'file') return { ...field, accept: UPLOAD_ACCEPT.file, choose_url: false };
   // A list that starts from another value: list-with-start.ts.
   if (field.start) return withStart(field, field.start as StartFrom);

@@ -6,10 +6,10 @@ import * as z from 'zod';
 const SOURCE = /^\/[^?#\s]*\.(jpe?g|png|webp|avif|gif)$/i;
 
 const src = () =>
-  z.string().regex(SOURCE, 'the address of a photo on this site (JPEG, PNG, WebP, AVIF or GIF), such as /images/uploads/front-door.jpg').meta({ cms: { widget: 'image', label: 'Photo', hint: 'Upload a photo (JPEG, PNG, WebP, AVIF or GIF), or choose one already uploaded.' } });
-const decorative = () => z.boolean().optional().meta({ cms: { label: 'Decorative only (no description needed)', hint: 'Tick it only when the photo adds nothing a visitor needs to know.' } });
+  z.string().regex(SOURCE, 'the address of a photo on this site (JPEG, PNG, WebP, AVIF or GIF) whose file name has no spaces, such as /images/uploads/front-door.jpg').meta({ cms: { widget: 'image', label: 'Photo', hint: 'Upload a photo (JPEG, PNG, WebP, AVIF or GIF), or choose one already uploaded.' } });
+const decorative = () => z.boolean().optional().meta({ cms: { label: 'Decorative only (no description needed)', hint: 'Tick it only when the photo adds nothing a visitor needs to know.', i18n: 'duplicate' } });
 const HINT = 'Describe it for people who cannot see it: "The front door, with a ramp on the left". Leave it empty only if the photo is decorative.';
-const MISSING = 'describe the photo (what it shows), or mark it decorative: true';
+const MISSING = 'describe the photo (what it shows), or tick "Decorative only (no description needed)"';
 
 export function imageField(): ReturnType<typeof localImage>;
 export function imageField<L extends string>(options: { altIn: Record<L, string> }): ReturnType<typeof sharedImage<L>>;

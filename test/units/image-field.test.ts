@@ -15,7 +15,7 @@ describe('an image field', () => {
 
   it('refuses a photo without a description, and an address that is not an image of the site', () => {
     const missing = schema.safeParse({ photo: { src: '/images/uploads/door.jpg' } });
-    expect(missing.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['photo.alt: describe the photo (what it shows), or mark it decorative: true']);
+    expect(missing.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['photo.alt: describe the photo (what it shows), or tick "Decorative only (no description needed)"']);
     expect(schema.safeParse({ photo: { src: '/images/uploads/door.jpg', alt: '   ' } }).success).toBe(false);
     for (const src of ['https://elsewhere.example/a.jpg', '/images/uploads/page.html', 'door.jpg', '/a.jpg?x=1']) expect(schema.safeParse({ photo: { src, alt: 'x' } }).success, src).toBe(false);
   });
