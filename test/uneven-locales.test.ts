@@ -22,6 +22,9 @@ beforeAll(async () => {
   for (let i = 1; i <= 4; i++) {
     await writeFile(join(content, `en/posts/market-day-${i}.md`), `---\ntitle: Market day ${i}\ndescription: What we baked for market day ${i}.\ndate: 2026-0${i}-15\ntags: [${i === 4 ? 'markets' : 'news'}]\n---\nMarket day ${i}.\n`);
   }
+  // An English post links to the post that opens holiday orders, dated far ahead (publishDate).
+  const oven = join(content, 'en/posts/oven-day.md');
+  await writeFile(oven, `${await readFile(oven, 'utf8')}\nHoliday orders open soon: [see the holiday menu](/blog/holiday-orders).\n`);
   // Every published Spanish post tagged news expires at the end of the year.
   for (const name of await readdir(join(content, 'es/posts'))) {
     const file = join(content, 'es/posts', name);
@@ -56,9 +59,10 @@ describe.each([
   ['after the expiry (the daily rebuild)', '2027-01-02'],
 ])('the bakery blog with more English than Spanish, %s', (_, day) => {
   let out: string;
+  let warnings: { file: string; message: string }[];
   beforeAll(async () => {
     out = join(tmp, `dist-${day}`);
-    await build({ site: join(STARTER, 'site.config.ts'), contentDir: content, staticDir: join(STARTER, 'static'), outDir: out, now: new Date(`${day}T12:00:00Z`), compress: false });
+    ({ warnings } = await build({ site: join(STARTER, 'site.config.ts'), contentDir: content, staticDir: join(STARTER, 'static'), outDir: out, now: new Date(`${day}T12:00:00Z`), compress: false }));
   }, 60_000);
 
   it('builds, with English pages Spanish has not', () => {
@@ -75,10 +79,44 @@ describe.each([
     expect(named.filter(([, path]) => !built(out, path)).map(([where, path]) => `${where} → ${path}`)).toEqual([]);
   });
 
+  it('shows a link to a post not yet published as its words, with a warning naming its day', async () => {
+    const day = (await readFile(join(content, 'en/posts/holiday-orders.md'), 'utf8')).match(/^publishDate: (\S+)$/m)![1]!;
+    const html = await readFile(join(out, 'blog/oven-day.html'), 'utf8');
+    expect(html).toContain('see the holiday menu');
+    expect(html).not.toContain('href="/blog/holiday-orders"');
+    expect(warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(expect.stringMatching(new RegExp(`en/posts/oven-day\\.md:\\d+: links to "/blog/holiday-orders", published from ${day} \\(its publishDate\\)`)));
+  });
+
   it('switches language on a page the other language lacks to that language\'s blog home or home', async () => {
     const html = await readFile(join(out, 'blog/page/3.html'), 'utf8');
     const toSpanish = /<a href="([^"]+)" hrefLang="es"/.exec(html)?.[1];
     expect(toSpanish).toMatch(/^\/es\//);
     expect(built(out, toSpanish!)).toBe(true);
   });
+});
+
+describe('a blog that shows untranslated posts in English (fallback), the day after an English post expires', () => {
+  it('builds: a Spanish post\'s link to it is its words, with a warning, as in English', async () => {
+    // A copy of the starter whose posts fall back to English where Spanish has none.
+    const dir = join(ROOT, 'test/scratch', `fallback-${process.pid}`);
+    await cp(STARTER, dir, { recursive: true });
+    try {
+      await writeFile(join(dir, 'site.config.ts'), (await readFile(join(dir, 'site.config.ts'), 'utf8')).replace("label: 'post', localizedSlugs: true, partial: true", "label: 'post', localizedSlugs: true, fallback: true"));
+      // An English-only post that expires, linked from a Spanish post at its Spanish address (its English words).
+      await writeFile(join(dir, 'content/en/posts/pop-up.md'), '---\ntitle: Pop-up bakery\ndescription: One weekend only.\ndate: 2026-06-01\ntags: [news]\nexpiryDate: 2026-12-31\n---\nOne weekend only.\n');
+      const oven = join(dir, 'content/es/posts/oven-day.md');
+      await writeFile(oven, `${await readFile(oven, 'utf8')}\nVea [la panadería de un fin de semana](/es/blog/pop-up).\n`);
+      const build_ = (day: string) => build({ site: join(dir, 'site.config.ts'), contentDir: join(dir, 'content'), staticDir: join(dir, 'static'), outDir: join(dir, `dist-${day}`), now: new Date(`${day}T12:00:00Z`), compress: false });
+      // While it is up, the link is live.
+      await build_('2026-11-25');
+      expect(await readFile(join(dir, 'dist-2026-11-25/es/blog/oven-day.html'), 'utf8')).toContain('href="/es/blog/pop-up"');
+      const after = await build_('2027-01-02');
+      const html = await readFile(join(dir, 'dist-2027-01-02/es/blog/oven-day.html'), 'utf8');
+      expect(html).toContain('la panadería de un fin de semana');
+      expect(html).not.toContain('href="/es/blog/pop-up"');
+      expect(after.warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(expect.stringMatching(/es\/posts\/oven-day\.md:\d+: links to "\/es\/blog\/pop-up", taken down after 2026-12-31 \(its expiryDate\)/));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

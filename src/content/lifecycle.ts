@@ -1,6 +1,7 @@
 // An entry's lifecycle: `draft: true` (only in `dev --drafts`), `publishDate` and `expiryDate` (first and last day published),
 // whole days in the site's time zone, whatever the machine's. The keys are the engine's, taken out before the schema sees the
-// entry; an entry outside its dates is left out of the content (not built, listed, fed or in the sitemap: a link to it is broken).
+// entry; an entry outside its dates is left out of the content (not built, listed, fed or in the sitemap: a link to it is its
+// words alone, taken-down.ts).
 import { inFile, type Problem } from '../problems/problem.ts';
 import { inert } from '../problems/inert.ts';
 import { UsageError } from '../problems/usage-error.ts';

@@ -1,5 +1,6 @@
 // A date never breaks a build (an expiryDate passes on a day nobody edits): a link to an expiring entry is a warning
-// while it is up, and once it is down is shown as its words alone, with a warning. Worked out once, as the content loads.
+// while it is up, and once it is down is shown as its words alone, with a warning; a link to an entry not yet published
+// (its publishDate ahead) is its words alone until that day. Worked out once, as the content loads.
 import { fillPath, paramsOf } from '../routes/routes.ts';
 import type { LocaleUrls } from '../routes/urls.ts';
 import type { SiteDefinition, Warning } from '../site/definition.ts';
@@ -7,23 +8,43 @@ import type { EngineContent } from '../site/page-data.ts';
 import type { LifecycleRecord } from './lifecycle.ts';
 import type { ContentLinks } from './load-content.ts';
 
-/** Each expiring entry's expiryDate, by its URL. */
-export function expiringUrls(site: SiteDefinition, urls: LocaleUrls, lifecycle: ReadonlyMap<string, LifecycleRecord>, slugs: ReadonlyMap<string, string>): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [key, record] of lifecycle) {
-    if (!record.expiryDate || record.draft) continue;
-    const [locale, collection, id] = key.split('/') as [string, string, string];
-    for (const page of site.pages.filter((p) => p.collection === collection && !p.generated)) {
-      const [param] = paramsOf(page.path);
-      found.set(urls.localeUrl(locale, fillPath(page.path, { [param!]: slugs.get(key) ?? id })), record.expiryDate);
-    }
-  }
-  return found;
+export interface DatedUrls {
+  /** Each expiring entry's expiryDate, by its URL. */
+  expiring: Map<string, string>;
+  /** Each entry's publishDate, by its URL. */
+  scheduled: Map<string, string>;
 }
 
-/** A link to an entry taken down is unlinked and not checked; to one still up, from a page that stays longer, a warning. */
-export function takeDownLinks(content: EngineContent, links: ContentLinks, expiring: ReadonlyMap<string, string>, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string): { content: EngineContent; links: ContentLinks; warnings: Warning[] } {
-  const gone = new Map([...expiring].filter(([, until]) => until < today));
+/** The URLs of entries with dates, in their own locale and in each locale that shows them untranslated (`fallback`). */
+export function datedUrls(site: SiteDefinition, urls: LocaleUrls, lifecycle: ReadonlyMap<string, LifecycleRecord>, slugs: ReadonlyMap<string, string>, content: EngineContent): DatedUrls {
+  const dated: DatedUrls = { expiring: new Map(), scheduled: new Map() };
+  for (const [key, record] of lifecycle) {
+    if (record.draft || !(record.expiryDate || record.publishDate)) continue;
+    const [locale, collection, id] = key.split('/') as [string, string, string];
+    // A locale without its own entry shows the default locale's under the entry's name.
+    const shownIn = [{ locale, slug: slugs.get(key) ?? id }];
+    if (locale === site.defaultLocale && site.content.collections[collection]?.fallback) {
+      for (const other of Object.keys(site.locales)) {
+        if (other !== locale && !Object.hasOwn((content.locales[other]?.[collection] ?? {}) as object, id)) shownIn.push({ locale: other, slug: id });
+      }
+    }
+    for (const page of site.pages.filter((p) => p.collection === collection && !p.generated)) {
+      const [param] = paramsOf(page.path);
+      for (const { locale: at, slug } of shownIn) {
+        const url = urls.localeUrl(at, fillPath(page.path, { [param!]: slug }));
+        if (record.expiryDate) dated.expiring.set(url, record.expiryDate);
+        if (record.publishDate) dated.scheduled.set(url, record.publishDate);
+      }
+    }
+  }
+  return dated;
+}
+
+/** A link to an entry taken down or not yet up is unlinked and not checked; to one still up, from a page that stays longer, a warning. */
+export function takeDownLinks(content: EngineContent, links: ContentLinks, { expiring, scheduled }: DatedUrls, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string): { content: EngineContent; links: ContentLinks; warnings: Warning[] } {
+  const gone = new Map<string, string>();
+  for (const [url, from] of scheduled) if (from > today) gone.set(url, `published from ${from} (its publishDate): until then the link is shown as its words alone`);
+  for (const [url, until] of expiring) if (until < today) gone.set(url, `taken down after ${until} (its expiryDate): the link is shown as its words alone; remove it, or point it at a page that stays`);
   const warnings: Warning[] = [];
   const down = gone.size ? withoutGone(content, links, gone, warnings) : { content, links };
   return { ...down, warnings: [...warnings, ...stillUp(down.links, expiring, lifecycle)] };
@@ -34,9 +55,9 @@ function withoutGone(content: EngineContent, links: ContentLinks, gone: Readonly
     file,
     locale,
     links: found.filter((link) => {
-      const until = gone.get(link.href.split('#')[0]!);
-      if (until && !link.image) warnings.push({ file: `${file}:${link.line}`, message: `links to "${link.href}", taken down after ${until} (its expiryDate): the link is shown as its words alone; remove it, or point it at a page that stays` });
-      return !until;
+      const why = gone.get(link.href.split('#')[0]!);
+      if (why && !link.image) warnings.push({ file: `${file}:${link.line}`, message: `links to "${link.href}", ${why}` });
+      return !why;
     }),
   }));
   const unlink = (html: string) => html.replace(/<a href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (whole, href: string, words: string) => (gone.has(href.split('#')[0]!) ? words : whole));

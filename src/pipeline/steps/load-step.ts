@@ -15,7 +15,7 @@ import type { EngineContent } from '../../site/page-data.ts';
 import { contentCacheFor } from '../../content/content-cache.ts';
 import { buildMoment, dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
-import { expiringUrls, takeDownLinks } from '../../content/taken-down.ts';
+import { datedUrls, takeDownLinks } from '../../content/taken-down.ts';
 import { withFallbacks } from '../../content/fallback.ts';
 import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
@@ -46,7 +46,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   // As of the build's day in the site's time zone.
   const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
-  const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, expiringUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs), loaded.lifecycle, today);
+  const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, datedUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs, loaded.content), loaded.lifecycle, today);
   const links = down.links;
   let content: EngineContent = withFallbacks(site as SiteDefinition, down.content);
   // Data sources run before any plugin sees the content, kept in a folder of the site's own: sites in one folder share the cache
