@@ -51,7 +51,9 @@ export const siteSchema = z
     baseUrl: url.meta(developers('The production address, set by the developers (it also names every page to search engines).')),
     // One number, typed as people type it ("305-448-2210", "305.448.2210", "(305) 448-2210", "+1 305 448
     // 2210"): shown in one form and dialled as +1 and ten digits, both made from it, so they never differ.
-    phone: matching(/^(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/, 'a US phone number of ten digits, like (305) 448-2210 or 305-448-2210')
+    // Pasted from a document or a web page, its space may be a non-breaking one and its dash a non-breaking
+    // hyphen or an en dash: it looks the same to her, so it is taken the same.
+    phone: matching(/^\s*(?:\+?1[\s.\u2010-\u2013-]?)?(?:\(\d{3}\)|\d{3})[\s.\u2010-\u2013-]?\d{3}[\s.\u2010-\u2013-]?\d{4}\s*$/, 'a US phone number of ten digits, like (305) 448-2210 or 305-448-2210')
       .meta({ cms: { label: 'Phone number', hint: 'Type it as you like: (305) 448-2210, 305-448-2210 or +1 305 448 2210. The site shows it as (305) 448-2210, and every "Call" button dials it. Placeholder until launch: 555-01xx numbers are fictitious.' } })
       .transform((typed) => {
         const digits = typed.replace(/\D/g, '').slice(-10);

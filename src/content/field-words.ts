@@ -122,7 +122,9 @@ export function inEditorWords(problems: readonly Problem[], files: ReadonlyMap<s
         : (line ?? 0) >= (spoken.bodyLine ?? Infinity)
           ? [`Text, line ${line! - spoken.bodyLine! + 1}`]
           : [];
-      return { ...detail, words: `${[spoken.name, ...field].join(' › ')}: ${detail.message}` };
+      // A quoted value (the link's address) says what the field's line does not: "the link "/services/lips" points at no page".
+      const value = detail.path.startsWith('"') ? `${detail.path} ` : '';
+      return { ...detail, words: `${[spoken.name, ...field].join(' › ')}: ${value}${detail.message}` };
     });
     return new Problem(problem.code, problem.where, problem.title, details);
   });

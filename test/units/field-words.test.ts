@@ -127,7 +127,7 @@ describe('inEditorWords', () => {
   });
 
   it('names the line of the text, counted from the text\'s first line, for a problem in a Markdown body; a quoted path is a value, not a field', () => {
-    expect(words(inFile('link/broken', 'content/en/notes/a.md', 'links to a page that does not exist', [{ path: '"/nowhere"', message: 'points at no page' }], { line: 6, col: 1 }))).toEqual(['Notes › A (English) › Text, line 3: points at no page']);
+    expect(words(inFile('link/broken', 'content/en/notes/a.md', 'links to a page that does not exist', [{ path: '"/nowhere"', message: 'points at no page' }], { line: 6, col: 1 }))).toEqual(['Notes › A (English) › Text, line 3: "/nowhere" points at no page']);
     expect(words(inFile('link/broken', 'content/en/notes/a.md', 'x', [{ path: '', message: 'in the front matter' }], { line: 2, col: 1 }))).toEqual(['Notes › A (English): in the front matter']);
     expect(words(inFile('link/broken', 'content/en/notes/a.md', 'x', [{ path: '', message: 'on the first line of the text' }], { line: 4, col: 1 }))).toEqual(['Notes › A (English) › Text, line 1: on the first line of the text']);
     // Without the file's data (as the render keeps it), a field is not named, the entry is.
