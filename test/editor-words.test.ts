@@ -8,7 +8,7 @@ import type { EditorPlugin } from '../src/admin/editor-plugin.ts';
 import { loadSite } from '../src/pipeline/load-site.ts';
 import { CONTENT, ROOT, SITE, STATIC } from './helpers/fixtures.ts';
 
-interface Field { name: string; label: string; widget: string; hint?: string; pattern?: [string, string]; readonly?: boolean; fields?: Field[]; field?: Field; options?: unknown[]; i18n?: unknown }
+interface Field { name: string; label: string; label_singular?: string; widget: string; hint?: string; pattern?: [string, string]; readonly?: boolean; fields?: Field[]; field?: Field; options?: unknown[]; i18n?: unknown }
 
 /** Every field of the configuration with the path of labels that leads to it ("Site › Hours › Opens"). */
 async function fields(): Promise<{ path: string; keys: string; field: Field }[]> {
@@ -38,6 +38,13 @@ describe('the editor, in the office manager’s words', () => {
     const all = await fields();
     expect(all.length).toBeGreaterThan(300);
     expect(all.filter(({ field }) => CODE_WORDS.test(field.label)).map(({ path }) => path)).toEqual([]);
+  });
+
+  it('names each value of a list by what it is ("Plan", "Benefit"), not "Item", and adds one by that name', async () => {
+    const lists = (await fields()).filter(({ field }) => field.widget === 'list' && field.field);
+    expect(lists.length).toBeGreaterThan(3);
+    // "Add Plans accepted" read as a heading, and each box was "Item".
+    expect(lists.filter(({ field }) => !field.label_singular || field.field!.label === 'Item').map(({ path }) => path)).toEqual([]);
   });
 
   it('says what to type, by example, wherever it checks a pattern: never a raw pattern', async () => {

@@ -77,7 +77,12 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   if (i18n) base.i18n = true;
   if (node.description) base.hint = node.description;
   const made = widgetOf(node, i18n, words);
-  if (singular && made.widget === 'list') base.label_singular = singular;
+  if (singular && made.widget === 'list') {
+    base.label_singular = singular;
+    // Each item of a list of plain values is labelled by what it is ("Plan"), not "Item".
+    const item = made.field as CmsField | undefined;
+    if (item?.name === 'item') made.field = { ...item, label: `${singular.charAt(0).toUpperCase()}${singular.slice(1)}` };
+  }
   // A paragraph gets a box of several lines, where a string gets one.
   if (typeof word === 'object' && word.widget && made.widget === 'string') made.widget = word.widget;
   // A schema's own widget gets only its own settings; a hidden one (a developer's setting) shows nothing and keeps its value.

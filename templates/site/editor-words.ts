@@ -27,7 +27,7 @@ export const EDITOR_WORDS: Words = {
   jump: { label: 'Link to the list below' },
   heading: 'Heading',
   subtitle: 'Subtitle',
-  items: { label: 'Items', singular: 'item' },
+  items: { label: 'Points', singular: 'point' },
   item: 'Item',
   highlights: { label: 'Highlights', singular: 'highlight' },
   steps: { label: 'Steps', singular: 'step' },
@@ -100,8 +100,8 @@ export const EDITOR_WORDS: Words = {
   lng: 'Longitude',
 
   // Insurance, languages, reviews
-  plans: { label: 'Plans accepted', hint: 'Each plan’s name as the insurer writes it, the same in both languages.' },
-  teaser: { label: 'Plans named on the home page', hint: 'Up to six, from the list above.' },
+  plans: { label: 'Plans accepted', singular: 'plan', hint: 'Each plan’s name as the insurer writes it, the same in both languages. Removing a plan? Remove it from “Plans named on the home page” below too.' },
+  teaser: { label: 'Plans named on the home page', singular: 'plan', hint: 'Up to six, from the list above.' },
   lang: { label: 'Language code', hint: 'Set by the developers.' },
   language: 'Language',
   dir: { label: 'Written right to left', hint: 'Set by the developers.' },
