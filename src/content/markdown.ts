@@ -52,14 +52,20 @@ export function markdownShapeProblem(body: string, firstLine: number): MarkdownF
   let markers = 0;
   let brackets = 0;
   let paragraphStart = 0;
+  let fenceQuotes = 0;
   for (const [i, line] of lines.entries()) {
-    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
+    // A fence may stand in a quote ("> ```", a diagram quoted from elsewhere); it ends with its quote, where the parser ends it.
+    const prefix = /^(?: {0,3}> ?)*/.exec(line)![0];
+    const quotes = prefix.split('>').length - 1;
+    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line.slice(prefix.length))?.[1];
+    if (fence && quotes >= fenceQuotes) {
       if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length) fence = undefined;
       continue;
     }
+    fence = undefined;
     if (fenceMark) {
       fence = fenceMark;
+      fenceQuotes = quotes;
       continue;
     }
     if (line.trim() === '') {

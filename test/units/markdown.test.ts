@@ -82,6 +82,16 @@ describe('a Markdown body', () => {
   });
 });
 
+describe('the shape check before the parser', () => {
+  it('reads a fenced diagram inside a quote as code, not as nesting; a quote that ends ends the fence', () => {
+    const diagram = ['> Dispatch:', '>', '> ```', ...Array.from({ length: 40 }, (_, i) => `> ${'> '.repeat(i % 40)}|`), '> ```', '', 'After.'].join('\n');
+    expect(renderMarkdown(diagram, 1).findings).toEqual([]);
+    // Without its quote the fence is closed (as the parser closes it): the nesting after it counts.
+    const escaped = ['> ```', '> code', `${'> '.repeat(40)}deep`].join('\n');
+    expect(renderMarkdown(escaped.replace(`${'> '.repeat(40)}deep`, `\n${'> '.repeat(40)}deep`), 1).findings.map((f) => f.message)).toEqual([expect.stringMatching(/nest more than 32 levels/)]);
+  });
+});
+
 describe('an autolink that is no address', () => {
   it('is written as the text its author typed, with a warning at its line, and the build goes on', () => {
     const { html, findings } = renderMarkdown('Intro.\n\nRun it at <http://localhost:port> or see <https://example.com/ok>.\n', 1);
