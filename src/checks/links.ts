@@ -135,7 +135,10 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
       const key = `${ref ?? written}\0${found.problem}`;
       // A relative reference is named as written, and where it leads from the page; a file, with an address that leads the same from every page.
       const relative = ref !== written && ref !== undefined;
-      const fromRoot = relative && found.code === 'file/missing-static' ? `; or put it in ${staticDir}/images/ and write /images/${ref.split('/').pop()}, the same from every page` : '';
+      // A picture goes in images/; any other file at the static folder's top (a script in images/ reads as a mistake).
+      const name = (ref ?? '').split(/[?#]/)[0]!.split('/').pop()!;
+      const folder = /\.(avif|gif|jpe?g|png|svg|webp)$/i.test(name) ? 'images/' : '';
+      const fromRoot = relative && found.code === 'file/missing-static' ? `; or put it in ${staticDir}/${folder} and write /${folder}${name}, the same from every page` : '';
       const entry = broken.get(key) ?? { ...found, problem: found.problem + fromRoot, shown: relative ? `"${written}" (${ref})` : `"${written}"`, routes: [] };
       if (!entry.routes.includes(route)) entry.routes.push(route);
       broken.set(key, entry);

@@ -80,7 +80,7 @@ export function listWithStart(CMS, name) {
       const id = String(this.props.forID);
       // A new row starts with each field's default, else empty (a switch off, no choice): never as {}, which the editor
       // stores as nothing, and the list came back as that one empty row.
-      const fresh = () => Object.fromEntries(field.fields.map((f) => [f.name, f.default ?? (f.widget === 'boolean' ? false : f.multiple || f.widget === 'list' ? [] : '')]));
+      const fresh = () => Object.fromEntries(field.fields.filter((f) => f.widget !== 'hidden' && (f.default !== undefined || f.widget === 'boolean' || f.required !== false)).map((f) => [f.name, f.default ?? (f.widget === 'boolean' ? false : f.multiple ? [] : '')]));
       return h('div', { className: `${this.props.classNameWrapper} list-with-start`, ref: (el) => (this.root = el) },
         rows.length === 0 && start?.value?.length ? h('button', { type: 'button', onClick: () => (this.set(structuredClone(start.value)), this.focusRow(0)) }, start.label) : null,
         ...rows.map((row, i) => h('fieldset', { key: i },

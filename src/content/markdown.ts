@@ -143,7 +143,7 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
   // line of its own (an HTML block) may hold paragraphs, and closes before the body ends.
   const unclosed: { name: string; line: number; spans: boolean }[] = [];
   const neverClosed = (left: typeof unclosed) => {
-    for (const { name, line: at, spans } of left) findings.push({ line: at, code: 'markdown/html', message: `<${name}> is never closed: write </${name}> where it ends${spans ? '' : ', in the same paragraph'} (left open, a browser carries it on into the rest of the page)` });
+    for (const { name, line: at, spans } of left) findings.push({ line: at, code: 'markdown/html', message: `<${name}> is never closed: write </${name}> where it ends${spans ? '' : ', in the same paragraph'} (left open, a browser carries it on into the rest of the page); meant as text? Write \\<${name}>` });
   };
   let line = firstLine;
   for (const block of tokens) {

@@ -93,7 +93,7 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
       const offset = html.lastIndexOf('<', start);
       const text = html.slice(offset, end + 1);
       // A comment can hide a conditional comment or markup for later; the rest ("<?php …?>") are named.
-      if (html.startsWith('<!--', offset)) findings.push({ offset, tag: '!--', message: 'HTML comments are not allowed in content (write a YAML comment or a note to the team instead)' });
+      if (html.startsWith('<!--', offset)) findings.push({ offset, tag: '!--', message: 'HTML comments are not allowed in content: remove it (a note for the team goes in the commit message), or write &lt;!-- to show it as text' });
       else if (html.startsWith('<?', offset)) findings.push({ offset, tag: '?', message: `${quoted(text)} is a processing instruction, which content may not hold; write &lt; for a plain "<"` });
       else findings.push({ offset, tag: '!', message: `${quoted(text)} is a declaration, which content may not hold; write &lt; for a plain "<"` });
     },
@@ -145,13 +145,13 @@ export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<s
       onopentag(name, attributes) {
         const offset = parser.startIndex;
         if (NEVER_TAGS.has(name) || !Object.hasOwn(allow, name)) {
-          findings.push({ offset, tag: name, message: `<${name}> is not allowed in content (allowed: ${Object.keys(allow).filter((tag) => !NEVER_TAGS.has(tag)).join(', ')}); a developer can widen markdownHtml in the site definition` });
+          findings.push({ offset, tag: name, message: `<${name}> is not allowed in content (allowed: ${Object.keys(allow).filter((tag) => !NEVER_TAGS.has(tag)).join(', ')}); a developer can widen markdownHtml in the site definition. Meant as text? Write \\<${name}>` });
           return;
         }
         const own = new Set(allow[name]);
         for (const [attribute, value] of Object.entries(attributes)) {
           if (NEVER_ATTRIBUTE.test(attribute)) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: event handlers and embedded documents are never allowed in content` });
-          else if (!GLOBAL_ATTRIBUTES.has(attribute) && !own.has(attribute)) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: the attribute is not allowed on <${name}> (allowed: ${[...own, ...GLOBAL_ATTRIBUTES].join(', ')})` });
+          else if (!GLOBAL_ATTRIBUTES.has(attribute) && !own.has(attribute)) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: the attribute is not allowed on <${name}> (allowed: ${[...new Set([...own, ...GLOBAL_ATTRIBUTES])].join(', ')})` });
           else if (URL_ATTRIBUTES.has(attribute)) {
             const problem = urlProblem(value);
             if (problem) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: ${problem}` });

@@ -26,7 +26,7 @@ describe('raw HTML', () => {
 
   it('names a tag outside the list, with the list and the way to widen it', () => {
     const [one] = findings('ab <marquee>x</marquee>');
-    expect(one).toMatch(/^3 marquee: <marquee> is not allowed in content \(allowed: a, abbr, .*\); a developer can widen markdownHtml in the site definition$/);
+    expect(one).toMatch(/^3 marquee: <marquee> is not allowed in content \(allowed: a, abbr, .*\); a developer can widen markdownHtml in the site definition\. Meant as text\? Write \\<marquee>$/);
   });
 
   it('never passes scripts, frames, styles or SVG, even when a site allows them', () => {
@@ -48,7 +48,7 @@ describe('raw HTML', () => {
   });
 
   it('refuses comments and processing instructions', () => {
-    expect(findings('x<!-- hidden -->')).toEqual(['1 !--: HTML comments are not allowed in content (write a YAML comment or a note to the team instead)']);
+    expect(findings('x<!-- hidden -->')).toEqual(['1 !--: HTML comments are not allowed in content: remove it (a note for the team goes in the commit message), or write &lt;!-- to show it as text']);
     // Each named for what it is (HTML reads the first two as comments; a browser shows none of them).
     expect(findings('<?php x ?>')).toEqual(['0 ?: "<?php x ?>" is a processing instruction, which content may not hold; write &lt; for a plain "<"']);
     expect(findings('<!ELEMENT x>')).toEqual(['0 !: "<!ELEMENT x>" is a declaration, which content may not hold; write &lt; for a plain "<"']);

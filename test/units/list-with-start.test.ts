@@ -171,25 +171,34 @@ describe('the field type in the editor', () => {
     const groups = nodes.filter((n) => n.type === 'fieldset');
     expect(groups.map((g) => text(g.children[0] as Node))).toEqual(['Row 1', 'Row 2']);
     // Each field labelled, the editor's control given the value; the hidden one not drawn.
-    const labels = nodes.filter((n) => n.type === 'label');
+    const labels = nodes.filter((n) => n.type === 'label' && n.props.htmlFor);
     expect(labels.map((l) => [l.props.htmlFor, l.props.id, text(l)])).toEqual([
-      ['f-0-days', 'f-0-days-label', 'Days'], ['f-0-opens', 'f-0-opens-label', 'Opens'], ['f-0-note', 'f-0-note-label', 'Note'],
-      ['f-1-days', 'f-1-days-label', 'Days'], ['f-1-opens', 'f-1-opens-label', 'Opens'], ['f-1-note', 'f-1-note-label', 'Note'],
+      ['f-0-opens', 'f-0-opens-label', 'Opens'], ['f-0-note', 'f-0-note-label', 'Note'],
+      ['f-1-opens', 'f-1-opens-label', 'Opens'], ['f-1-note', 'f-1-note-label', 'Note'],
     ]);
+    // A choice of several is a group of boxes named by its label, each box by its option, ticked as the row has it.
+    const groups_ = nodes.filter((n) => n.props.role === 'group');
+    expect(groups_.map((g) => [g.props['aria-labelledby'], text(nodes.find((n) => n.props.id === g.props['aria-labelledby'])!)])).toEqual([['f-0-days-label', 'Days'], ['f-1-days-label', 'Days']]);
+    const boxes = (g: Node) => g.children.map((l) => [text(l as Node).trim(), ((l as Node).children[0] as Node).props.checked]);
+    expect(groups_.map(boxes)).toEqual([[['Mo', true], ['Sa', false]], [['Mo', false], ['Sa', true]]]);
     const controls = nodes.filter((n) => typeof n.type === 'string' && n.type.startsWith('control:'));
     expect(controls.map((c) => [c.type, c.props.forID, c.props.value, c.props.required, c.props.invalid])).toEqual([
-      ['control:select', 'f-0-days', ['Mo'], true, false], ['control:string', 'f-0-opens', '08:00', true, false], ['control:string', 'f-0-note', undefined, false, false],
-      ['control:select', 'f-1-days', ['Sa'], true, false], ['control:string', 'f-1-opens', '09:00', true, false], ['control:string', 'f-1-note', undefined, false, false],
+      ['control:string', 'f-0-opens', '08:00', true, false], ['control:string', 'f-0-note', undefined, false, false],
+      ['control:string', 'f-1-opens', '09:00', true, false], ['control:string', 'f-1-note', undefined, false, false],
     ]);
-    (controls[4]!.props.onChange as (v: unknown) => void)('10:00');
+    (controls[2]!.props.onChange as (v: unknown) => void)('10:00');
+    // Ticking Monday in row 2 keeps the options' order: Mo before Sa.
+    (((groups_[1]!.children[0] as Node).children[0] as Node).props.onChange as () => void)();
     // Buttons that never submit a form the editor may put around them.
     expect(nodes.filter((n) => n.type === 'button').map((b) => [text(b), b.props.type])).toEqual([['Remove row 1', 'button'], ['Remove row 2', 'button'], ['Add row', 'button']]);
     (button('Remove row 1')!.props.onClick as () => void)();
     (button('Add row')!.props.onClick as () => void)();
     expect(changes).toEqual([
       [rows[0], { days: ['Sa'], opens: '10:00', id: 'x' }],
+      [rows[0], { days: ['Mo', 'Sa'], opens: '09:00', id: 'x' }],
       [{ days: ['Sa'], opens: '09:00', id: 'x' }],
-      [...rows, {}],
+      // A new row is never {} (the editor stores that as nothing): each field it asks for, empty.
+      [...rows, { days: [], opens: '' }],
     ]);
   });
 
@@ -205,7 +214,7 @@ describe('the field type in the editor', () => {
     const walk = (n: Node | string | null) => n && typeof n === 'object' && (all.push(n), n.children.forEach(walk));
     walk(tree);
     (all.find((n) => n.type === 'button' && text(n) === 'Add row')!.props.onClick as () => void)();
-    expect(changes).toEqual([[{ s: 'x' }, { on: false, n: 3 }]]);
+    expect(changes).toEqual([[{ s: 'x' }, { on: false, n: 3, s: '' }]]);
     // A field type the editor does not offer here is said, not a broken entry.
     expect(all.filter((n) => n.type === 'p').map(text)).toContain('This field cannot be changed here.');
   });
