@@ -18,6 +18,7 @@ const NAMES = ['[', '[[', '!', 'c++', 'clang++', 'g++', 'mkfs.ext4', 'pct-move_v
 let site: SiteCopy;
 let out: string;
 let urls: string[];
+let warnings: string[];
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
@@ -28,11 +29,14 @@ beforeAll(async () => {
   for (const name of NAMES) {
     await writeFile(join(site.content, 'fr/notes', `${name}.md`), `# ${name}\n\nThe ${name} command. See [c++](/notes/c++), [mkfs.ext4](/notes/mkfs.ext4) and [the space](/notes/a%20b).\n`);
   }
+  // A package's README, as docs arrive: a note for the team, said so (it was dropped without a word).
+  await writeFile(join(site.content, 'fr/notes/README.md'), '# Notes\n\nHow these notes are kept.\n');
   // One page in English too (the others are French only).
   await writeFile(join(site.content, 'en/notes/c++.md'), '# c++\n\nThe C++ compiler. See [brackets](/en/notes/c%2B%2B).\n');
   const built = await buildInto({ site: site.site, content: site.content, static: site.static });
   ({ out, cleanup } = built);
   urls = built.result.routes.filter((r) => !r.notFound).map((r) => r.url);
+  warnings = built.result.warnings.map((w) => `${w.file}: ${w.message}`);
 }, 60_000);
 afterAll(async () => {
   await cleanup?.();
@@ -51,6 +55,11 @@ describe('a docs corpus with names from elsewhere', () => {
     // French only: no English or German page, and the switch goes to that language's home.
     expect(urls).not.toContain('/en/notes/mkfs.ext4');
     expect(await readFile(join(out, 'notes/mkfs.ext4.html'), 'utf8')).toMatch(/<a href="\/en\/" hrefLang="en"/);
+  });
+
+  it('says a README in a section is a note, not a page, and how to publish it', () => {
+    expect(urls.some((u) => /readme/i.test(u))).toBe(false);
+    expect(warnings).toContainEqual(expect.stringMatching(/fr\/notes\/README\.md: is read as a note for the team, not a page, and not published; to publish it, rename it \(overview\.md\)$/));
   });
 
   it('links written as the name is or encoded lead to the page, and the sitemap names it encoded', async () => {

@@ -78,7 +78,7 @@ function readCached(path: string, shown: string, reuse: boolean, read: (path: st
 }
 
 /** Content files below dir (no hidden files, READMEs, editor leftovers); a symbolic link is an error, never followed out. */
-export async function listContent(dir: string, shown: (rel: string) => string): Promise<{ files: string[]; problems: Problem[] }> {
+export async function listContent(dir: string, shown: (rel: string) => string): Promise<{ files: string[]; problems: Problem[]; notes: string[] }> {
   const found = await walk(dir);
   const problems = [...found.links, ...found.special].map((rel) => inFile('content/not-a-file', shown(rel), 'is not a regular file', [{ path: '', message: 'content is read from regular files only; copy the file itself here instead of a link' }]));
   if (found.tooDeep) problems.push(tooDeep(shown(found.tooDeep)));
@@ -94,7 +94,9 @@ export async function listContent(dir: string, shown: (rel: string) => string): 
     problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: entryNameProblem(id)! }]));
   }
   const files = named.filter((f) => !isHidden(f) && !/(^|\/)README\.md$/.test(f) && !EDITOR_LEFTOVER.test(f));
-  return { files, problems };
+  // A README in a section's folder (docs brought from elsewhere) would be a page there: not published, and said so.
+  const notes = named.filter((f) => !isHidden(f) && /^[^/]+\/.+\/README\.md$/.test(f));
+  return { files, problems, notes };
 }
 
 /** A collection without a list: its folder's files, in any locale. */
@@ -288,6 +290,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   const links: ContentLinks = [];
   const warnings: Warning[] = [];
+  if (listing.notes.length) {
+    const [first, ...more] = listing.notes;
+    warnings.push({ file: shown(first!), message: `${more.length ? `and ${more.length} more README.md files are` : 'is'} read as a note for the team, not a page, and not published; to publish ${more.length ? 'one' : 'it'}, rename it (overview.md)` });
+  }
   const byLocale: Record<string, Record<string, unknown>> = {};
   for (const locale of locales) {
     const get = (name: string) => parsedByRel.get(`${locale}/${name}`);
