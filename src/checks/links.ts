@@ -119,7 +119,7 @@ const TITLES = { 'link/broken': 'has a broken internal link', 'file/missing-stat
 
 /** A reference broken on many pages (a shared template) is reported once, with the pages it is on. */
 export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: string[] }[], index: OutputIndex, staticDir: string): Problem[] {
-  const broken = new Map<string, Unresolved & { shown: string; routes: Route[] }>();
+  const broken = new Map<string, Unresolved & { shown: string; routes: Route[]; relative: boolean }>();
   // A path resolves the same from every page: the header's and footer's are on all of them.
   const withPath = new Map<string, Unresolved | undefined>();
   for (const { route, refs, ids } of pages) {
@@ -139,18 +139,19 @@ export function checkOutputLinks(pages: { route: Route; refs: string[]; ids: str
       const name = (ref ?? '').split(/[?#]/)[0]!.split('/').pop()!;
       const folder = /\.(avif|gif|jpe?g|png|svg|webp)$/i.test(name) ? 'images/' : '';
       const fromRoot = relative && found.code === 'file/missing-static' ? `; or put it in ${staticDir}/${folder} and write /${folder}${name}, the same from every page` : '';
-      const entry = broken.get(key) ?? { ...found, problem: found.problem + fromRoot, shown: relative ? `"${written}" (${ref})` : `"${written}"`, routes: [] };
+      const entry = broken.get(key) ?? { ...found, problem: found.problem + fromRoot, shown: relative ? `"${written}" (${ref})` : `"${written}"`, routes: [], relative };
       if (!entry.routes.includes(route)) entry.routes.push(route);
       broken.set(key, entry);
     }
   }
   const problems: Problem[] = [];
-  for (const { code, shown, problem, routes } of broken.values()) {
+  for (const { code, shown, problem, routes, relative } of broken.values()) {
     const detail = [{ path: shown, message: problem }];
     if (routes.length <= 3) {
       for (const route of routes) problems.push(new Problem(code, { page: route.url, output: route.file }, TITLES[code], detail));
     } else {
-      const title = code === 'link/broken' ? 'share a broken internal link, probably from a template' : 'refer to a missing static file';
+      // A template writes an address the same on every page; a relative one shared by a folder's pages is as likely their text.
+      const title = code !== 'link/broken' ? 'refer to a missing static file' : relative ? 'share a broken relative link, from their text or a template' : 'share a broken internal link, probably from a template';
       problems.push(new Problem(code, { pages: routes.slice(0, 3).map((r) => r.url), total: routes.length }, title, detail));
     }
   }

@@ -51,6 +51,9 @@ describe('links of rendered pages', () => {
     const problems = checkOutputLinks(['/', '/about', '/es/', '/es/about'].map((u) => page(u, ['/gone'])), index, 'static');
     expect(problems).toHaveLength(1);
     expect(problems[0]!.format()).toBe('4 pages (/, /about, /es/, ...)  share a broken internal link, probably from a template\n  "/gone": points at no page or file');
+    // Written relative to their page (docs from elsewhere: "api/Agent.md"), it is as likely their own text.
+    const docs = ['/docs/a', '/docs/b', '/docs/c', '/docs/d'].map((u) => page(u, ['gone.md']));
+    expect(checkOutputLinks(docs, index, 'static')[0]!.format()).toMatch(/^4 pages \(\/docs\/a, \/docs\/b, \/docs\/c, \.\.\.\) {2}share a broken relative link, from their text or a template\n {2}"gone\.md" \(\/docs\/gone\.md\)/);
   });
 
   it('resolve a fragment on a page left out of the index (the 404 page) against its own ids', () => {
