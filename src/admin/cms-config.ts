@@ -88,7 +88,7 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
     backend: signInMethods(admin.githubSignIn && admin.backend.name === 'github' ? { ...admin.backend, base_url: new URL(baseUrl).origin, auth_endpoint: OAUTH_PATHS.auth.slice(1) } : admin.backend),
     media_folder: posix(relative(paths.root, `${paths.staticDir}/${media.folder}`)),
     // The site's own uploads only: no stock-photo sites (photos a business cannot vouch for). An upload is named
-    // plainly ("Foto Clínica Miami.JPG" → foto-clinica-miami.jpg), as a new entry is: a phone's name with spaces,
+    // plainly ("Foto Café.JPG" → foto-cafe.jpg), as a new entry is: a phone's name with spaces,
     // accents or an emoji was saved as it was, and its address refused by the build.
     media_libraries: { default: { config: { slugify_filename: true } }, stock_assets: false },
     slug: { encoding: 'ascii', clean_accents: true },

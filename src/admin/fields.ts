@@ -91,7 +91,7 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   // A value every language shares is typed once and copied to each language's file: only where there are several.
   if (field.i18n === 'duplicate' && !i18n) delete field.i18n;
   // Uploads only of the types the build publishes (output/static-policy.ts); no typed-in address (a photo it cannot vouch for).
-  // In a file of each language, a photo is one for all (uploaded on the English side, it was missing on the Spanish).
+  // In a file of each language, a photo is one for all (uploaded on one language's side, it was missing on the other's).
   if (field.widget === 'image') return { ...field, accept: UPLOAD_ACCEPT.image, choose_url: false, ...(i18n ? { i18n: 'duplicate' } : {}) };
   if (field.widget === 'file') return { ...field, accept: UPLOAD_ACCEPT.file, choose_url: false };
   // A list that starts from another value: list-with-start.ts.
