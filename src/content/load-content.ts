@@ -41,6 +41,8 @@ export interface LoadedContent<C = EngineContent> {
   sources: ReadonlyMap<string, ParsedFile>;
   /** Such as an autolink that is no address. */
   warnings: Warning[];
+  /** Images from other sites in Markdown, where written: told once the pages' content policy is known (load-step.ts). */
+  elsewhere: { file: string; href: string }[];
   /** Each content file as the editor names it, for problems found after the load (field-words.ts). */
   spoken: ReadonlyMap<string, SpokenFile>;
 }
@@ -290,6 +292,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
 
   const links: ContentLinks = [];
   const warnings: Warning[] = [];
+  const elsewhere: LoadedContent['elsewhere'] = [];
   if (listing.notes.length) {
     const [first, ...more] = listing.notes;
     warnings.push({ file: shown(first!), message: `${more.length ? `and ${more.length} more README.md files are` : 'is'} read as a note for the team, not a page, and not published; to publish ${more.length ? 'one' : 'it'}, rename it (overview.md)` });
@@ -328,6 +331,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
           const { html, links: found, findings } = markdownCache.get(parsed)!;
           if (found.length) links.push({ file: parsed.file, locale, links: found });
           for (const finding of findings) {
+            if (finding.elsewhere) {
+              elsewhere.push({ file: `${parsed.file}:${finding.line}`, href: finding.message });
+              continue;
+            }
             if (finding.warning) {
               warnings.push({ file: `${parsed.file}:${finding.line}`, message: finding.message });
               continue;
@@ -350,5 +357,5 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const content = {} as Record<string, unknown>;
   for (const [key, def] of Object.entries(shared)) content[key] = keep(def.file, sharedData[key]);
   content.locales = byLocale;
-  return { content: content as C, files: values, links, lifecycle, slugs, sources, warnings, spoken };
+  return { content: content as C, files: values, links, lifecycle, slugs, sources, warnings, spoken, elsewhere };
 }

@@ -35,6 +35,8 @@ export interface MarkdownFinding {
   message: string;
   /** A warning; the build goes on. */
   warning?: true;
+  /** An image from another site, its address the message: a warning only where the site's policy blocks it. */
+  elsewhere?: true;
 }
 
 /** Lists and quotes nested deeper than this are refused: the parser recurses once a level. */
@@ -168,6 +170,8 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
             findings.push({ line: at, code: 'markdown/url', message: `autolink ${problem}: it is shown as text, not as a link`, warning: true });
           } else if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
           else if (token.type === 'image' && !(token as Tokens.Image).text.trim()) findings.push({ line: at, code: 'markdown/image', message: `image "${href}" has no description: write what it shows between the brackets, ![A loaf of rye bread](${href})` });
+          // Another site's image (a badge): the site's content policy may not let a browser load it (load-content.ts says).
+          if (token.type === 'image' && !problem && /^(https?:)?\/\//i.test(href)) findings.push({ line: at, code: 'markdown/image', message: href, warning: true, elsewhere: true });
           // A copy of its own: the token's text is a slice that would keep the whole file alive.
           else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href: intern(href), line: at, image: true } : { href: intern(href), line: at });
         } else if (token.type === 'component' && components) {

@@ -34,6 +34,23 @@ export function withChanges(base: CspDirectives, changes: CspChanges = {}): CspD
   return policy;
 }
 
+/** Whether a directive's sources let a page load this address from another site (a scheme, an origin, a *.host). */
+export function cspAllows(sources: readonly string[], url: URL): boolean {
+  return sources.some((source) => source === '*' || source === url.protocol || source.replace(/\/$/, '') === url.origin || (source.startsWith(`${url.protocol}//*.`) && url.hostname.endsWith(source.slice(url.protocol.length + 3))));
+}
+
+/** Each image from another site the policy would not let a browser show, as a warning where it is written. */
+export function blockedImages(images: readonly { file: string; href: string }[], policy: CspDirectives): { file: string; message: string }[] {
+  const sources = policy['img-src'] ?? policy['default-src'];
+  if (!sources) return [];
+  return images.flatMap(({ file, href }) => {
+    const url = new URL(href, 'https://site.invalid/');
+    if (cspAllows(sources, url)) return [];
+    const name = url.pathname.split('/').pop() || 'image.png';
+    return [{ file, message: `shows an image from another site, "${href}", and the pages' content policy lets a browser show images from ${sources.join(' ')} only: it would not be shown. Copy it into the static folder and write its address here (/images/${name}), or have a developer allow ${url.origin} (csp: { 'img-src': [...] } in the site definition)` }];
+  });
+}
+
 export function formatCsp(policy: CspDirectives): string {
   return Object.entries(policy).map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
 }

@@ -2,7 +2,7 @@
 // data: URLs, connections only to this origin), changed directive by directive by a site; HSTS;
 // dev's adjustments; _headers written and read back.
 import { describe, expect, it } from 'vitest';
-import { formatCsp, origins, strictCsp, withChanges } from '../../src/security/csp.ts';
+import { blockedImages, formatCsp, origins, strictCsp, withChanges } from '../../src/security/csp.ts';
 import { formatHeadersFile, headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
 import { devHeaders, headerRules, securityHeaders } from '../../src/security/headers.ts';
 
@@ -24,6 +24,20 @@ describe('the Content-Security-Policy', () => {
   it('takes a site\'s changes in place, drops what it turns off, and appends new directives', () => {
     const policy = withChanges(strictCsp(), { 'frame-src': origins(['https://forms.example.com/embed/a', 'https://forms.example.com/b', 'https://maps.example/x']), 'upgrade-insecure-requests': false, 'worker-src': ["'self'"] });
     expect(formatCsp(policy)).toBe("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src https://forms.example.com https://maps.example; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; worker-src 'self'");
+  });
+});
+
+describe('an image from another site', () => {
+  const blocked = (sources: string[], href: string) => blockedImages([{ file: 'a.md:3', href }], { 'img-src': sources }).map((w) => w.file);
+  it('is allowed by its scheme, its origin or a wildcard of its host, and told where the policy blocks it', () => {
+    expect(blocked(["'self'", 'data:'], 'https://img.shields.io/x.svg')).toEqual(['a.md:3']);
+    expect(blocked(["'self'", 'https:'], 'https://img.shields.io/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'https://img.shields.io'], 'https://img.shields.io/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'https://img.shields.io/'], '//img.shields.io/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'https://*.shields.io'], 'https://img.shields.io/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'https://*.shields.io'], 'https://shields.io.evil.example/x.svg')).toEqual(['a.md:3']);
+    expect(blocked(["'self'", 'https://img.shields.io'], 'http://img.shields.io/x.svg')).toEqual(['a.md:3']);
+    expect(blockedImages([{ file: 'a.md:3', href: 'https://x.example/a.png' }], {})).toEqual([]);
   });
 });
 

@@ -16,6 +16,8 @@ import { contentCacheFor } from '../../content/content-cache.ts';
 import { buildMoment, dayIn, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
 import { datedUrls, takeDownLinks } from '../../content/taken-down.ts';
+import { blockedImages, strictCsp, withChanges } from '../../security/csp.ts';
+import { headersPolicyOf } from '../../plugins/defaults.ts';
 import { withFallbacks } from '../../content/fallback.ts';
 import type { FileToParse, SharedParse } from '../../content/parse-share.ts';
 
@@ -67,5 +69,8 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   }
   // Every body is dropped now, not held through the render; names and body lines stay for the link check's problems.
   const spoken = new Map([...loaded.spoken].map(([file, { name, bodyLine }]) => [file, { name, bodyLine }]));
-  return { ...loaded, content, links, sources: new Map(), spoken, warnings: [...loaded.warnings, ...down.warnings] };
+  // An image from another site the pages' policy blocks: known once the policy is (it may depend on content).
+  const policy = loaded.elsewhere.length ? headersPolicyOf(site as SiteDefinition<EngineContent>, content) : undefined;
+  const blocked = policy ? blockedImages(loaded.elsewhere, withChanges(strictCsp(), policy.csp)) : [];
+  return { ...loaded, content, links, sources: new Map(), spoken, warnings: [...loaded.warnings, ...down.warnings, ...blocked] };
 }
