@@ -25,6 +25,9 @@ beforeAll(async () => {
   // An English post links to the post that opens holiday orders, dated far ahead (publishDate).
   const oven = join(content, 'en/posts/oven-day.md');
   await writeFile(oven, `${await readFile(oven, 'utf8')}\nHoliday orders open soon: [see the holiday menu](/blog/holiday-orders).\n`);
+  // A post announced for a day far ahead, whose Spanish translation was written without the date.
+  await writeFile(join(content, 'en/posts/new-oven.md'), '---\ntitle: A new oven\ndescription: It arrives soon.\ndate: 2026-03-01\ntags: [news]\npublishDate: 2099-03-01\n---\nIt arrives soon.\n');
+  await writeFile(join(content, 'es/posts/new-oven.md'), '---\ntitle: Un horno nuevo\ndescription: Llega pronto.\ndate: 2026-03-01\ntags: [baking]\n---\nLlega pronto.\n');
   // Every published Spanish post tagged news expires at the end of the year.
   for (const name of await readdir(join(content, 'es/posts'))) {
     const file = join(content, 'es/posts', name);
@@ -85,6 +88,10 @@ describe.each([
     expect(html).toContain('see the holiday menu');
     expect(html).not.toContain('href="/blog/holiday-orders"');
     expect(warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(expect.stringMatching(new RegExp(`en/posts/oven-day\\.md:\\d+: links to "/blog/holiday-orders", published from ${day} \\(its publishDate\\)`)));
+  });
+
+  it('says a translation is out ahead of its post\'s publishDate, at the translation', () => {
+    expect(warnings.map((w) => `${w.file}: ${w.message}`)).toContainEqual(expect.stringMatching(/content\/es\/posts\/new-oven\.md: is published, while its "en" version waits for 2099-03-01 \(its publishDate\)/));
   });
 
   it('switches language on a page the other language lacks to that language\'s blog home or home', async () => {

@@ -103,6 +103,24 @@ export function publishedOnly<C extends { locales: Record<string, Record<string,
   return { content: leftOut.size ? { ...content, locales } : content, leftOut };
 }
 
+/**
+ * A translation published while another language's file of the entry waits for its publishDate: a file's dates are its
+ * own, so a translation written without them went out ahead of the announcement. A warning at the published file.
+ */
+export function publishedAhead(published: { locales: Record<string, Record<string, unknown>> }, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string, fileOf: (locale: string, collection: string, id: string) => string): { file: string; message: string }[] {
+  const warnings: { file: string; message: string }[] = [];
+  for (const [key, record] of lifecycle) {
+    if (record.draft || !record.publishDate || record.publishDate <= today) continue;
+    const [locale, collection, id] = key.split('/') as [string, string, string];
+    for (const [other, text] of Object.entries(published.locales)) {
+      const entries = text[collection] as Record<string, unknown> | undefined;
+      if (other === locale || !entries || !Object.hasOwn(entries, id)) continue;
+      warnings.push({ file: lifecycle.get(`${other}/${collection}/${id}`)?.file ?? fileOf(other, collection, id), message: `is published, while its "${locale}" version waits for ${record.publishDate} (its publishDate): a file's dates are its own. To publish them together, give this file the same publishDate` });
+    }
+  }
+  return warnings;
+}
+
 const slugs = new WeakMap<ParsedFile, { parsed: ParsedFile; slug?: string; problems: Problem[] }>();
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 

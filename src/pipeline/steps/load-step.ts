@@ -13,7 +13,7 @@ import { shown } from '../../problems/shown.ts';
 import { callHook } from '../../site/hooks.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import { contentCacheFor } from '../../content/content-cache.ts';
-import { buildMoment, dayIn, publishedOnly } from '../../content/lifecycle.ts';
+import { buildMoment, dayIn, publishedAhead, publishedOnly } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
 import { datedUrls, takeDownLinks } from '../../content/taken-down.ts';
 import { blockedImages, strictCsp, withChanges } from '../../security/csp.ts';
@@ -48,6 +48,10 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   // As of the build's day in the site's time zone.
   const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
+  const ahead = publishedAhead(published.content, loaded.lifecycle, today, (locale, collection, id) => {
+    const def = site.content.collections[collection]!;
+    return `${run.context.contentDir}/${locale}/${def.folder}/${id}${def.ext}`;
+  });
   const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, datedUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs, loaded.content), loaded.lifecycle, today);
   const links = down.links;
   let content: EngineContent = withFallbacks(site as SiteDefinition, down.content);
@@ -72,5 +76,5 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   // An image from another site the pages' policy blocks: known once the policy is (it may depend on content).
   const policy = loaded.elsewhere.length ? headersPolicyOf(site as SiteDefinition<EngineContent>, content) : undefined;
   const blocked = policy ? blockedImages(loaded.elsewhere, withChanges(strictCsp(), policy.csp)) : [];
-  return { ...loaded, content, links, sources: new Map(), spoken, warnings: [...loaded.warnings, ...down.warnings, ...blocked] };
+  return { ...loaded, content, links, sources: new Map(), spoken, warnings: [...loaded.warnings, ...down.warnings, ...ahead, ...blocked] };
 }
