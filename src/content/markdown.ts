@@ -59,7 +59,8 @@ export function markdownShapeProblem(body: string, firstLine: number): MarkdownF
     // A fence may stand in a quote ("> ```", a diagram quoted from elsewhere); it ends with its quote, where the parser ends it.
     const prefix = /^(?: {0,3}> ?)*/.exec(line)![0];
     const quotes = prefix.split('>').length - 1;
-    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line.slice(prefix.length))?.[1];
+    // As marked reads a fence: a backtick fence's info has no backtick ("```a`" is a paragraph, and checked as one).
+    const fenceMark = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/.exec(line.slice(prefix.length))?.[1];
     if (fence && quotes >= fenceQuotes) {
       if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length) fence = undefined;
       continue;
@@ -100,6 +101,8 @@ export function markdownShapeProblem(body: string, firstLine: number): MarkdownF
       if (line[at] === '*' || line[at] === '_') markers++;
       else if (line[at] === '[') brackets++;
     }
+    // Brackets in inline code are text to the parser.
+    for (const code of line.matchAll(/(`+)[^`]*?\1/g)) brackets -= code[0].split('[').length - 1;
     if (brackets > MAX_LINK_BRACKETS) {
       return { line: firstLine + paragraphStart, code: 'content/too-deep', message: `this paragraph holds more than ${MAX_LINK_BRACKETS} link brackets ([); split it, or put such text in a code block` };
     }

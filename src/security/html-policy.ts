@@ -81,6 +81,8 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
       open = undefined;
     },
     onselfclosingtag() {
+      // A browser ignores "/>" on an element that is not void: <a href="/x"/> opens a link like any other.
+      if (open && !VOID.has(open.name)) tags?.push({ ...open, close: false });
       open = undefined;
     },
     onclosetag(start, end) {
@@ -126,8 +128,9 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
   return findings;
 }
 
-/** Elements without content, never closed. */
-const VOID = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
+/** Elements without content, never closed; and those whose end tag may be left out (a site's widened list), which end
+ * with their parent and run on into nothing. */
+const VOID = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'source', 'track', 'wbr', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'caption', 'colgroup', 'option', 'optgroup', 'rt', 'rp']);
 
 /** An element a piece opens (not void, not self-closing) or closes, in order: for the body's balance (markdown.ts). */
 export interface HtmlTag {

@@ -49,7 +49,8 @@ function outsidePolicy(html: string): string[] {
         found.push(`<${name}>`);
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
+    // As a browser reads it: "/>" closes nothing but a void element (<a href="/x"/> opens a link).
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
   );
   // The page goes on after the body, as a template continues it: an unfinished tag would take it in.
   parser.end(`${html}\n<after class="x">more of the page</after>`);
@@ -68,6 +69,8 @@ function mutations(markdown: string): string[] {
     // An event handler added, quoted or not.
     out.push(`${markdown.slice(0, at + match[0].length)} onmouseover="alert(1)"${markdown.slice(at + match[0].length)}`);
     out.push(`${markdown.slice(0, at + match[0].length)}/onclick=alert(1)${markdown.slice(at + match[0].length)}`);
+    // Written as if it closed itself, which a browser ignores but on a void element.
+    if (end > 0) out.push(`${markdown.slice(0, end)}/${markdown.slice(end)}`);
     // The tag swapped for one that runs code or loads a document.
     for (const bad of ['script', 'iframe src=x', 'details ontoggle=alert(1) open', 'div', 'svg onload=alert(1)', 'table style=x']) out.push(markdown.slice(0, at) + `<${bad}` + markdown.slice(at + match[0].length));
   }

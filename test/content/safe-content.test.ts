@@ -72,6 +72,7 @@ describe('raw HTML in Markdown', () => {
     ['</div>', /<\/div> closes an element content may not hold/],
     // An element left open runs on into the page: a link would take in the template's buttons and footer.
     ['please <a href="https://evil.example/login">sign in', /<a> is never closed: write <\/a> where it ends, in the same paragraph/],
+    ['please <a href="https://evil.example/login"/>sign in', /<a> is never closed/],
     ['<?php echo 1; ?>', /"<\?php echo 1; \?>" is a processing instruction/],
     ['<!ELEMENT x ANY>', /"<!ELEMENT x ANY>" is a declaration/],
     ['<![CDATA[ <script>alert(1)</script> ]]>', /is a CDATA section/],
