@@ -6,6 +6,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSyn
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../problems/usage-error.ts';
 import { hasMarker, MANIFEST, MARKER, readManifest } from './marker.ts';
+import { walk, type Walked } from '../files/walk.ts';
 
 export const EMPTY_OUT_DIR_FLAG = '--empty-out-dir';
 
@@ -28,6 +29,8 @@ export interface OutputPlan {
   why?: string;
   /** The previous manifest: the only files an in-place update may delete. */
   previous: string[];
+  /** A swap over our own output: its files, listed while the build works (a file in it no build wrote stops the swap). */
+  listing?: Promise<Walked>;
 }
 
 export interface GuardOptions {
@@ -145,5 +148,8 @@ export function planOutput(outDir: string, options: GuardOptions): OutputPlan {
     refuse(`${what} is a folder of files this tool did not write (it has no ${MARKER} marker). Build into an empty or new folder, or pass ${EMPTY_OUT_DIR_FLAG} to replace its contents.`);
   }
   const why = existsSync(join(dir, '.git')) ? 'holds a .git' : isMountPoint(dir) ? 'is a mount point' : undefined;
-  return { dir, exists: true, mode: why ? 'in-place' : 'swap', why, previous: ours ? readManifest(dir).files : [] };
+  // Listed on libuv's threads beside the render (40,000 pages: seconds), read before the swap; a failure is told then.
+  const listing = ours && !why ? walk(dir) : undefined;
+  listing?.catch(() => undefined);
+  return { dir, exists: true, mode: why ? 'in-place' : 'swap', why, previous: ours ? readManifest(dir).files : [], ...(listing ? { listing } : {}) };
 }

@@ -111,10 +111,10 @@ const VIEWER_FILES = /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini)$/;
  * build unless --empty-out-dir, before anything changes; a host's file put there (CNAME) is carried into the new one.
  */
 async function keepOthers(staging: string, plan: OutputPlan, emptyOutDir: boolean): Promise<void> {
-  if (!hasMarker(plan.dir)) return; // empty, or an earlier release's output of built files only (guard.ts)
+  if (!plan.listing) return; // empty, or an earlier release's output of built files only (guard.ts)
   const ours = new Set([...plan.previous, MARKER, MANIFEST]);
-  const { files, links, special } = await walk(plan.dir);
-  const others = [...files, ...links, ...special].filter((file) => !ours.has(file) && !VIEWER_FILES.test(file)).sort();
+  const { files, links, special, tooDeep } = await plan.listing;
+  const others = [...files, ...links, ...special, ...(tooDeep ? [`${tooDeep}/`] : [])].filter((file) => !ours.has(file) && !VIEWER_FILES.test(file)).sort();
   const foreign = others.filter((file) => !HOST_FILES.has(file));
   if (foreign.length && !emptyOutDir) {
     const named = foreign.slice(0, 3).map(inert).join(', ') + (foreign.length > 3 ? ', ...' : '');
