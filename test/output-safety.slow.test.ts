@@ -62,6 +62,8 @@ describe('output paths are checked before anything is written', () => {
       await refused('.git', '--out .git is a .git folder, which git keeps; building there would replace its files', undefined, flags);
       await refused('.git/objects', '--out .git/objects is inside a .git folder', undefined, flags);
       await refused('node_modules/x', '--out node_modules/x is inside a node_modules folder, which npm keeps', undefined, flags);
+      await refused('.GIT', '--out .GIT is a .git folder', undefined, flags);
+      await refused('../elsewhere/.git/refs', /--out \S+ is inside a \.git folder/, undefined, flags);
     }
     await rm(join(project.dir, '.git'), { recursive: true });
   });

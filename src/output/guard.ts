@@ -127,10 +127,11 @@ export function planOutput(outDir: string, options: GuardOptions): OutputPlan {
     if (sameOrInside(dir, path)) refuse(`${what} is ${dir === path ? 'the site\'s' : 'inside the site\'s'} ${source.name} folder; the output must not replace or mix with the sources. Use a folder of its own, such as dist.`);
     if (inside(path, dir)) refuse(`${what} holds the site's ${source.name} folder; building there would replace it. Use a folder of its own, such as dist.`);
   }
-  // git's and npm's own folders, below the project (or the folder itself when elsewhere): never an output, flag or not.
+  // git's and npm's own folders (any case: macOS's file system does not tell .GIT from .git), below the project, or
+  // anywhere on the way to a folder outside it: never an output, flag or not.
   const root = options.protect.roots.map(realish).find((r) => inside(dir, r));
-  const tool = (root ? relative(root, dir).split(sep) : [basename(dir)]).find((part) => part === '.git' || part === 'node_modules');
-  if (tool) refuse(`${what} is ${basename(dir) === tool ? 'a' : 'inside a'} ${tool} folder, which ${tool === '.git' ? 'git' : 'npm'} keeps; building there would replace its files. Use a folder of its own, such as dist.`);
+  const tool = (root ? relative(root, dir) : dir).split(sep).map((part) => part.toLowerCase()).find((part) => part === '.git' || part === 'node_modules');
+  if (tool) refuse(`${what} is ${basename(dir).toLowerCase() === tool ? 'a' : 'inside a'} ${tool} folder, which ${tool === '.git' ? 'git' : 'npm'} keeps; building there would replace its files. Use a folder of its own, such as dist.`);
   let stat;
   try {
     stat = lstatSync(resolve(outDir));
