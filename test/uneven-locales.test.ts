@@ -111,12 +111,17 @@ describe('a blog that shows untranslated posts in English (fallback), the day af
       await writeFile(join(dir, 'site.config.ts'), (await readFile(join(dir, 'site.config.ts'), 'utf8')).replace("label: 'post', localizedSlugs: true, partial: true", "label: 'post', localizedSlugs: true, fallback: true"));
       // An English-only post that expires, linked from a Spanish post at its Spanish address (its English words).
       await writeFile(join(dir, 'content/en/posts/pop-up.md'), '---\ntitle: Pop-up bakery\ndescription: One weekend only.\ndate: 2026-06-01\ntags: [news]\nexpiryDate: 2026-12-31\n---\nOne weekend only.\n');
+      // Its Spanish translation is written, to go out far ahead: until then the English shows at its Spanish address.
+      await writeFile(join(dir, 'content/es/posts/pop-up.md'), '---\ntitle: Panadería de un fin de semana\ndescription: Solo un fin de semana.\ndate: 2026-06-01\ntags: [news]\npublishDate: 2099-01-01\n---\nSolo un fin de semana.\n');
       const oven = join(dir, 'content/es/posts/oven-day.md');
       await writeFile(oven, `${await readFile(oven, 'utf8')}\nVea [la panadería de un fin de semana](/es/blog/pop-up).\n`);
       const build_ = (day: string) => build({ site: join(dir, 'site.config.ts'), contentDir: join(dir, 'content'), staticDir: join(dir, 'static'), outDir: join(dir, `dist-${day}`), now: new Date(`${day}T12:00:00Z`), compress: false });
-      // While it is up, the link is live.
-      await build_('2026-11-25');
+      // While it is up, the link is live (the translation's own later day does not take the address down).
+      const before = await build_('2026-11-25');
       expect(await readFile(join(dir, 'dist-2026-11-25/es/blog/oven-day.html'), 'utf8')).toContain('href="/es/blog/pop-up"');
+      expect(before.warnings.filter((w) => w.message.includes('/es/blog/pop-up') && w.message.includes('publishDate'))).toEqual([]);
+      // A translation that waits for a later day than its original is a choice, not told.
+      expect(before.warnings.filter((w) => w.message.startsWith('is published, while'))).toEqual([]);
       const after = await build_('2027-01-02');
       const html = await readFile(join(dir, 'dist-2027-01-02/es/blog/oven-day.html'), 'utf8');
       expect(html).toContain('la panadería de un fin de semana');

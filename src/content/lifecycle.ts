@@ -107,11 +107,13 @@ export function publishedOnly<C extends { locales: Record<string, Record<string,
  * A translation published while another language's file of the entry waits for its publishDate: a file's dates are its
  * own, so a translation written without them went out ahead of the announcement. A warning at the published file.
  */
-export function publishedAhead(published: { locales: Record<string, Record<string, unknown>> }, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string, fileOf: (locale: string, collection: string, id: string) => string): { file: string; message: string }[] {
+export function publishedAhead(published: { locales: Record<string, Record<string, unknown>> }, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string, original: string, fileOf: (locale: string, collection: string, id: string) => string): { file: string; message: string }[] {
   const warnings: { file: string; message: string }[] = [];
   for (const [key, record] of lifecycle) {
     if (record.draft || !record.publishDate || record.publishDate <= today) continue;
     const [locale, collection, id] = key.split('/') as [string, string, string];
+    // Ahead of the original only: a translation that waits for a later day is a choice.
+    if (locale !== original) continue;
     for (const [other, text] of Object.entries(published.locales)) {
       const entries = text[collection] as Record<string, unknown> | undefined;
       if (other === locale || !entries || !Object.hasOwn(entries, id)) continue;

@@ -15,12 +15,16 @@ export interface DatedUrls {
   scheduled: Map<string, string>;
 }
 
-/** The URLs of entries with dates, in their own locale and in each locale that shows them untranslated (`fallback`). */
+/**
+ * The URLs of entries with dates, in their own locale and in each locale that shows them untranslated (`fallback`), from
+ * the content as published today. A translation's own dates never take its address down where the original shows there.
+ */
 export function datedUrls(site: SiteDefinition, urls: LocaleUrls, lifecycle: ReadonlyMap<string, LifecycleRecord>, slugs: ReadonlyMap<string, string>, content: EngineContent): DatedUrls {
   const dated: DatedUrls = { expiring: new Map(), scheduled: new Map() };
   for (const [key, record] of lifecycle) {
     if (record.draft || !(record.expiryDate || record.publishDate)) continue;
     const [locale, collection, id] = key.split('/') as [string, string, string];
+    if (locale !== site.defaultLocale && site.content.collections[collection]?.fallback) continue;
     // A locale without its own entry shows the default locale's under the entry's name.
     const shownIn = [{ locale, slug: slugs.get(key) ?? id }];
     if (locale === site.defaultLocale && site.content.collections[collection]?.fallback) {

@@ -48,11 +48,11 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   // As of the build's day in the site's time zone.
   const today = dayIn(run.context.now, site.timeZone ?? 'UTC');
   const published = publishedOnly(loaded.content, loaded.lifecycle, today, { drafts: options.drafts });
-  const ahead = publishedAhead(published.content, loaded.lifecycle, today, (locale, collection, id) => {
+  const ahead = publishedAhead(published.content, loaded.lifecycle, today, site.defaultLocale, (locale, collection, id) => {
     const def = site.content.collections[collection]!;
     return `${run.context.contentDir}/${locale}/${def.folder}/${id}${def.ext}`;
   });
-  const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, datedUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs, loaded.content), loaded.lifecycle, today);
+  const down = takeDownLinks(published.content, published.leftOut.size ? loaded.links.filter((l) => !published.leftOut.has(l.file)) : loaded.links, datedUrls(site as SiteDefinition, run.urls, loaded.lifecycle, loaded.slugs, published.content), loaded.lifecycle, today);
   const links = down.links;
   let content: EngineContent = withFallbacks(site as SiteDefinition, down.content);
   // Data sources run before any plugin sees the content, kept in a folder of the site's own: sites in one folder share the cache
