@@ -80,7 +80,8 @@ export function listWithStart(CMS, name) {
       const id = String(this.props.forID);
       // A new row starts with each field's default, else empty (a switch off, no choice): never as {}, which the editor
       // stores as nothing, and the list came back as that one empty row.
-      const fresh = () => Object.fromEntries(field.fields.filter((f) => f.widget !== 'hidden' && (f.default !== undefined || f.widget === 'boolean' || f.required !== false)).map((f) => [f.name, f.default ?? (f.widget === 'boolean' ? false : f.multiple ? [] : '')]));
+      const blank = (f) => (f.widget === 'boolean' ? false : f.multiple ? [] : ['string', 'text', 'select', 'datetime'].includes(f.widget) && f.required !== false ? '' : undefined);
+      const fresh = () => Object.fromEntries(field.fields.map((f) => [f.name, f.default ?? (f.widget === 'hidden' ? undefined : blank(f))]).filter(([, v]) => v !== undefined));
       return h('div', { className: `${this.props.classNameWrapper} list-with-start`, ref: (el) => (this.root = el) },
         rows.length === 0 && start?.value?.length ? h('button', { type: 'button', onClick: () => (this.set(structuredClone(start.value)), this.focusRow(0)) }, start.label) : null,
         ...rows.map((row, i) => h('fieldset', { key: i },
@@ -100,7 +101,7 @@ export function listWithStart(CMS, name) {
               several ? h('span', { className: 'label', id: `${subId}-label` }, sub.label) : h('label', { htmlFor: subId, id: `${subId}-label` }, sub.label),
               sub.hint ? h('p', { className: 'hint', id: `${subId}-hint` }, sub.hint) : null,
               several
-                ? h('div', { className: 'choices', role: 'group', 'aria-labelledby': `${subId}-label`, id: subId },
+                ? h('div', { className: 'choices', role: 'group', 'aria-labelledby': `${subId}-label`, 'aria-describedby': [sub.hint ? `${subId}-hint` : '', wrong ? `${subId}-error` : ''].join(' ').trim() || undefined, id: subId },
                     ...sub.options.map((option, n) => {
                       const { label, value } = typeof option === 'object' ? option : { label: String(option), value: option };
                       const picked = (this.rows()[i]?.[sub.name] ?? []).includes(value);

@@ -34,9 +34,21 @@ export function withChanges(base: CspDirectives, changes: CspChanges = {}): CspD
   return policy;
 }
 
-/** Whether a directive's sources let a page load this address from another site (a scheme, an origin, a *.host). */
+/** A host source: [scheme://]host or *.host[:port][/path]. */
+const HOST_SOURCE = /^(?:([a-z][a-z\d+.-]*):\/\/)?(\*\.)?([^/:*]+)(?::(\d+|\*))?(\/.*)?$/;
+
+/** Whether a directive's sources let a page load this address from another site, as CSP matches them (case aside). */
 export function cspAllows(sources: readonly string[], url: URL): boolean {
-  return sources.some((source) => source === '*' || source === url.protocol || source.replace(/\/$/, '') === url.origin || (source.startsWith(`${url.protocol}//*.`) && url.hostname.endsWith(source.slice(url.protocol.length + 3))));
+  // http: and http://host also allow https (CSP 3); a source with no scheme, the page's own (https) and http.
+  const schemeFits = (scheme: string) => `${scheme}:` === url.protocol || (scheme === 'http' && url.protocol === 'https:');
+  return sources.some((raw) => {
+    const source = raw.toLowerCase();
+    if (source === '*') return url.protocol === 'http:' || url.protocol === 'https:';
+    if (/^[a-z][a-z\d+.-]*:$/.test(source)) return schemeFits(source.slice(0, -1));
+    const [, scheme, wild, host, port, path] = HOST_SOURCE.exec(source) ?? [];
+    if (!host || (scheme ? !schemeFits(scheme) : !['http:', 'https:'].includes(url.protocol))) return false;
+    return (wild ? url.hostname.endsWith(`.${host}`) : url.hostname === host) && (port === '*' || (port ?? '') === url.port) && (!path || (path.endsWith('/') ? url.pathname.startsWith(path) : url.pathname === path));
+  });
 }
 
 /** Each image from another site the policy would not let a browser show, as a warning where it is written. */

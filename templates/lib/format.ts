@@ -9,9 +9,9 @@ export function fill(pattern: string, values: Record<string, string | number>): 
   return pattern.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
 }
 
-/** Text made safe to stand in HTML, between tags or in a quoted attribute. */
+/** Text made safe to stand in HTML, between tags or in a quoted attribute; braces too, so no later fill ({emergency}) reads it. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>"'{}]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 // Making an Intl formatter costs far more than using one: keep one per locale tag and style.

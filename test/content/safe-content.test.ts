@@ -145,8 +145,9 @@ it('the site definition can widen the allow-list, never to scripts or event hand
 describe('words filled into a page', () => {
   it('stay words where a Markdown body asks for the opening hours, in its text and in a link title', async () => {
     // A day's name is a plain field in the editor (Site text › Hours); a service's text writes {hours}.
-    const markup = `<img src=x onerror=alert(1)>" title="x`;
-    await site.edit('en/ui.yaml', (text) => text.replace(/^(\s+Mo: )(.*)$/m, (_, key: string, day: string) => `${key}'${day}${markup}'`));
+    // A word in braces the page fills after ({emergency}: a link) must stay words too.
+    const markup = `<img src=x onerror=alert(1)>" title="x {emergency} {crisis} {poison}`;
+    for (const locale of ['en', 'es']) await site.edit(`${locale}/ui.yaml`, (text) => text.replace(/^(\s+Mo: )(.*)$/m, (_, key: string, day: string) => `${key}'${day}${markup}'`));
     await appendToBody('We are open {hours}. See [our hours](/locations "{hours}").');
     const out = join(site.dir, 'out');
     await build({ site: SITE, contentDir: site.content, staticDir: STATIC, outDir: out, now: new Date('2026-06-10T15:00:00Z'), compress: false });

@@ -37,6 +37,13 @@ describe('an image from another site', () => {
     expect(blocked(["'self'", 'https://*.shields.io'], 'https://img.shields.io/x.svg')).toEqual([]);
     expect(blocked(["'self'", 'https://*.shields.io'], 'https://shields.io.evil.example/x.svg')).toEqual(['a.md:3']);
     expect(blocked(["'self'", 'https://img.shields.io'], 'http://img.shields.io/x.svg')).toEqual(['a.md:3']);
+    expect(blocked(["'self'", 'https://*.shields.io'], 'https://img.shields.io:8443/x.svg')).toEqual(['a.md:3']);
+    expect(blocked(["'self'", 'img.shields.io'], 'https://img.shields.io/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'HTTPS://IMG.SHIELDS.IO'], 'https://img.shields.io/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'http:'], 'https://img.shields.io/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'https://img.shields.io/badge/'], 'https://img.shields.io/badge/x.svg')).toEqual([]);
+    expect(blocked(["'self'", 'https://img.shields.io/badge/'], 'https://img.shields.io/other/x.svg')).toEqual(['a.md:3']);
+    expect(blocked(["'self'", '*'], 'https://img.shields.io/x.svg')).toEqual([]);
     expect(blockedImages([{ file: 'a.md:3', href: 'https://x.example/a.png' }], {})).toEqual([]);
   });
 });
