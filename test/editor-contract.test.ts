@@ -4,7 +4,9 @@
 // the editor gets for it, side by side: a new field, or a rule added to the schema, is covered with no
 // edit here.
 import { describe, expect, it } from 'vitest';
+import { adminFiles } from '../src/admin/admin-files.ts';
 import { cmsConfig } from '../src/admin/cms-config.ts';
+import { siteAndContent } from './helpers/content.ts';
 import type { EditorPlugin } from '../src/admin/editor-plugin.ts';
 import { jsonSchemaOf } from '../src/admin/fields.ts';
 import { loadSite } from '../src/pipeline/load-site.ts';
@@ -135,6 +137,35 @@ describe('the editor and the build agree', () => {
     for (const c of perLanguage) walk(c.fields);
     expect(shared.length).toBeGreaterThan(0);
     for (const field of shared) expect(field.i18n, field.name).toBe('duplicate');
+  });
+
+  it('asks at the field for the words in braces the site fills in ({time}), as the build does, in every language', async () => {
+    const { site, content } = await siteAndContent();
+    const admin = (site.plugins?.find((p) => p.name === 'editor') as EditorPlugin).options;
+    const served = JSON.parse(adminFiles(site as SiteDefinition, { root: ROOT, contentDir: CONTENT, staticDir: STATIC }, 'https://www.example.com', admin, content).get('admin/config.json')!) as { collections: { files?: { name: string; fields: Field[] }[] }[] };
+    // Each text field of a language's file, with its value in every language.
+    const checked: string[] = [];
+    const walk = (fields: Field[], values: Record<string, Record<string, unknown>>, path: string) => {
+      for (const field of fields) {
+        const own = Object.fromEntries(Object.entries(values).map(([l, v]) => [l, (v as Record<string, unknown> | undefined)?.[field.name]]));
+        if (field.fields) walk(field.fields, own as Record<string, Record<string, unknown>>, `${path}.${field.name}`);
+        const texts = Object.values(own).filter((v): v is string => typeof v === 'string');
+        if (!texts.some((t) => /\{[A-Za-z]\w*\}/.test(t))) continue;
+        expect(field.pattern, `${path}.${field.name}`).toBeDefined();
+        const pattern = new RegExp(field.pattern![0]);
+        for (const text of texts) expect(pattern.test(text), `${path}.${field.name}: ${text}`).toBe(true);
+        // A word translated, or one the site does not fill in, is refused with a sentence saying which to keep.
+        const [token] = texts[0]!.match(/\{[A-Za-z]\w*\}/)!;
+        expect(pattern.test(texts[1]!.replace(token, '{hora}')), `${path}.${field.name}`).toBe(false);
+        expect(pattern.test(`${texts[1]} {extra}`), `${path}.${field.name}`).toBe(false);
+        expect(field.pattern![1]).toMatch(new RegExp(`^Keep .*${token.replace(/[{}]/g, '\\$&')}.* exactly as written, in every language`));
+        checked.push(`${path}.${field.name}`);
+      }
+    };
+    for (const file of served.collections.flatMap((c) => c.files ?? []).filter((f) => Object.hasOwn(site.content.perLocale, f.name))) {
+      walk(file.fields, Object.fromEntries(Object.entries(content.locales).map(([l, t]) => [l, (t as unknown as Record<string, Record<string, unknown>>)[file.name]!])), file.name);
+    }
+    expect(checked.length).toBeGreaterThan(5);
   });
 
   it('leaves empty optional fields out of what it saves', async () => {

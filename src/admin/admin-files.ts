@@ -8,6 +8,7 @@ import type { AdminOptions, EditorBackend, SiteDefinition } from '../site/defini
 import { cmsConfig, cmsConfigFile, type EditorPaths } from './cms-config.ts';
 import { EDITOR_DIR } from './editor-bundle.ts';
 import { filledStarts, LIST_WITH_START, listWithStartCode } from './list-with-start.ts';
+import { bracedTexts } from './braces.ts';
 
 export const ADMIN_DIR = 'admin';
 export { DEFAULT_MEDIA_FOLDER } from './cms-config.ts';
@@ -47,7 +48,7 @@ export function adminFiles(site: SiteDefinition, paths: EditorPaths, baseUrl: st
   made.set(site, known);
   const config = known.get(key) ?? cmsConfig(site, paths, baseUrl, admin);
   known.set(key, config);
-  return pageFiles(site, admin, filledStarts(config, content));
+  return pageFiles(site, admin, bracedTexts(filledStarts(config, content), site, content));
 }
 
 /** Sveltia 0.221.1 drops unsaved edits on Esc or its back arrow: so Esc (outside a menu or dialog) is ignored, the arrow asks. */
