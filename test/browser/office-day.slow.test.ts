@@ -132,6 +132,23 @@ describe('the office manager\'s day, in the editor', () => {
     expect(await changed(page, 'content/site.yaml', before)).toContain(`phone: "${TASKS.phone}"`);
   });
 
+  it('rewords the Spanish "open now" line; a word in braces translated ({hora}) is refused at the field, naming the word to keep', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'text', 'Buttons, menus and labels');
+    const before = await readRepo(page, 'content/es/ui.yaml');
+    // The field is far down the file, drawn as it comes near: the Spanish side shown first, then the field reached.
+    const spanish = page.getByRole('radio', { name: 'Spanish' }).nth(1);
+    if (await spanish.waitFor({ timeout: 3000 }).then(() => true, () => false)) await spanish.click();
+    const open = await reach(page, page.locator('section[data-key-path="openNow.open"] input[lang="es"]'), { pane: 900 });
+    const was = await open.inputValue();
+    const token = was.match(/\{\w+\}/)![0];
+    await open.fill(was.replace(token, '{hora}'));
+    await expect(save(page)).rejects.toThrow(new RegExp(`openNow\\.open: .*Keep ${token.replace(/[{}]/g, '\\$&')} exactly as written`));
+    await open.fill(`Abierto ahora · cerramos a las ${token}`);
+    await save(page);
+    expect(await changed(page, 'content/es/ui.yaml', before)).toContain(`Abierto ahora · cerramos a las ${token}`);
+  });
+
   it('edits the first vaccines question\'s answer in English and Spanish', async () => {
     const { page } = await signedIn.editor();
     await page.goto(`${h.base}/admin/#/collections/services/entries/vaccines`);
