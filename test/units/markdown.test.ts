@@ -82,6 +82,15 @@ describe('a Markdown body', () => {
   });
 });
 
+describe('elements content opens', () => {
+  it('close in their paragraph: "/>" closes a void element only, as a browser reads it', () => {
+    const told = (markdown: string) => renderMarkdown(markdown, 1).findings.map((f) => f.message.split(':')[0]);
+    expect(told('a<br/>b <wbr/> c <br> d')).toEqual([]);
+    expect(told('x <em/>y')).toEqual(['<em> is never closed']);
+    expect(told('x <span>y</span> <b>z\n\nnext')).toEqual(['<b> is never closed']);
+  });
+});
+
 describe('the shape check before the parser', () => {
   it('reads a fenced diagram inside a quote as code, not as nesting; a quote that ends ends the fence', () => {
     const diagram = ['> Dispatch:', '>', '> ```', ...Array.from({ length: 40 }, (_, i) => `> ${'> '.repeat(i % 40)}|`), '> ```', '', 'After.'].join('\n');
