@@ -1,9 +1,9 @@
 // Words in braces the site fills in ("{opens} – {closes}") must stay as they are in every language; the build refuses a
 // translation that changes one (check-locales.ts). The editor says so at the field, before saving: each text of a
 // language's file whose default-language text holds such words gets a pattern that asks for those words, and no others.
+import { tokensOf } from '../content/check-locales.ts';
 import type { SiteDefinition } from '../site/definition.ts';
 
-const TOKEN = /\{[A-Za-z][A-Za-z0-9_]*\}/g;
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Field {
@@ -26,7 +26,7 @@ function withPatterns(fields: Field[], value: unknown): Field[] {
     const own = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[field.name] : undefined;
     if (field.fields && own && typeof own === 'object') return { ...field, fields: withPatterns(field.fields, own) };
     if (typeof own !== 'string' || field.pattern || (field.widget !== 'string' && field.widget !== 'text')) return field;
-    const tokens = [...new Set(own.match(TOKEN) ?? [])];
+    const tokens = [...tokensOf(own)];
     return tokens.length ? { ...field, pattern: bracesPattern(tokens) } : field;
   });
 }

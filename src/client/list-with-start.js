@@ -10,6 +10,8 @@ export function listWithStart(CMS, name) {
   const h = w.h;
   const plain = (value) => (value && typeof value.toJS === 'function' ? value.toJS() : value);
   const empty = (value) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  /** A select's options as { label, value } (the editor takes plain values too). */
+  const choices = (field) => field.options.map((option) => (typeof option === 'object' ? option : { label: String(option), value: option }));
   /** A row with its values in the fields' order (the file reads as the form does). */
   const ordered = (fields, row) => Object.fromEntries(fields.filter((f) => row[f.name] !== undefined).map((f) => [f.name, row[f.name]]));
   /** What is wrong with one value, in the words the field's own settings give. */
@@ -102,13 +104,12 @@ export function listWithStart(CMS, name) {
               sub.hint ? h('p', { className: 'hint', id: `${subId}-hint` }, sub.hint) : null,
               several
                 ? h('div', { className: 'choices', role: 'group', 'aria-labelledby': `${subId}-label`, 'aria-describedby': [sub.hint ? `${subId}-hint` : '', wrong ? `${subId}-error` : ''].join(' ').trim() || undefined, id: subId },
-                    ...sub.options.map((option, n) => {
-                      const { label, value } = typeof option === 'object' ? option : { label: String(option), value: option };
+                    ...choices(sub).map(({ label, value }, n) => {
                       const picked = (this.rows()[i]?.[sub.name] ?? []).includes(value);
                       // In the options' order, whatever order they are picked in.
                       const toggle = () => {
                         const now = this.rows()[i]?.[sub.name] ?? [];
-                        update(sub.options.map((o) => (typeof o === 'object' ? o.value : o)).filter((v) => (v === value ? !now.includes(v) : now.includes(v))));
+                        update(choices(sub).map((o) => o.value).filter((v) => (v === value ? !now.includes(v) : now.includes(v))));
                       };
                       return h('label', { key: n }, h('input', { type: 'checkbox', checked: picked, onChange: toggle }), ` ${label}`);
                     }))

@@ -94,7 +94,8 @@ export function checkSameInEveryLocale(locales: string[], entries: { name: strin
 }
 
 const TOKEN = /\{([A-Za-z][A-Za-z0-9_]*)\}/g;
-const tokensOf = (text: string) => new Set(Array.from(text.matchAll(TOKEN), (m) => m[0]));
+/** The words in braces a text holds ("{time}"), each once. */
+export const tokensOf = (text: string) => new Set(Array.from(text.matchAll(TOKEN), (m) => m[0]));
 
 function stringsOf(value: unknown, path: PropertyKey[] = [], found: [PropertyKey[], string][] = []): [PropertyKey[], string][] {
   if (typeof value === 'string') found.push([path, value]);

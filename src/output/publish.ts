@@ -103,6 +103,11 @@ export async function publish(staging: string, plan: OutputPlan, { emptyOutDir =
   return { mode: 'in-place', why: plan.why, removed };
 }
 
+/** Files the build did not write, as a refusal names them: "3 files", the first three (shown inert), "them". */
+function notOurs(files: readonly string[]): { held: string; named: string; them: string } {
+  return { held: files.length === 1 ? 'a file' : `${files.length} files`, named: files.slice(0, 3).map(inert).join(', ') + (files.length > 3 ? ', ...' : ''), them: files.length === 1 ? 'it' : 'them' };
+}
+
 /** What a file manager writes as a folder is viewed (made again when needed): never worth refusing a build for. */
 const VIEWER_FILES = /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini)$/;
 
@@ -117,8 +122,8 @@ async function keepOthers(staging: string, plan: OutputPlan, emptyOutDir: boolea
   const others = [...files, ...links, ...special, ...(tooDeep ? [`${tooDeep}/`] : [])].filter((file) => !ours.has(file) && !VIEWER_FILES.test(file)).sort();
   const foreign = others.filter((file) => !HOST_FILES.has(file));
   if (foreign.length && !emptyOutDir) {
-    const named = foreign.slice(0, 3).map(inert).join(', ') + (foreign.length > 3 ? ', ...' : '');
-    throw new UsageError(`${shown(plan.dir)} holds ${foreign.length === 1 ? 'a file' : `${foreign.length} files`} this tool did not write (${named}), which replacing it would delete. Move ${foreign.length === 1 ? 'it' : 'them'} out (a file to publish goes in the static folder), or pass ${EMPTY_OUT_DIR_FLAG} to let the build delete ${foreign.length === 1 ? 'it' : 'them'}.`);
+    const { held, named, them } = notOurs(foreign);
+    throw new UsageError(`${shown(plan.dir)} holds ${held} this tool did not write (${named}), which replacing it would delete. Move ${them} out (a file to publish goes in the static folder), or pass ${EMPTY_OUT_DIR_FLAG} to let the build delete ${them}.`);
   }
   for (const file of others.filter((f) => HOST_FILES.has(f) && files.includes(f))) {
     if (!existsQuiet(join(staging, file))) await copyFile(join(plan.dir, file), join(staging, file));
@@ -176,7 +181,8 @@ async function updateInPlace(staging: string, plan: OutputPlan, files: string[],
   // Checks before the first change: a file we did not write is never replaced without the flag.
   const foreign = ownFiles.filter((f) => f !== MANIFEST && !previous.has(f) && existsQuiet(join(dir, f)));
   if (foreign.length && !emptyOutDir) {
-    throw new UsageError(`${dir} holds ${foreign.length === 1 ? 'a file' : `${foreign.length} files`} this tool did not write that the build would replace (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', ...' : ''}). Remove ${foreign.length === 1 ? 'it' : 'them'}, or pass --empty-out-dir to replace them.`);
+    const { held, named, them } = notOurs(foreign);
+    throw new UsageError(`${dir} holds ${held} this tool did not write that the build would replace (${named}). Remove ${them}, or pass ${EMPTY_OUT_DIR_FLAG} to replace them.`);
   }
   for (const file of ownFiles) checkPathInside(dir, file);
   const needed = ownFiles.reduce((sum, f) => sum + statSync(join(staging, f)).size, 0);

@@ -44,6 +44,15 @@ const shot = async (page: Page, name: string) => {
 /** The rows of a list that starts from another value (list-with-start.js): each a group with its Remove button. */
 const hoursRows = (page: Page, list: Locator) => list.getByRole('group').filter({ has: page.getByRole('button', { name: /^Remove / }) });
 
+/** Opens the clinics and gives one its own hours from the practice's: the file as it was, the list and its rows. */
+async function startOwnHours(page: Page, clinic: number) {
+  await openFile(h, page, 'settings', 'Locations');
+  const before = await readRepo(page, 'content/locations.yaml');
+  const hours = await reach(page, page.locator(`section[data-key-path="items.${clinic}.hours"]`));
+  await hours.getByRole('button', { name: 'Start from the practice’s hours' }).click();
+  return { before, hours, rows: hoursRows(page, hours) };
+}
+
 /** Adds a row to a list of the open entry, then fills it. */
 async function addRow(page: Page, list: string, label: RegExp) {
   const add = await reach(page, page.locator(`section[data-key-path="${list}"]`).first().getByRole('button', { name: label }).last());
@@ -63,13 +72,9 @@ const TASKS = {
 describe('the office manager\'s day, in the editor', () => {
   it('opens Miami on Saturday 9:00 AM – 1:00 PM: its own hours start from the practice\'s, Saturday shorter', async () => {
     const { page } = await signedIn.editor();
-    await openFile(h, page, 'settings', 'Locations');
-    const before = await readRepo(page, 'content/locations.yaml');
-    const hours = await reach(page, page.locator(`section[data-key-path="items.${miami}.hours"]`));
-    await hours.getByRole('button', { name: 'Start from the practice’s hours' }).click();
+    const { before, hours, rows } = await startOwnHours(page, miami);
     // The practice's rows, filled in: the Saturday row is changed, or added when the practice has none.
     let saturday = practice.hours.findIndex((row) => row.days.includes('Sa'));
-    const rows = hoursRows(page, hours);
     await expect.poll(() => rows.count()).toBe(practice.hours.length);
     // The focus goes on into the first row (the button it was on is gone), as a keyboard user goes on.
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('fieldset')?.querySelector('legend')?.textContent)).toMatch(/ 1$/);
@@ -96,11 +101,7 @@ describe('the office manager\'s day, in the editor', () => {
 
   it('closes Kissimmee at 5:00 PM on Fridays: Friday taken out of its row, and a row of its own added', async () => {
     const { page } = await signedIn.editor();
-    await openFile(h, page, 'settings', 'Locations');
-    const before = await readRepo(page, 'content/locations.yaml');
-    const hours = await reach(page, page.locator(`section[data-key-path="items.${kissimmee}.hours"]`));
-    await hours.getByRole('button', { name: 'Start from the practice’s hours' }).click();
-    const rows = hoursRows(page, hours);
+    const { before, hours, rows } = await startOwnHours(page, kissimmee);
     await expect.poll(() => rows.count()).toBe(practice.hours.length);
     // The day names as the editor shows them (Monday …), from the site's own words.
     const friday = practice.hours.findIndex((row) => row.days.includes('Fr'));
