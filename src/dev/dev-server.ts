@@ -83,19 +83,25 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   // Builds run one at a time; changes during a build queue exactly one more.
   let running: Promise<void> | undefined;
   let again = false;
+  /** What changed during the running build: the next build's reason. */
+  let waiting = '';
   let templatesChanged = false;
   let staticChanged = false;
   /** Watches the folders the site's code now imports from, when they changed (set once watching). */
   let followCode: (() => Promise<void>) | undefined;
   /** Refused cache folders already told (each build worker tells its own). */
   const told = new Set(untrustedCaches);
-  async function rebuild(reason: string): Promise<void> {
+  async function rebuild(why: string): Promise<void> {
+    // A save during a build is built next, and told by its own name (not the one the running build was for).
+    let reason = why;
     if (running) {
       again = true;
+      waiting = waiting ? `${waiting}, ${why}` : why;
       return running;
     }
     running = (async () => {
       do {
+        if (again) [reason, waiting] = [waiting, ''];
         again = false;
         if (templatesChanged) {
           templatesChanged = false;
