@@ -14,7 +14,9 @@ export function withFallbacks(site: SiteDefinition, content: EngineContent): Eng
     for (const [name] of collections) {
       const own = (text[name] ?? {}) as Record<string, unknown>;
       const missing = Object.entries((origin[name] ?? {}) as Record<string, unknown>).filter(([id, entry]) => !Object.hasOwn(own, id) && entry && typeof entry === 'object');
-      if (missing.length) text[name] = { ...own, ...Object.fromEntries(missing.map(([id, entry]) => [id, { ...(entry as object), fallback: site.defaultLocale }])) };
+      // Its page here is at its name (routes.ts): the original's localized slug is the original's address alone.
+      const copy = (id: string, entry: object) => ({ ...entry, ...('slug' in entry ? { slug: id } : {}), fallback: site.defaultLocale });
+      if (missing.length) text[name] = { ...own, ...Object.fromEntries(missing.map(([id, entry]) => [id, copy(id, entry as object)])) };
     }
     locales[locale] = text;
   }

@@ -6,6 +6,7 @@ import { inFile, type Problem } from '../problems/problem.ts';
 import { inert } from '../problems/inert.ts';
 import { UsageError } from '../problems/usage-error.ts';
 import type { ParsedFile } from './read-file.ts';
+import { isSlug } from '../routes/urls.ts';
 
 export const LIFECYCLE_KEYS = ['draft', 'publishDate', 'expiryDate'] as const;
 
@@ -124,7 +125,6 @@ export function publishedAhead(published: { locales: Record<string, Record<strin
 }
 
 const slugs = new WeakMap<ParsedFile, { parsed: ParsedFile; slug?: string; problems: Problem[] }>();
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** `slug:` (localizedSlugs), taken out of what the schema sees; kept per parse. */
 export function slugOf(parsed: ParsedFile): { parsed: ParsedFile; slug?: string; problems: Problem[] } {
@@ -134,11 +134,11 @@ export function slugOf(parsed: ParsedFile): { parsed: ParsedFile; slug?: string;
   let result: { parsed: ParsedFile; slug?: string; problems: Problem[] } = { parsed, problems: [] };
   if (data && typeof data === 'object' && !Array.isArray(data) && 'slug' in data) {
     const { slug, ...rest } = data as Record<string, unknown>;
-    const ok = typeof slug === 'string' && SLUG.test(slug);
+    const ok = typeof slug === 'string' && isSlug(slug);
     result = {
       parsed: { ...parsed, data: rest },
       slug: ok ? slug : undefined,
-      problems: ok ? [] : [inFile('content/schema', parsed.file, 'has an address it cannot use', [{ path: 'slug', message: `expected lowercase letters, digits and dashes (such as "pan-cubano"), found ${JSON.stringify(slug)}` }], parsed.positionOf(['slug']))],
+      problems: ok ? [] : [inFile('content/schema', parsed.file, 'has an address it cannot use', [{ path: 'slug', message: `expected words of lowercase letters (or of a script without capitals) and digits, joined by dashes, such as "pan-cubano", found ${JSON.stringify(slug)}` }], parsed.positionOf(['slug']))],
     };
   }
   slugs.set(parsed, result);

@@ -18,12 +18,13 @@ import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
 import { shareParsing, type ParseElsewhere } from './parse-share.ts';
-import { fromRecord, parseSource, type ParsedFile } from './read-file.ts';
+import { fromRecord, parseSource, textOf, type ParsedFile } from './read-file.ts';
 import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts';
 import { LIFECYCLE_KEYS, lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
 import { controlCharacters, validate } from './validate.ts';
 import { capitalised, inEditorWords, labelOf, type SpokenFile } from './field-words.ts';
+import { directionOf } from '../site/direction.ts';
 
 /** Where each content file's site-internal Markdown links were written, for the link check. */
 export type ContentLinks = { file: string; locale: string; links: MarkdownLink[] }[];
@@ -87,7 +88,7 @@ export async function listContent(dir: string, shown: (rel: string) => string): 
   // A name with a control character is refused, never read.
   const named = found.files.filter((f) => {
     if (!hasControl(f)) return true;
-    problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: 'its name holds a control character (a line break, a tab, an escape): rename it with letters, digits and dashes' }]));
+    problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: 'its name holds a control character (a line break, a tab, an escape) or an invisible direction mark (often pasted with right-to-left text): rename it, typing it again with letters, digits and dashes' }]));
     return false;
   });
   // "..md" is a page named "." (Eleventy fails on it); hiding it would drop a page silently.
@@ -118,10 +119,10 @@ function entriesInFolder(files: string[], locales: string[], folder: string, ext
 function componentPage(site: SiteDefinition, locale: string): PageData {
   const locales = Object.keys(site.locales);
   const urls = localeUrls(locales, site.defaultLocale);
-  const known: Partial<PageData> = { locale, locales, defaultLocale: site.defaultLocale, intl: site.locales[locale]!.intl, intlOf: (other) => site.locales[other]!.intl, href: (path, other = locale) => urls.href(other, path) };
+  const known: Partial<PageData> = { locale, locales, defaultLocale: site.defaultLocale, intl: site.locales[locale]!.intl, intlOf: (other) => site.locales[other]!.intl, dir: directionOf(site.locales[locale]!.intl), dirOf: (other) => directionOf(site.locales[other]!.intl), href: (path, other = locale) => urls.href(other, path) };
   return new Proxy(known, {
     get(target, key) {
-      if (typeof key === 'string' && !(key in target)) throw new Error(`usePage().${key} is not known to a component in Markdown, which is rendered once per file as the content loads: it has locale, locales, defaultLocale, intl, intlOf and href; give it what else it needs as a prop`);
+      if (typeof key === 'string' && !(key in target)) throw new Error(`usePage().${key} is not known to a component in Markdown, which is rendered once per file as the content loads: it has locale, locales, defaultLocale, intl, intlOf, dir, dirOf and href; give it what else it needs as a prop`);
       return target[key as keyof PageData];
     },
   }) as PageData;
@@ -177,7 +178,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
         else entry = undefined;
       }
       if (!entry) {
-        entry = parseSource(bytes.toString('utf8'), path, shownFile);
+        entry = parseSource(textOf(bytes, shownFile), path, shownFile);
         cache.put(key, entry);
       }
     }

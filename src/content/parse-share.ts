@@ -2,7 +2,7 @@
 // YAML front matter is most of a cold load, and needs nothing of the site.
 import { readFileSync } from 'node:fs';
 import { ContentCache } from './content-cache.ts';
-import { parseSource, type ParseRecord } from './read-file.ts';
+import { parseSource, textOf, type ParseRecord } from './read-file.ts';
 
 export interface FileToParse {
   path: string;
@@ -31,7 +31,7 @@ export function parseForCache(files: readonly FileToParse[]): SharedParse[] {
   for (const { path, shown } of files) {
     try {
       const bytes = readFileSync(path);
-      parsed.push([ContentCache.keyOf(path, bytes), parseSource(bytes.toString('utf8'), path, shown), path]);
+      parsed.push([ContentCache.keyOf(path, bytes), parseSource(textOf(bytes, shown), path, shown), path]);
     } catch {
       // told by the load
     }

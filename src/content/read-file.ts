@@ -1,5 +1,6 @@
 // Parses YAML and Markdown with `yaml`, which keeps node positions for messages. Content is written outside the team, so its
 // cost is bounded: no anchors or aliases (they expand to gigabytes), a size and a nesting limit, a stack overflow never a crash.
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Document } from 'yaml';
@@ -158,10 +159,29 @@ export function fromRecord(record: ParseRecord, file: string, path?: string): Pa
 
 function reparsed(path: string, file: string): ParseRecord | null {
   try {
-    return parseSource(readFileSync(path, 'utf8'), path, file);
+    return parseSource(textOf(readFileSync(path), file), path, file);
   } catch {
     return null;
   }
+}
+
+/**
+ * A content file's bytes as text. A file saved in another encoding would be published as "�" (a legacy code page: Windows-1252,
+ * Shift_JIS, Windows-1256) or as text with a NUL between letters (UTF-16): refused at its first such line.
+ */
+export function textOf(bytes: Buffer, file: string): string {
+  const text = bytes.toString('utf8');
+  // U+FFFD typed as itself is text; only bytes that are not UTF-8 are refused (isUtf8 runs only where one is seen).
+  // UTF-16: its byte order mark, or a NUL byte for every other one (Latin letters) near the start.
+  const head = bytes.subarray(0, 200);
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff) || (head.length >= 8 && head.filter((b) => b === 0).length * 4 >= head.length);
+  if (!utf16 && !(text.includes('\uFFFD') && !isUtf8(bytes))) return text;
+  const at = utf16 ? 0 : text.indexOf('\uFFFD');
+  const line = text.slice(0, at).split('\n').length;
+  const message = utf16
+    ? 'it is saved as UTF-16 (two bytes a letter, as some Windows editors save "Unicode" text); save it again as UTF-8 (in Notepad: File › Save as › Encoding: UTF-8)'
+    : `line ${line} holds bytes that are not UTF-8 (the file was saved in an older encoding, such as Windows-1252, Shift_JIS or Windows-1256, and would be published as "�"); save it again as UTF-8 (in Notepad: File › Save as › Encoding: UTF-8)`;
+  throw new ProblemError(inFile('content/encoding', file, 'is not saved as UTF-8 text', [{ path: '', message }], { line, col: 1 }));
 }
 
 /** YAML or Markdown by the path's extension; a problem is thrown as a ProblemError. */
@@ -174,9 +194,8 @@ export function parseSource(text: string, path: string, file: string): ParseReco
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (path.endsWith('.md')) {
     const record = parseMarkdown(source, file);
-    // Where the body starts in the bytes; unknown when the text before it holds U+FFFD (non-UTF-8 bytes count differently).
-    const before = text.slice(0, text.length - record.body!.length);
-    if (!before.includes('\uFFFD')) record.bodyByte = Buffer.byteLength(before);
+    // Where the body starts in the bytes (the text is UTF-8: textOf).
+    record.bodyByte = Buffer.byteLength(text.slice(0, text.length - record.body!.length));
     return record;
   }
   return { data: unsliced(parseYaml(source, file, 0).data), yaml: source, lineOffset: 0 };
@@ -193,7 +212,7 @@ const REFUSE = (language: string) => () => {
 };
 
 export function readMarkdownFile(path: string, file: string): ParsedFile {
-  return fromRecord(parseMarkdown(readFileSync(path, 'utf8'), file), file);
+  return fromRecord(parseMarkdown(textOf(readFileSync(path), file), file), file);
 }
 
 /** No front matter (as Hugo, Eleventy, Astro read it): a leading "# " heading is the title, its line left blank for numbering. */

@@ -1,7 +1,7 @@
 // RSS, Atom and JSON Feed of a list per locale, made by the `feed` package (escaping and format rules are its business),
 // loaded only by a site that has a feed.
 import { createRequire } from 'node:module';
-import { absoluteUrl } from '../routes/urls.ts';
+import { absoluteUrl, canonicalPath } from '../routes/urls.ts';
 import { escapeMarkup } from '../security/escape.ts';
 import type { Plugin } from '../site/plugin.ts';
 
@@ -42,8 +42,10 @@ export function feeds<C>(options: FeedOptions<C>): Plugin<C> {
       // A page showing another locale's entry untranslated (a collection's fallback) is not in this locale's feed.
       const fallbacks = new Set(context.routes.filter((r) => r.fallback).map((r) => r.url));
       const feedOf = (locale: string, asHtml: (text: string) => string) => {
-        const abs = (path: string) => absoluteUrl(context.baseUrl, context.urls.localeUrl(locale, path));
-        const items = [...options.items(context.content, locale)].filter((item) => !fallbacks.has(context.urls.localeUrl(locale, item.path))).sort((a, b) => momentOf(b.date).getTime() - momentOf(a.date).getTime()).slice(0, options.limit ?? 20);
+        // Spelt as the routes are ("/blog/caf%C3%A9"): an entry's path is written as its file is named.
+        const url = (path: string) => canonicalPath(context.urls.localeUrl(locale, path));
+        const abs = (path: string) => absoluteUrl(context.baseUrl, url(path));
+        const items = [...options.items(context.content, locale)].filter((item) => !fallbacks.has(url(item.path))).sort((a, b) => momentOf(b.date).getTime() - momentOf(a.date).getTime()).slice(0, options.limit ?? 20);
         const title = options.title(context.content, locale);
         const description = options.description?.(context.content, locale);
         const feed = new Feed({

@@ -11,6 +11,7 @@ import { BuildFailure, inFile, Problem } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { cacheRoot, pruneFolder, readSealed, sha256, writeSealed } from '../files/cache.ts';
 import type { Plugin } from '../site/plugin.ts';
+import { decodedPath } from '../routes/urls.ts';
 
 export interface ImagesOptions {
   /** Folders below static/ whose photos are processed ("images/uploads"). */
@@ -38,6 +39,9 @@ export interface Variant {
 
 /** Processed photos by the public path of their source ("/images/uploads/door.jpg"). */
 export type ImageMap = Record<string, ProcessedImage>;
+
+/** A processed photo by the address a page gives it, as its file is named or percent-encoded ("my%20photo.jpg"). */
+export const imageAt = (map: ImageMap | undefined, src: string): ProcessedImage | undefined => map?.[src] ?? map?.[decodedPath(src)];
 
 export const DEFAULT_WIDTHS = [320, 640, 960, 1280, 1600] as const;
 const SOURCE = /\.(jpe?g|png|webp|avif|gif)$/i;
@@ -92,7 +96,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
   const markdown: MarkedExtension = {
     renderer: {
       image(token: Tokens.Image) {
-        const image = map[token.href];
+        const image = imageAt(map, token.href);
         if (!image) return false; // not one of ours: marked writes it as it is
         return pictureHtml(image, { alt: token.text, sizes: options.markdownSizes ?? '100vw' });
       },
@@ -185,7 +189,7 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
       const problems: Problem[] = [];
       for (const source of read.values()) {
         eachString(source.data, [], (value, path) => {
-          if (map[value] || !folders.some((f) => value.startsWith(`/${f}/`))) return;
+          if (imageAt(map, value) || !folders.some((f) => value.startsWith(`/${f}/`))) return;
           const why = SOURCE.test(value) ? 'there is no such photo in the uploads: upload it, or choose one already uploaded' : `a ${extname(value).slice(1).toUpperCase() || 'file without a type'} is not a photo the website processes (JPEG, PNG, WebP, AVIF or GIF)`;
           problems.push(inFile('file/missing-static', source.file, 'names a photo the website cannot show', [{ path: path.join('.'), message: `${value}: ${why}` }], source.positionOf?.(path)));
         });

@@ -1,11 +1,10 @@
 // The site's redirects and each locale's 404 page, in _redirects in the host's dialect (`serve` and `dev` apply it too), and
 // a small page at each old address for hosts that read no _redirects. A redirect to a missing page is a broken link.
 import { Problem } from '../problems/problem.ts';
-import { absoluteUrl, fileOfUrl } from '../routes/urls.ts';
+import { absoluteUrl, canonicalPath, fileOfUrl } from '../routes/urls.ts';
 import type { Redirect } from '../site/definition.ts';
 import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
 import type { Plugin, SiteShape } from '../site/plugin.ts';
-
 
 /** A redirect in one locale: from and to as that locale's URLs. */
 export interface PlannedRedirect {
@@ -17,8 +16,9 @@ export interface PlannedRedirect {
 
 export function plannedRedirects(redirects: readonly Redirect[], shape: SiteShape): PlannedRedirect[] {
   return redirects.flatMap((r) => (r.locale ? [r.locale] : shape.locales).map((locale) => ({
-    from: shape.urls.localeUrl(locale, r.from),
-    to: shape.urls.localeUrl(locale, r.to),
+    // Spelt as the site's URLs are: a name in any script, percent-encoded ("/blog/caf%C3%A9").
+    from: canonicalPath(shape.urls.localeUrl(locale, r.from)),
+    to: canonicalPath(shape.urls.localeUrl(locale, r.to)),
     status: r.permanent === false ? (302 as const) : (301 as const),
     locale,
   })));
@@ -51,7 +51,7 @@ export function redirectPage(redirect: PlannedRedirect, baseUrl: string): string
   return `<!DOCTYPE html><html lang="${redirect.locale}"><head><meta charset="utf-8"><title>${to}</title><meta http-equiv="refresh" content="0; url=${to}"><link rel="canonical" href="${absoluteUrl(baseUrl, redirect.to).replace(/"/g, '&#34;')}"><meta name="robots" content="noindex"></head><body><a href="${to}">${to}</a></body></html>\n`;
 }
 
-const PATH = /^(?!.*\/\/)\/[A-Za-z0-9._~\-/]*$/;
+const PATH = /^(?!.*\/\/)\/(?:[A-Za-z0-9._~\-/]|%[0-9A-F]{2})*$/;
 
 /** The redirects plugin: _redirects (unless output.redirects is false) and a page per old address. */
 export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: boolean, host: Host = DEFAULT_HOST): Plugin<C> {
@@ -67,14 +67,16 @@ export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: bo
     },
     check(c) {
       const urls = new Set(c.pages.map((p) => p.route.url));
-      return planned(c).flatMap((r) => {
-        const problems: Problem[] = [];
+      const fit = (path: string) => PATH.test(canonicalPath(path));
+      // One that is no address is told once, as written, not once a locale.
+      const problems = redirects.filter((r) => !fit(r.from) || !fit(r.to)).map((r) => new Problem('site/definition', { part: `redirects in the site definition: ${r.from} → ${r.to}` }, 'is not a redirect between two addresses of the site', [{ path: '', message: 'from and to are paths of this site, such as "/old-page" and "/about"' }]));
+      for (const r of planned(c)) {
         const at = { part: `redirects in the site definition: ${r.from} → ${r.to}` };
-        if (!PATH.test(r.from) || !PATH.test(r.to)) problems.push(new Problem('site/definition', at, 'is not a redirect between two addresses of the site', [{ path: '', message: 'from and to are paths of this site, such as "/old-page" and "/about" (letters, digits, - . _ ~ /)' }]));
-        else if (urls.has(r.from)) problems.push(new Problem('site/definition', at, 'redirects away from a page the site has', [{ path: '', message: `${r.from} is a page of the site; remove the redirect or the page` }]));
+        if (!PATH.test(r.from) || !PATH.test(r.to)) continue;
+        if (urls.has(r.from)) problems.push(new Problem('site/definition', at, 'redirects away from a page the site has', [{ path: '', message: `${r.from} is a page of the site; remove the redirect or the page` }]));
         else if (!urls.has(r.to)) problems.push(new Problem('link/broken', at, 'redirects to a page that does not exist', [{ path: '', message: `${r.to} is not a page of the site` }]));
-        return problems;
-      });
+      }
+      return problems;
     },
   };
 }

@@ -3,6 +3,7 @@
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { Plugin } from '../site/plugin.ts';
 import { inLocale } from './paginate.ts';
+import { isSlug } from '../routes/urls.ts';
 
 export interface TaxonomyOptions<C> {
   /** The registry page of one term (generated: true); its path is "<path>/<term>". */
@@ -17,7 +18,7 @@ export interface TaxonomyOptions<C> {
   terms(entry: unknown): readonly string[];
   /** What a term is called in a locale (default: the slug). */
   label?(term: string, locale: string, content: C): string;
-  /** A term's address in a locale, lowercase letters, digits and dashes ("pan" for "bread"; default: the term). */
+  /** A term's address in a locale, words of lowercase letters and digits joined by dashes ("pan" for "bread"; default: the term). */
   slug?(term: string, locale: string, content: C): string;
 }
 
@@ -42,7 +43,6 @@ export interface TermList {
   terms: { term: string; label: string; count: number; url: string }[];
 }
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export function taxonomy<C>(options: TaxonomyOptions<C>): TaxonomyPlugin<C> {
   const baseIn = (locale: string, defaultLocale: string) => inLocale(options.path, locale, defaultLocale).replace(/\/$/, '');
@@ -58,8 +58,8 @@ export function taxonomy<C>(options: TaxonomyOptions<C>): TaxonomyPlugin<C> {
         const byTerm = new Map<string, string[]>();
         for (const [id, entry] of Object.entries(options.entries(content, locale))) {
           for (const term of options.terms(entry)) {
-            if (!SLUG.test(term)) {
-              problems.push(new Problem('content/check', { part: `${locale} entry "${id}"` }, 'has a term that cannot be part of an address', [{ path: '', message: `"${term}": write terms in lowercase letters, digits and dashes (such as "sourdough-bread")` }]));
+            if (!isSlug(term)) {
+              problems.push(new Problem('content/check', { part: `${locale} entry "${id}"` }, 'has a term that cannot be part of an address', [{ path: '', message: `"${term}": write terms as words of lowercase letters (or of a script without capitals) and digits, joined by dashes (such as "sourdough-bread")` }]));
               continue;
             }
             byTerm.set(term, [...(byTerm.get(term) ?? []), id]);

@@ -29,6 +29,7 @@ export type ProblemCode =
   | 'static/type'
   | 'content/unsafe-name'
   | 'content/too-large'
+  | 'content/encoding'
   | 'content/too-deep'
   | 'static/generated-clash'
   | 'locale/no-icu'

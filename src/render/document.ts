@@ -32,7 +32,7 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
   const present = locales.filter((l) => page.alternate(l) !== undefined);
   return h(
     'html',
-    { lang: locale, 'data-page': route.page, 'data-not-found': route.notFound ? '' : undefined },
+    { lang: locale, dir: page.dir === 'rtl' ? 'rtl' : undefined, 'data-page': route.page, 'data-not-found': route.notFound ? '' : undefined },
     h(
       'head',
       null,

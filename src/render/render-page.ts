@@ -11,6 +11,7 @@ import { Document, type Assets } from './document.ts';
 import { IslandCollector, IslandProps, type IslandRecord } from './island.ts';
 import { PageContext, type PageData } from './page-context.ts';
 import { SharingContext, splice, type PagePart, type SharedParts, type Sharing } from './shared.ts';
+import { directionOf } from '../site/direction.ts';
 
 export interface RenderOptions {
   site: SiteDefinition;
@@ -76,6 +77,8 @@ export function pageData(route: Route, { site, content, year, baseUrl: given }: 
     defaultLocale: site.defaultLocale,
     intl: site.locales[route.locale]!.intl,
     intlOf: (locale) => site.locales[locale]!.intl,
+    dir: directionOf(site.locales[route.locale]!.intl),
+    dirOf: (locale) => directionOf(site.locales[locale]!.intl),
     route,
     navigation: site.pages.filter((p) => p.nav && !p.collection).map((p) => ({ id: p.id, path: p.path })),
     text,

@@ -20,9 +20,9 @@ export function localeUrls(locales: readonly string[], defaultLocale: string): L
     },
     href(locale, path) {
       const at = path.indexOf('#');
-      if (at < 0) return localeUrl(locale, path);
+      if (at < 0) return hrefPath(localeUrl(locale, path));
       const hash = path.slice(at + 1);
-      return localeUrl(locale, path.slice(0, at)) + (hash ? `#${hash}` : '');
+      return hrefPath(localeUrl(locale, path.slice(0, at)) + (hash ? `#${hash}` : ''));
     },
     pathOf(url) {
       for (const locale of locales) {
@@ -41,7 +41,7 @@ export function localeUrls(locales: readonly string[], defaultLocale: string): L
  */
 export function fileOfUrl(url: string): string {
   // The file is named as its entry is ("c++.html"); the URL carries it percent-encoded ("/c%2B%2B").
-  const path = url.split('/').map(decodedSegment).join('/');
+  const path = decodedPath(url);
   if (path.endsWith('/')) return `${path.slice(1)}index.html`;
   return `${path.slice(1)}.html`;
 }
@@ -55,9 +55,35 @@ export function decodedSegment(segment: string): string {
   }
 }
 
+// Words of lowercase letters (any script's: one without capitals, as Arabic or Japanese, counts) and digits, joined by dashes.
+const SLUG = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}][\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]*(?:-[\p{Ll}\p{Lo}\p{Lm}\p{Nd}][\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]*)*$/u;
+/** Whether text can be an address's last part as written (an entry's slug, a tag's): in the usual (NFC) form too. */
+export const isSlug = (text: string): boolean => SLUG.test(text) && text === text.normalize('NFC');
+
+/** A path with each segment decoded ("/images/my%20photo.jpg" → "/images/my photo.jpg"). */
+export const decodedPath = (path: string): string => path.split('/').map(decodedSegment).join('/');
+
+/** A link as the page writes it: what an address may not hold bare (a space, a quote, a letter beyond ASCII) percent-encoded, escapes kept. */
+export const hrefPath = (path: string): string => path.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7e]|["<>\\^`{|}]/gu, (c) => encodeURIComponent(c));
+
 /** A path as the site's URLs spell it: each segment decoded, then encoded once ("/c++" and "/c%2b%2B" → "/c%2B%2B"). */
 export function canonicalPath(path: string): string {
   return path.split('/').map((segment) => encodeURIComponent(decodedSegment(segment))).join('/');
+}
+
+/** The origin a site is published at, from an absolute http(s) URL without a path (a name in any script as its punycode), or why not. */
+export function originOf(url: string): { origin: string } | { why: string } {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // told below
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) return { why: 'is not an absolute http(s) URL: write one like https://www.example.org' };
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    return { why: "has a path: every page links to the site's files from the root of its origin (/assets/…), so a site is published at the root of a domain or subdomain (https://docs.example.org), not in a folder of one" };
+  }
+  return { origin: parsed.origin };
 }
 
 /** An absolute URL on the production origin. */

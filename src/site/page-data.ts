@@ -21,6 +21,10 @@ export interface PageData<C = unknown> {
   intl: string;
   /** Another locale's Intl tag. */
   intlOf(locale: string): string;
+  /** The locale's writing direction, from its Intl tag: the engine writes "rtl" on <html> itself. */
+  dir: 'ltr' | 'rtl';
+  /** Another locale's direction: for text shown in that locale (a fallback entry, a language's name). */
+  dirOf(locale: string): 'ltr' | 'rtl';
   route: Route;
   /** The registry's pages marked `nav`, in registry order: what the site's navigation lists. */
   navigation: { id: string; path: string }[];

@@ -5,7 +5,7 @@ import { usePage } from 'sitewright';
 import type { Content } from './schema.ts';
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { content, text, locale, locales, route, href, alternate, year } = usePage<Content>();
+  const { content, text, locale, locales, route, href, alternate, dir, dirOf, year } = usePage<Content>();
   return (
     <>
       <a className="skip" href="#main">{text.ui.skipToContent}</a>
@@ -18,7 +18,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <a href={href('/blog')} aria-current={route.path === '/blog' ? 'page' : undefined}>{text.ui.blog.title}</a>
           {locales.filter((other) => other !== locale).map((other) => (
             // This page in the other language, or its home when the page is in this language only.
-            <a key={other} href={(!route.notFound && alternate(other)) || href('/', other)} hrefLang={other} lang={other}>{content.locales[other]!.ui.languageName}</a>
+            <a key={other} href={(!route.notFound && alternate(other)) || href('/', other)} hrefLang={other} lang={other} dir={dirOf(other) === dir ? undefined : dirOf(other)}>{content.locales[other]!.ui.languageName}</a>
           ))}
         </nav>
       </header>

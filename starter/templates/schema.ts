@@ -38,7 +38,7 @@ export const pageSchema = z.object({ title: text, description: text }).strict();
  * A cover photo is optional: its address and what it shows, in the post's language.
  */
 export const postSchema = z
-  .object({ title: text, description: text, date: z.iso.date(), tags: z.array(z.string().regex(/^[a-z0-9-]+$/, 'lowercase letters, digits and dashes, like first-loaf')).default([]), cover: imageField().optional() })
+  .object({ title: text, description: text, date: z.iso.date(), tags: z.array(z.string().regex(/^[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]+(?:-[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]+)*$/u, 'words of lowercase letters and digits joined by dashes, like first-loaf')).default([]), cover: imageField().optional() })
   .strict();
 
 export interface Content {

@@ -8,7 +8,9 @@ import type { Plugin } from '../../site/plugin.ts';
 import type { BuildRun } from '../run.ts';
 import type { SiteDefinition } from '../../site/definition.ts';
 import { callPlugin } from '../../plugins/run.ts';
-import { BuildFailure } from '../../problems/problem.ts';
+import { BuildFailure, Problem } from '../../problems/problem.ts';
+import { inert } from '../../problems/inert.ts';
+import { originOf } from '../../routes/urls.ts';
 import { shown } from '../../problems/shown.ts';
 import { callHook } from '../../site/hooks.ts';
 import type { EngineContent } from '../../site/page-data.ts';
@@ -42,7 +44,10 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   const pool = run.pool;
   const parseElsewhere = pool && { threads: pool.size, parse: (next: () => FileToParse[] | undefined, took: (parsed: SharedParse[]) => void) => pool.parse(next, took), finished: () => pool.loadSite() };
   const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown, parseElsewhere });
-  const baseUrl = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
+  const given = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
+  const origin = originOf(given);
+  if ('why' in origin) throw new BuildFailure([new Problem('site/definition', { part: options.baseUrl === undefined ? "the site's baseUrl()" : 'the base URL (--base-url)' }, 'is not an address the site can be published at', [{ path: inert(given), message: origin.why }])]);
+  const baseUrl = origin.origin;
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
   run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now, dev: !!options.track, contentDir: shown(run.dirs.content), folders };
   // As of the build's day in the site's time zone.

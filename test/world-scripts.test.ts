@@ -1,0 +1,132 @@
+// The starter as a newcomer turned it into a bilingual English and Arabic blog, with material from
+// elsewhere: Arabic written right to left, names in Arabic and with spaces, an English post shown
+// untranslated in Arabic (fallback), a photo named with a space and linked percent-encoded, a redirect
+// to a page with an accented name. It builds and reads right in both directions; files saved in another
+// encoding than UTF-8, names with invisible characters or too long for a file, and a base URL with a
+// path are refused naming the file or the setting.
+import { copyFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/pipeline/build.ts';
+import { BuildFailure } from '../src/problems/problem.ts';
+import { ROOT } from './helpers/fixtures.ts';
+
+const dir = join(ROOT, 'test/scratch', `world-${process.pid}-${Date.now()}`);
+const content = join(dir, 'content');
+const edit = async (rel: string, change: (text: string) => string) => {
+  const before = await readFile(join(dir, rel), 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`edit of ${rel} changed nothing`);
+  await writeFile(join(dir, rel), after);
+};
+const ARABIC_SLUG = 'أهلا-بكم';
+const options = (out: string) => ({ site: join(dir, 'site.config.ts'), contentDir: content, staticDir: join(dir, 'static'), outDir: join(dir, out), now: new Date('2026-11-25T12:00:00Z'), compress: false });
+const read = (file: string) => readFile(join(dir, 'dist', file), 'utf8');
+
+beforeAll(async () => {
+  await cp(join(ROOT, 'starter'), dir, { recursive: true });
+  // Arabic instead of Spanish; a post missing in Arabic is shown in English there (fallback), not left out.
+  await edit('site.config.ts', (t) => t.replace("es: { intl: 'es-US' }", "ar: { intl: 'ar-EG' }").replace("es: 'pagina'", "ar: 'page'").replace('partial: true', 'fallback: true').replace("redirects: [{ from: '/news', to: '/blog' }]", "redirects: [{ from: '/news', to: '/blog' }, { from: '/cafe', to: '/blog/café-night' }, { from: '/أخبار', to: '/blog' }]"));
+  await edit('templates/blog.tsx', (t) => t.replace("es: '/blog/etiquetas'", "ar: '/blog/tags'"));
+  await cp(join(content, 'es'), join(content, 'ar'), { recursive: true });
+  await rm(join(content, 'es'), { recursive: true });
+  await edit('content/ar/ui.yaml', (t) => t.replace('languageName: Español', 'languageName: العربية'));
+  // An Arabic address for a post, written in Arabic; an English one for a post Arabic lacks.
+  await edit('content/ar/posts/welcome.md', (t) => t.replace('title: Bienvenido al blog', `title: مرحبا بكم في المدونة\nslug: ${ARABIC_SLUG}`));
+  await edit('content/en/posts/baking-class.md', (t) => t.replace(/^title: /m, 'slug: bread-class\ntitle: '));
+  // English only, each with a name from elsewhere: an accent, a space and a capital; a photo with a space, linked encoded.
+  await writeFile(join(content, 'en/posts/café-night.md'), '---\ntitle: Café night\ndescription: Coffee and bread.\ndate: 2026-03-01\ntags: [news]\n---\nCoffee and bread.\n\n![A loaf on the table](/images/my%20photo.jpg)\n');
+  await writeFile(join(content, 'en/posts/Spring Cleanup.md'), '---\ntitle: Spring cleanup\ndescription: We clean the ovens.\ndate: 2026-03-02\ntags: [news]\n---\nWe clean the ovens.\n');
+  await copyFile(join(dir, 'static/images/loaf.jpg'), join(dir, 'static/images/my photo.jpg'));
+  await build(options('dist'));
+}, 60_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('an English and Arabic blog made from the starter', () => {
+  it('writes Arabic pages right to left: dir on <html>, and on a language name shown in a page of the other direction', async () => {
+    for (const file of ['ar/index.html', 'ar/blog.html', 'ar/404.html', `ar/blog/${ARABIC_SLUG}.html`]) expect(await read(file), file).toMatch(/^<!DOCTYPE html><html lang="ar" dir="rtl"/);
+    for (const file of ['index.html', 'blog.html', '404.html']) expect(await read(file), file).toMatch(/^<!DOCTYPE html><html lang="en" data-page/);
+    expect(await read('index.html')).toMatch(/hrefLang="ar" lang="ar" dir="rtl">العربية</);
+    expect(await read('ar/index.html')).toMatch(/hrefLang="en" lang="en" dir="ltr">English</);
+  });
+
+  it('publishes a post at its Arabic address, and links to it percent-encoded', async () => {
+    const encoded = `/ar/blog/${encodeURIComponent(ARABIC_SLUG)}`;
+    expect(existsSync(join(dir, `dist/ar/blog/${ARABIC_SLUG}.html`))).toBe(true);
+    expect(await read('blog/welcome.html')).toContain(`hrefLang="ar" href="https://www.example.com${encoded}"`);
+    expect(await read('sitemap.xml')).toContain(`https://www.example.com${encoded}`);
+  });
+
+  it('writes every link it makes of a name with a space encoded, in pages and feeds', async () => {
+    expect(await read('blog.html')).toContain('href="/blog/Spring%20Cleanup"');
+    expect(await read('blog.html')).not.toContain('/blog/Spring Cleanup"');
+    const feed = JSON.parse(await read('feed.json')) as { items: { url: string }[] };
+    expect(feed.items.map((i) => i.url)).toContain('https://www.example.com/blog/Spring%20Cleanup');
+    for (const item of feed.items) expect(item.url).not.toMatch(/[\s\u0080-\uffff]/);
+  });
+
+  it("shows English posts untranslated in Arabic at their names, and keeps them out of Arabic's feed", async () => {
+    // A fallback page is at the entry's name, and the list links there, the original's own slug notwithstanding.
+    expect(existsSync(join(dir, 'dist/ar/blog/baking-class.html'))).toBe(true);
+    expect(await read('ar/blog.html')).toContain('href="/ar/blog/baking-class"');
+    expect(existsSync(join(dir, 'dist/ar/blog/café-night.html'))).toBe(true);
+    for (const file of ['ar/feed.json', 'ar/feed.xml']) {
+      const feed = await read(file);
+      expect(feed, file).not.toMatch(/caf(é|%C3%A9)-night|Spring(%20| )Cleanup|baking-class/);
+      expect(feed, file).toContain(encodeURIComponent(ARABIC_SLUG));
+    }
+  });
+
+  it('shows a photo linked with its name percent-encoded, processed like any other', async () => {
+    const html = await read('blog/café-night.html');
+    expect(html).toMatch(/<picture><source type="image\/avif"[^>]*><source type="image\/webp"[^>]*><img [^>]*alt="A loaf on the table"/);
+  });
+
+  it('redirects to a page with an accented name, and from an Arabic address, spelt as the pages are', async () => {
+    expect(await read('_redirects')).toContain('/cafe  /blog/caf%C3%A9-night  301');
+    expect(await read('cafe.html')).toContain('url=/blog/caf%C3%A9-night');
+    expect(await read('_redirects')).toContain(`${encodeURI('/أخبار')}  /blog  301`);
+    expect(await read('أخبار.html')).toContain('url=/blog');
+  });
+});
+
+describe('what a newcomer brings that the build cannot publish as it is', () => {
+  let said: string;
+  beforeAll(async () => {
+    const bad = join(dir, 'bad');
+    await cp(content, bad, { recursive: true });
+    const text = (title: string) => `---\ntitle: ${title}\ndescription: From elsewhere.\ndate: 2026-03-08\n---\n${title}\n`;
+    // Saved by older Windows editors: Windows-1252 ("é" as one byte 0xE9), and UTF-16 with its byte order mark.
+    await writeFile(join(bad, 'en/posts/legacy.md'), Buffer.from(text('Caf\u00e9 evening'), 'latin1'));
+    await writeFile(join(bad, 'en/posts/unicode.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text('Notes'), 'utf16le')]));
+    await writeFile(join(bad, 'en/posts/unmarked.md'), Buffer.from(text('Notes'), 'utf16le'));
+    // A right-to-left mark pasted with an Arabic name, and a name as long as a file's may be (255 bytes), too long for its page's.
+    await writeFile(join(bad, 'ar/posts/لقاء\u200f.md'), text('لقاء'));
+    await writeFile(join(bad, 'en/posts/zero\u200bwidth.md'), text('Zero width'));
+    await writeFile(join(bad, 'en/posts/no\u00a0break.md'), text('No break'));
+    await writeFile(join(bad, `ar/posts/${'ل'.repeat(126)}.md`), text('لقاء'));
+    said = await build({ ...options('dist-bad'), contentDir: bad }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
+  }, 60_000);
+
+  it('refuses a file in another encoding than UTF-8 at its line, saying how to save it', () => {
+    expect(said).toMatch(/legacy\.md:2:1 +is not saved as UTF-8 text\n.*line 2 holds bytes that are not UTF-8.*save it again as UTF-8/);
+    expect(said).toMatch(/unicode\.md:1:1 +is not saved as UTF-8 text\n.*saved as UTF-16.*save it again as UTF-8/);
+    expect(said).toMatch(/unmarked\.md:1:1 +is not saved as UTF-8 text\n.*saved as UTF-16/);
+    expect(said).not.toMatch(/(unicode|unmarked)\.md.*control character/);
+  });
+
+  it('refuses a name holding an invisible mark, and one too long for its page file', () => {
+    expect(said).toMatch(/لقاء\\u200f\.md.*\n.*invisible direction mark/);
+    expect(said).toMatch(/zero\\u200bwidth\.md.*\n.*invisible direction mark/);
+    expect(said).toMatch(/no\u00a0break\.md.*\n.*invisible character \(a direction mark, a zero-width or no-break space/);
+    expect(said).toMatch(/ل{126}\.md.*\n.*252 bytes long.*Rename the file shorter/);
+  });
+
+  it('refuses a base URL with a path, naming the setting; a name in another script is written as punycode', async () => {
+    const failed = await build({ ...options('dist-path'), baseUrl: 'https://example.org/bakery/' }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
+    expect(failed).toMatch(/--base-url.*\n.*https:\/\/example\.org\/bakery\/: has a path/);
+    await build({ ...options('dist-idn'), baseUrl: 'https://مخبز.example' });
+    expect(await readFile(join(dir, 'dist-idn/index.html'), 'utf8')).toContain('<link rel="canonical" href="https://xn--');
+  }, 60_000);
+});
