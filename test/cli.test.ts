@@ -1,5 +1,6 @@
 // Every mistake on the command line gets one or two plain sentences (what is wrong, what to do), a
 // non-zero exit and no stack trace; ports and folders are checked before any build starts.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -84,6 +85,11 @@ describe('the command line', () => {
       expect(made.code, made.stderr).toBe(0);
       for (const file of ['site.config.ts', 'package.json', '.gitignore', 'README.md', 'tsconfig.json', 'content/en/pages/about.md', 'content/es/pages/about.md', 'templates/Counter.tsx']) expect(existsSync(join(dir, 'my-site', file)), file).toBe(true);
       expect(JSON.parse(readFileSync(join(dir, 'my-site/package.json'), 'utf8')).dependencies.sitewright).toBe('^0.4.0');
+      // The "Next:" lines run as printed, from a folder name with a space and an apostrophe.
+      const named = join(dir, "موقع Ana's");
+      const next = await runCli(['init', named, '--engine', 'registry']);
+      const cd = next.stdout.split('\n').find((line) => line.trim().startsWith('cd '))!;
+      expect(execFileSync('bash', ['-c', `${cd} && pwd`], { encoding: 'utf8' }).trim()).toBe(named);
 
       await mkdir(join(dir, 'theirs'));
       await writeFile(join(dir, 'theirs', 'site.config.ts'), 'their own');

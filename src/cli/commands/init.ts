@@ -78,6 +78,8 @@ function packageJson(dir: string, engine: string): string {
         typescript: caret(installedVersion('typescript')),
         '@types/react': caret(installedVersion('@types/react')),
       },
+      // The install scripts the site runs, approved (npm 11 asks of each): esbuild's and sharp's check their binaries.
+      allowScripts: { esbuild: true, sharp: true },
     },
     null,
     2,
@@ -124,5 +126,8 @@ export async function runInit(opts: { force: boolean; engine?: 'vendor' | 'regis
       kept.push(rel);
     }
   }
-  console.log(`Wrote a new site into ${shown(target)}/ (${written.length} files${kept.length ? `; kept ${kept.length} that were there: ${kept.join(', ')}` : ''}). Next:\n\n  cd ${shown(target)}\n  npm install\n  npx site dev\n`);
+  console.log(`Wrote a new site into ${shown(target)}/ (${written.length} files${kept.length ? `; kept ${kept.length} that were there: ${kept.join(', ')}` : ''}). Next:\n\n  cd ${forShell(shown(target))}\n  npm install\n  npx site dev\n`);
 }
+
+/** A path as a shell reads it back: quoted where it holds a space or a character the shell would read. */
+const forShell = (path: string) => (/^[\p{L}\p{N}_@%+=:,./-]+$/u.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`);
