@@ -16,6 +16,13 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
+/** Dates as other generators and feeds name them, which a slip's distance would match to the wrong key ("unpublishdate": publishDate). */
+const OTHER_NAMES: Record<string, string> = { unpublishdate: 'expiryDate', expires: 'expiryDate', expiry: 'expiryDate', expiredate: 'expiryDate', expirationdate: 'expiryDate', unpublish: 'expiryDate', publishon: 'publishDate', pubdate: 'publishDate' };
+const theirName = (key: string, known: readonly string[]) => {
+  const ours = OTHER_NAMES[key.toLowerCase().replace(/[_-]/g, '')];
+  return ours && known.includes(ours) ? ` (did you mean "${ours}"?)` : '';
+};
+
 function issueDetails(issue: z.core.$ZodIssue, shape: unknown, engineKeys: readonly string[] = []): Detail[] {
   const path = keyPath(issue.path);
   const input = (issue as { input?: unknown }).input;
@@ -30,7 +37,7 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown, engineKeys: reado
       const lacking = known.filter((key) => !Object.hasOwn(present, key));
       return issue.keys.map((key) => ({
         path: keyPath([...issue.path, key]),
-        message: `unknown key${didYouMean(key, lacking) || didYouMean(key, known)}`,
+        message: `unknown key${theirName(key, known) || didYouMean(key, lacking) || didYouMean(key, known)}`,
         kind: 'unknown-key' as const,
       }));
     }

@@ -63,6 +63,10 @@ describe('schema mistakes', () => {
     };
     expect(told({ title: 'x', draf: true })).toEqual(['unknown key (did you mean "draft"?)']);
     expect(told({ title: 'x', meta: { x: 'y', draf: true } })).toEqual(['unknown key']);
+    // Other generators' names for the dates, nearer in letters to the opposite key.
+    expect(told({ title: 'x', unpublishdate: '2026-01-01' })).toEqual(['unknown key (did you mean "expiryDate"?)']);
+    expect(told({ title: 'x', expires: '2026-01-01', publish_on: '2026-01-01' })).toEqual(['unknown key (did you mean "expiryDate"?)', 'unknown key (did you mean "publishDate"?)']);
+    expect(told({ title: 'x', meta: { x: 'y', expires: '2026-01-01' } })).toEqual(['unknown key']);
   });
 
   it('suggest the nearest key inside list items, optional and defaulted objects, a swapped pair of letters counting as one slip', () => {
