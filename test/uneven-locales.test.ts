@@ -63,10 +63,27 @@ describe.each([
 ])('the bakery blog with more English than Spanish, %s', (_, day) => {
   let out: string;
   let warnings: { file: string; message: string }[];
+  let summary: string;
   beforeAll(async () => {
     out = join(tmp, `dist-${day}`);
-    ({ warnings } = await build({ site: join(STARTER, 'site.config.ts'), contentDir: content, staticDir: join(STARTER, 'static'), outDir: out, now: new Date(`${day}T12:00:00Z`), compress: false }));
+    ({ warnings, summary } = await build({ site: join(STARTER, 'site.config.ts'), contentDir: content, staticDir: join(STARTER, 'static'), outDir: out, now: new Date(`${day}T12:00:00Z`), compress: false }));
   }, 60_000);
+
+  it('says in its summary how many entries their dates keep from this build', async () => {
+    // Counted from the posts' own front matter, as of the build's day.
+    let [scheduled, expired, drafts] = [0, 0, 0];
+    for (const locale of ['en', 'es']) {
+      for (const name of await readdir(join(content, locale, 'posts'))) {
+        const text = await readFile(join(content, locale, 'posts', name), 'utf8');
+        if (/^draft: true$/m.test(text)) drafts += 1;
+        else if ((/^publishDate: (\S+)$/m.exec(text)?.[1] ?? '') > day) scheduled += 1;
+        else if ((/^expiryDate: (\S+)$/m.exec(text)?.[1] ?? '9999') < day) expired += 1;
+      }
+    }
+    expect(scheduled).toBeGreaterThan(0);
+    const counted = [scheduled && `${scheduled} scheduled ${scheduled === 1 ? 'entry' : 'entries'}`, expired && `${expired} expired ${expired === 1 ? 'entry' : 'entries'}`, drafts && `${drafts} draft${drafts === 1 ? '' : 's'}`].filter(Boolean).join(', ');
+    expect(summary).toContain(`Not published as of this build's day: ${counted} (`);
+  });
 
   it('builds, with English pages Spanish has not', () => {
     expect(existsSync(join(out, 'blog/page/3.html'))).toBe(true);

@@ -86,9 +86,13 @@ export function isPublished(lifecycle: Lifecycle, today: string, { drafts = fals
 
 export type LifecycleRecord = Lifecycle & { file: string };
 
+/** Entries left out as of a day, by why: what the build's summary tells. */
+export type HeldBack = Record<'draft' | 'scheduled' | 'expired', number>;
+
 /** leftOut: the files of entries left out, whose links are not checked (no page of theirs is built). */
-export function publishedOnly<C extends { locales: Record<string, Record<string, unknown>> }>(content: C, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string, options: { drafts?: boolean } = {}): { content: C; leftOut: Set<string> } {
+export function publishedOnly<C extends { locales: Record<string, Record<string, unknown>> }>(content: C, lifecycle: ReadonlyMap<string, LifecycleRecord>, today: string, options: { drafts?: boolean } = {}): { content: C; leftOut: Set<string>; held: HeldBack } {
   const leftOut = new Set<string>();
+  const held: HeldBack = { draft: 0, scheduled: 0, expired: 0 };
   const locales: Record<string, Record<string, unknown>> = { ...content.locales };
   for (const [key, record] of lifecycle) {
     if (isPublished(record, today, options)) continue;
@@ -100,8 +104,9 @@ export function publishedOnly<C extends { locales: Record<string, Record<string,
     delete kept[id];
     locales[locale] = { ...text, [collection]: kept };
     leftOut.add(record.file);
+    held[record.draft && !options.drafts ? 'draft' : record.publishDate && record.publishDate > today ? 'scheduled' : 'expired'] += 1;
   }
-  return { content: leftOut.size ? { ...content, locales } : content, leftOut };
+  return { content: leftOut.size ? { ...content, locales } : content, leftOut, held };
 }
 
 /**

@@ -29,7 +29,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await run.beginStaticCopy();
     // Work that needs no content starts beside the load; not for dev's rebuild of what an edit affects.
     if (!options.previous) for (const plugin of run.plugins) plugin.begin?.({ siteDir: dirname(run.siteFile) });
-    const { content, files: contentFiles, links, slugs, spoken, warnings: takenDown } = await loadStep(run);
+    const { content, files: contentFiles, links, slugs, spoken, held, warnings: takenDown } = await loadStep(run);
     const routes = planStep(run, content, slugs);
     const signature = routeSignature(routes);
     run.phase('load');
@@ -53,7 +53,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (process.env.SITE_TIMINGS) console.error(run.timings());
     const ms = performance.now() - run.started;
     const budgets = run.plugins.some((p) => p.weighsPages) ? callHook('budgets()', undefined, () => run.site.budgets?.(content)) : undefined;
-    const summary = formatReport(sizes, budgets, warnings, ms, shown(run.dirs.out), published, options.reportFile);
+    const summary = formatReport(sizes, budgets, warnings, ms, shown(run.dirs.out), { published, reportFile: options.reportFile, held });
     const state = options.track ? { signature, files: contentFiles, pages: rendered.pages, assets } : undefined;
     const count = previous ? rendered.pages.filter((p, i) => p !== previous.pages[i]).length : rendered.pages.length;
     return { routes, content, warnings, sizes, rendered: count, ms, summary, state, published };

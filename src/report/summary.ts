@@ -3,6 +3,7 @@ import type { PageWeight, SizeReport } from '../checks/budgets.ts';
 import type { Route } from '../routes/routes.ts';
 import type { Published } from '../output/publish.ts';
 import type { Budgets, Warning } from '../site/definition.ts';
+import type { HeldBack } from '../content/lifecycle.ts';
 import { inert } from '../problems/inert.ts';
 import { plural } from './plural.ts';
 
@@ -14,7 +15,7 @@ function typeOf(route: Route): string {
 }
 
 /** The human summary: pages per locale, weights against budgets per page type, warnings, time. */
-export function formatReport(report: SizeReport, budgets: Budgets | undefined, warnings: Warning[], ms: number, outDir: string, published?: Published, reportFile?: string): string {
+export function formatReport(report: SizeReport, budgets: Budgets | undefined, warnings: Warning[], ms: number, outDir: string, { published, reportFile, held }: { published?: Published; reportFile?: string; held?: HeldBack } = {}): string {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const lines: string[] = [];
   const perLocale = new Map<string, number>();
@@ -24,6 +25,9 @@ export function formatReport(report: SizeReport, budgets: Budgets | undefined, w
     const removed = published.removed ? `; removed ${plural(published.removed, 'file')} the previous build wrote and this one does not` : '';
     lines.push(`  ${outDir} ${published.why}, so it was updated in place (its .git and host files such as CNAME kept${removed})`);
   }
+  // Entries with no page as of this build's day: none is left out without a word.
+  const heldBack = held ? [plural(held.scheduled, 'scheduled entry'), plural(held.expired, 'expired entry'), plural(held.draft, 'draft')].filter((_, i) => [held.scheduled, held.expired, held.draft][i]) : [];
+  if (heldBack.length) lines.push(`  Not published as of this build's day: ${heldBack.join(', ')} (publishDate, expiryDate, draft in their front matter; build --now <day> builds as of another day)`);
   const htmlRaw = report.pages.reduce((s, p) => s + p.bytes, 0);
   // Pages are weighed in brotli bytes when the site has budgets to weigh them against, in raw bytes otherwise.
   const weighed = report.pages.every((p) => p.brotli !== undefined);

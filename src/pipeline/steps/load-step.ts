@@ -15,7 +15,7 @@ import { shown } from '../../problems/shown.ts';
 import { callHook } from '../../site/hooks.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import { contentCacheFor } from '../../content/content-cache.ts';
-import { buildMoment, dayIn, publishedAhead, publishedOnly } from '../../content/lifecycle.ts';
+import { buildMoment, dayIn, publishedAhead, publishedOnly, type HeldBack } from '../../content/lifecycle.ts';
 import { loadContent, type LoadedContent } from '../../content/load-content.ts';
 import { datedUrls, takeDownLinks } from '../../content/taken-down.ts';
 import { blockedImages, strictCsp, withChanges } from '../../security/csp.ts';
@@ -31,7 +31,7 @@ function markdownOf(plugins: readonly Plugin[]): MarkedExtension[] {
   return list;
 }
 
-export async function loadStep(run: BuildRun): Promise<LoadedContent> {
+export async function loadStep(run: BuildRun): Promise<LoadedContent & { held: HeldBack }> {
   const { site, options } = run;
   const now = buildMoment(options.now, site.timeZone ?? 'UTC'); // first: a --now that is no day fails before any work
   // dev keeps its parses in memory (reuse): the kept file read and rewritten on every save would cost more.
@@ -81,5 +81,5 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent> {
   // An image from another site the pages' policy blocks: known once the policy is (it may depend on content).
   const policy = loaded.elsewhere.length ? headersPolicyOf(site as SiteDefinition<EngineContent>, content) : undefined;
   const blocked = policy ? blockedImages(loaded.elsewhere, withChanges(strictCsp(), policy.csp)) : [];
-  return { ...loaded, content, links, sources: new Map(), spoken, warnings: [...loaded.warnings, ...down.warnings, ...ahead, ...blocked] };
+  return { ...loaded, content, links, sources: new Map(), spoken, held: published.held, warnings: [...loaded.warnings, ...down.warnings, ...ahead, ...blocked] };
 }
