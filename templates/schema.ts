@@ -298,7 +298,8 @@ export const pageSchemas = {
   home: z
     .object({
       ...navPage,
-      hero: z.object({ eyebrow: short(60), title, text }).strict(),
+      // Title and text together keep Book and Call on the first screen of a 390px phone (at 200 characters with a 90-character title).
+      hero: z.object({ eyebrow: short(60), title, text: short(200) }).strict(),
       servicesSection: heading,
       aestheticsTile: z.object({ name: text, text }).strict(),
       consultation: heading,

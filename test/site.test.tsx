@@ -29,6 +29,9 @@ const page = (url: string) => {
   if (!body) throw new Error(`no page ${url}`);
   return body;
 };
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Text as React writes it in an attribute. */
+const attr = (t: string) => t.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 const text = (markup: string) => markup.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
 
 describe('the route table', () => {
@@ -94,8 +97,10 @@ describe('pages', () => {
     expect(tiles.match(/<li/g)).toHaveLength(content.servicesIndex.homeTiles.length + 1);
     expect(tiles.match(/href="\/services\/[a-z-]+"/g)).toHaveLength(content.servicesIndex.homeTiles.length);
     expect(tiles).toContain('href="/services"');
-    expect(home).toMatch(/<iframe[^>]*title="Book an Appointment"[^>]*height="600"[^>]*loading="lazy"/);
-    for (const plan of ['Medicare', 'Medicaid', 'Blue Cross', 'Aetna']) expect(home).toContain(plan);
+    expect(home).toMatch(new RegExp(`<iframe[^>]*title="${escape(attr(content.locales.en!.ui.form.title))}"[^>]*height="600"[^>]*loading="lazy"`));
+    // The plans the office lists for the home page, as it writes them.
+    expect(content.insurance.teaser.length).toBeGreaterThan(0);
+    for (const plan of content.insurance.teaser) expect(text(home)).toContain(plan);
     expect(home.match(/class="card review"/g)).toHaveLength(3);
     expect(home).toContain('href="/contact"');
   });
@@ -133,13 +138,12 @@ describe('pages', () => {
       expect(text(page(url)), locale).toContain(said);
     }
     expect(reviews.match(/class="card review"/g)).toHaveLength(content.reviews.length);
-    const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(reviews).toMatch(new RegExp(`href="${escape(`${practice.maps.reviewUrl}?placeid=${encodeURIComponent(practice.maps.placeId)}`)}"[^>]* target="_blank" rel="noopener noreferrer"`));
   });
 
   it('contact: the form frame anchored at #appointment', () => {
     expect(page('/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*height="600"/);
-    expect(page('/es/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*title="Reservar una cita"/);
+    expect(page('/es/contact')).toMatch(new RegExp(`<section id="appointment"[\\s\\S]*<iframe[^>]*title="${escape(attr(content.locales.es!.ui.form.title))}"`));
   });
 
   it('locations: a card a clinic with its own hours (else the practice\'s), directions in a new tab and a call button', () => {
@@ -161,8 +165,12 @@ describe('pages', () => {
   });
 
   it('legal: the effective date in each language, noindex only on privacy and terms', () => {
-    expect(text(page('/privacy'))).toContain('Effective November 1, 2025');
-    expect(text(page('/es/terms'))).toContain('1 de noviembre de 2025');
+    // Each page's own date, as a reader of that language writes it ("November 1, 2025", "1 de noviembre de 2025").
+    for (const [url, locale, name] of [['/privacy', 'en', 'privacy'], ['/terms', 'en', 'terms'], ['/es/privacy', 'es', 'privacy'], ['/es/terms', 'es', 'terms']] as const) {
+      const effective = content.locales[locale]!.legal[name]!.front.effective;
+      const day = new Intl.DateTimeFormat(site.locales[locale]!.intl, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${effective}T00:00:00Z`));
+      expect(text(page(url)), url).toContain(day);
+    }
     for (const url of ['/privacy', '/terms', '/es/privacy', '/es/terms']) expect(page(url), url).toContain('<meta name="robots" content="noindex, nofollow"/>');
     for (const url of ['/accessibility', '/hipaa', '/', '/services/vaccines']) expect(page(url), url).not.toContain('noindex');
   });
@@ -229,11 +237,15 @@ describe('service pages', () => {
       const body = page(route.url);
       const pricing = text(body.slice(body.indexOf('id="pricing"'), body.indexOf('</section>', body.indexOf('id="pricing"'))));
       const slug = route.params.slug!;
+      const links = body.slice(body.indexOf('id="pricing"'), body.indexOf('</section>', body.indexOf('id="pricing"')));
+      const insurance = `href="${route.locale === site.defaultLocale ? '' : `/${route.locale}`}/insurance"`;
       if (content.servicesIndex.aesthetic.includes(slug) || content.servicesIndex.selfPayExams.includes(slug)) {
-        expect(pricing, route.url).not.toMatch(/Medicare|Medicaid/);
+        for (const plan of content.insurance.plans) expect(pricing, route.url).not.toContain(plan);
         expect(pricing, route.url).toMatch(/self-pay|pago por cuenta propia|pagado por cuenta propia/i);
         expect(pricing, route.url).not.toMatch(/\$\s?\d/);
-      } else expect(pricing, route.url).toMatch(/Medicare/);
+        expect(links, route.url).toContain('/good-faith-estimate"');
+        expect(links, route.url).not.toContain(insurance);
+      } else expect(links, route.url).toContain(insurance);
     }
   });
 
