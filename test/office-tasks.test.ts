@@ -260,3 +260,25 @@ describe('the opening hours, written once', () => {
     await site.write(file, before);
   });
 });
+
+describe('the practice stops taking a plan', () => {
+  it('is removed from "Plans accepted" only, and the home page stops naming it; a slip in the home page list is still refused', async () => {
+    const insurance = parse(await readFile(join(site.content, 'insurance.yaml'), 'utf8')) as { plans: string[]; teaser: string[] };
+    // A plan both lists name, taken off the first.
+    const dropped = insurance.teaser.find((plan) => insurance.plans.includes(plan))!;
+    await site.write('insurance.yaml', stringify({ ...insurance, plans: insurance.plans.filter((plan) => plan !== dropped) }));
+    onTestFinished(() => site.write('insurance.yaml', stringify(insurance)));
+    const pages = await buildPages('plan-dropped');
+    for (const home of ['index.html', 'es/index.html']) {
+      const teaser = pages.get(home)!.match(/<ul class="plans plans--teaser">[\s\S]*?<\/ul>/)![0];
+      expect(teaser, home).not.toContain(dropped);
+      for (const plan of insurance.teaser.filter((p) => p !== dropped && insurance.plans.includes(p))) expect(teaser, home).toContain(plan);
+    }
+    // A plan the list has, written with other capitals and spacing: a slip, named with the plan meant.
+    const kept = insurance.plans.find((plan) => plan !== dropped && plan.includes(' '))!;
+    const slip = kept.toUpperCase().replace(' ', '  ');
+    await site.write('insurance.yaml', stringify({ ...insurance, teaser: [...insurance.teaser.filter((p) => p !== kept), slip] }));
+    const failed = await buildPages('plan-slip').then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
+    expect(failed).toContain(`"${slip}" is not in plans (did you mean "${kept}"?)`);
+  });
+});

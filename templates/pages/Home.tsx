@@ -9,6 +9,7 @@ import { LocationCards } from '../components/LocationCards.tsx';
 import { ReviewCards } from '../components/Reviews.tsx';
 import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
+import { teaserPlans } from '../site/check-insurance.ts';
 
 export function Home() {
   const { content, text, href } = usePage();
@@ -72,7 +73,7 @@ export function Home() {
 
       <Section id="insurance" className="section--tinted" title={home.insurance.title} lead={home.insurance.text}>
         <ul className="plans plans--teaser">
-          {content.insurance.teaser.map((plan) => (
+          {teaserPlans(content.insurance).map((plan) => (
             <li key={plan} className="plan"><Icon icon={ShieldCheck} size={20} /> {plan}</li>
           ))}
         </ul>
