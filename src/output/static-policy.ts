@@ -55,7 +55,9 @@ export function staticTypeProblem(rel: string, policy: StaticPolicy): string | u
   if (NEVER_TYPES.includes(ext)) return `is a ${ext} document, which a browser runs as a page of this site (scripts included); static/ never publishes one. Make it a page of the site, or link to it elsewhere`;
   if (policy.mediaFolder && within(rel, policy.mediaFolder)) {
     if (MEDIA_TYPES.includes(ext)) return undefined;
-    return `is in the editor's uploads folder (${policy.mediaFolder}/), which publishes images and PDF only (${MEDIA_TYPES.join(' ')}); ${ext || 'a file without an extension'} is not one`;
+    // Said in the editor's words: staff uploaded it, and staff remove it there.
+    const heic = ext === '.heic' || ext === '.heif' ? '; upload the photo as a JPEG instead (an iPhone saves JPEG with Settings › Camera › Formats › Most Compatible)' : '';
+    return `is in the editor's uploads folder (${policy.mediaFolder}/), which publishes images and PDF only (${MEDIA_TYPES.join(' ')}); ${ext || 'a file without an extension'} is not one. Delete it in the editor: Assets in the left menu, select the file, then Delete${heic}`;
   }
   if (ext === '' ? EXTENSIONLESS(rel) : PASSIVE_TYPES.includes(ext)) return undefined;
   for (const [folder, types] of Object.entries(policy.allow ?? {})) {

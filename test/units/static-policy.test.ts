@@ -17,8 +17,11 @@ describe('the types static/ publishes', () => {
 
   it("refuses a script, a stylesheet or data in the uploads folder, naming what it publishes", () => {
     for (const file of ['images/uploads/x.js', 'images/uploads/x.css', 'images/uploads/x.json', 'images/uploads/x.txt', 'images/uploads/deep/x.mjs']) {
-      expect(staticTypeProblem(file, clinic), file).toMatch(/^is in the editor's uploads folder \(images\/uploads\/\), which publishes images and PDF only \(\.png \.jpg \.jpeg \.gif \.webp \.avif \.svg \.pdf\)/);
+      expect(staticTypeProblem(file, clinic), file).toMatch(/^is in the editor's uploads folder \(images\/uploads\/\), which publishes images and PDF only \(\.png \.jpg \.jpeg \.gif \.webp \.avif \.svg \.pdf\).*Delete it in the editor: Assets in the left menu/);
     }
+    // A phone's photo format: how to make the phone save a JPEG.
+    expect(staticTypeProblem('images/uploads/img_2212.HEIC', clinic)).toMatch(/upload the photo as a JPEG instead/);
+    expect(staticTypeProblem('images/uploads/x.docx', clinic)).not.toMatch(/JPEG/);
   });
 
   it('never publishes what Cloudflare Pages would run as code for the whole site', () => {
@@ -86,7 +89,7 @@ describe('the fine print of the static policy', () => {
   });
 
   it('names a file without an extension, and the folder to allow a type in', () => {
-    expect(staticTypeProblem('images/uploads/README', clinic)).toMatch(/; a file without an extension is not one$/);
+    expect(staticTypeProblem('images/uploads/README', clinic)).toMatch(/; a file without an extension is not one\. Delete it/);
     expect(staticTypeProblem('LICENSE', clinic)).toMatch(/staticTypes: \{ '': \['\.ext'\] \}$/);
     expect(staticTypeProblem('a/b/file.zip', clinic)).toMatch(/staticTypes: \{ 'a\/b': \['\.zip'\] \}$/);
   });
