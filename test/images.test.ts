@@ -52,10 +52,12 @@ beforeAll(async () => {
   expect((await sharp(sign).metadata()).exif).toBeDefined();
   await writeFile(join(tmp, 'static/photos/sign.avif'), sign);
   await writeFile(join(tmp, 'static/photos/wave.gif'), await grain().gif().toBuffer());
+  // Uploaded, then replaced: no content names it any more.
+  await writeFile(join(tmp, 'static/photos/old-entrance.jpg'), await grain().jpeg().toBuffer());
   await cp(join(FIXTURE, 'content'), join(tmp, 'content'), { recursive: true });
   for (const [locale, alt] of [['fr', 'Une miche'], ['en', 'A loaf'], ['de', 'Ein Laib']]) {
     const note = join(tmp, 'content', locale!, 'notes/welcome.md');
-    await writeFile(note, `${await readFile(note, 'utf8')}\n![${alt}](/photos/Loaf.jpg)\n`);
+    await writeFile(note, `${await readFile(note, 'utf8')}\n![${alt}](/photos/Loaf.jpg)\n\n![${alt} 2](/photos/badge.png) ![${alt} 3](/photos/shop.webp) ![${alt} 4](/photos/sign.avif) ![${alt} 5](/photos/wave.gif)\n`);
   }
   out = join(tmp, 'dist');
   result = await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: out, compress: false });
@@ -97,12 +99,18 @@ describe('photos', () => {
     for (const source of ['Loaf.jpg', 'badge.png', 'shop.webp', 'sign.avif', 'wave.gif']) expect(existsSync(join(out, 'photos', source)), source).toBe(false);
   });
 
+  it('are published only while some content shows them: a photo uploaded then replaced is not online at any address', async () => {
+    const made = await readdir(join(out, 'assets/images'));
+    expect(made.some((f) => f.startsWith('loaf-'))).toBe(true);
+    expect(made.filter((f) => f.startsWith('old-entrance-'))).toEqual([]);
+  });
+
   it('in Markdown are written as <picture> with srcset, sizes, width, height and lazy loading, in every locale', async () => {
     const html = await readFile(join(out, 'en/notes/welcome.html'), 'utf8');
     expect(html).toMatch(/<picture><source type="image\/avif" srcset="\/assets\/images\/loaf-[0-9a-f]{10}-320\.avif 320w, \/assets\/images\/loaf-[0-9a-f]{10}-640\.avif 640w, \/assets\/images\/loaf-[0-9a-f]{10}-800\.avif 800w" sizes="100vw"\/><source type="image\/webp" [^>]+\/><img src="\/assets\/images\/loaf-[0-9a-f]{10}-800\.jpg" srcset="[^"]+" sizes="100vw" width="800" height="1200" alt="A loaf" loading="lazy" decoding="async"\/><\/picture>/);
     expect(await readFile(join(out, 'de/notes/welcome.html'), 'utf8')).toContain('alt="Ein Laib"');
     // Every URL of every srcset is checked like any link: all of them resolve (the build passed).
-    expect(referencesOf(html).filter((r) => r.startsWith('/assets/images/'))).toHaveLength(9);
+    expect(referencesOf(html).filter((r) => r.startsWith('/assets/images/loaf-'))).toHaveLength(9);
     expect(result.routes.length).toBeGreaterThan(0);
   });
 
@@ -158,8 +166,9 @@ describe('photos', () => {
     const [folder] = await readdir(join(cacheRoot(dirname(SITE)), 'images'));
     const cache = join(cacheRoot(dirname(SITE)), 'images', folder!);
     const keptBefore = (await readdir(cache)).sort();
-    // The loaf at three widths, the badge at one, the WebP, AVIF and GIF at two, in three formats each.
-    expect(keptBefore).toHaveLength((3 + 1 + 3 * 2) * 3);
+    // The loaf at three widths, the badge at one, the WebP, AVIF, GIF and the replaced JPEG at two, in three formats each
+    // (made before the content says which are shown: a photo named again needs none made).
+    expect(keptBefore).toHaveLength((3 + 1 + 4 * 2) * 3);
     // A photo that was uploaded, built, then replaced: its variants stay until a build no longer uses them.
     await writeFile(join(cache, '0123456789-320.avif.sealed'), 'an older photo');
     await build({ site: SITE, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, 'pruned-dist'), compress: false });
