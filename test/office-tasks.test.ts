@@ -282,3 +282,25 @@ describe('the practice stops taking a plan', () => {
     expect(failed).toContain(`"${slip}" is not in plans (did you mean "${kept}"?)`);
   });
 });
+
+describe('a service question answered on several lines', () => {
+  it('shows each line she typed apart, in both languages', async () => {
+    const typed = { en: ['Please bring:', '• your child’s vaccine card', '• the insurance card'], es: ['Traiga:', '• la cartilla de vacunas de su hijo', '• la tarjeta del seguro'] };
+    for (const locale of ['en', 'es'] as const) {
+      const file = `${locale}/services/pediatrics.md`;
+      const before = await readFile(join(site.content, file), 'utf8');
+      onTestFinished(() => site.write(file, before));
+      // The first question's answer box, as the editor saves lines typed apart.
+      const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(before)!;
+      const data = parse(front!) as { faqs: { a: string }[] };
+      data.faqs[0]!.a = typed[locale].join('\n');
+      await site.write(file, `---\n${stringify(data)}---\n${body}`);
+    }
+    const pages = await buildPages('faq-lines');
+    for (const locale of ['en', 'es'] as const) {
+      const html = pages.get(`${locale === 'en' ? '' : 'es/'}services/pediatrics.html`)!;
+      const answer = html.slice(html.indexOf('class="card faq"'), html.indexOf('</div>', html.indexOf('class="card faq"')));
+      expect([...answer.matchAll(/<p>((?:<[^>]+>|[^<])*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, '')), locale).toEqual(typed[locale]);
+    }
+  });
+});

@@ -72,7 +72,8 @@ export function ServiceDetail({ slug }: { slug: string }) {
           {front.faqs.map((faq) => (
             <div key={faq.q} className="card faq">
               <h3 className="faq__q">{faq.q}</h3>
-              <p><HelpNumbers text={facts(faq.a)} /></p>
+              {/* Lines she typed apart (a list of what to bring) stay apart: a paragraph each. */}
+              {facts(faq.a).split(/\s*\n\s*/).filter(Boolean).map((line, i) => <p key={i}><HelpNumbers text={line} /></p>)}
             </div>
           ))}
         </div>
