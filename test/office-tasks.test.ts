@@ -304,3 +304,16 @@ describe('a service question answered on several lines', () => {
     }
   });
 });
+
+describe('a legal page updated', () => {
+  it('takes effect on one day in both languages: a date changed on one side only is refused, naming the field', async () => {
+    const file = 'es/legal/privacy.md';
+    const before = await readFile(join(site.content, file), 'utf8');
+    onTestFinished(() => site.write(file, before));
+    const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(before)!;
+    const data = parse(front!) as { effective: string };
+    await site.write(file, `---\n${stringify({ ...data, effective: '2026-12-01' })}---\n${body}`);
+    const failed = await buildPages('legal-date').then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
+    expect(failed).toMatch(/legal\/privacy\.md[\s\S]*effective/);
+  });
+});

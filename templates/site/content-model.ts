@@ -33,7 +33,8 @@ export const contentModel = defineContentModel({
   collections: {
     // Every file of content/<locale>/services/ is a service (site/services.ts makes the lists from them).
     services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', sameInEveryLocale: SERVICE_FACTS },
-    legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS },
+    // A notice takes effect on one day, whichever language it is read in: typed once, copied to each.
+    legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS, sameInEveryLocale: ['effective'] },
   },
   // Plain words for the fields' names (hero → "Top of the page"): the editor's labels, and the words
   // the build uses when it tells the office staff what to fix.
