@@ -91,7 +91,15 @@ describe('pages', () => {
   });
 
   it('refuses methods other than GET and HEAD', async () => {
-    expect((await get(base, '/about', {}, 'POST')).status).toBe(405);
+    const posted = await get(base, '/about', {}, 'POST');
+    expect(posted.status).toBe(405);
+    expect(posted.body).toContain('<title>405 Method Not Allowed</title>');
+  });
+
+  it('answers an address it cannot read with 400, saying why', async () => {
+    const reply = await get(base, '/blog/%ZZ');
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatch(/<h1>400 Bad Request<\/h1><pre>The address cannot be read: malformed percent-encoding\.<\/pre>/);
   });
 });
 

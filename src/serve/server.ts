@@ -70,12 +70,12 @@ export function createSiteServer(options: ServerOptions): SiteServer {
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
-      return send(res, 405, errorPage('405 Method Not Allowed'), req);
+      return send(res, 405, errorPage('This server answers GET and HEAD only.', { title: '405 Method Not Allowed' }), req);
     }
     const checked = checkRequestPath(req.url ?? '/');
     if (!checked.ok) {
       options.log?.(`${checked.status} ${req.url?.slice(0, 120)} (${checked.reason})`);
-      return send(res, checked.status, errorPage(`${checked.status} Bad Request`), req);
+      return send(res, checked.status, errorPage(`The address cannot be read: ${checked.reason}.`, { title: `${checked.status} Bad Request` }), req);
     }
     const { pathname } = checked;
     for (const [name, value] of Object.entries(headersOf(pathname))) res.setHeader(name, value);
@@ -110,7 +110,7 @@ export function createSiteServer(options: ServerOptions): SiteServer {
 
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
     options.log?.(`500 ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
-    if (!res.headersSent) send(res, 500, errorPage('500 Internal Server Error'), req);
+    if (!res.headersSent) send(res, 500, errorPage('Something went wrong sending this file: the terminal running the server says what.', { title: '500 Internal Server Error' }), req);
     else res.destroy();
   };
 
