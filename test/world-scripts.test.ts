@@ -123,6 +123,12 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     expect(said).toMatch(/ل{126}\.md.*\n.*252 bytes long.*Rename the file shorter/);
   });
 
+  it("refuses a per-language setting for a language the site does not have, as the starter's Spanish one left behind", async () => {
+    await writeFile(join(dir, 'site-es.config.ts'), (await readFile(join(dir, 'site.config.ts'), 'utf8')).replace("ar: 'page'", "es: 'pagina'"));
+    const failed = await build({ ...options('dist-es'), site: join(dir, 'site-es.config.ts') }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
+    expect(failed).toMatch(/the paginate \(blog\) plugin +gives segment for a locale the site does not have\n +segment: "es": the site's locales are en, ar/);
+  }, 60_000);
+
   it('refuses a base URL with a path, naming the setting; a name in another script is written as punycode', async () => {
     const failed = await build({ ...options('dist-path'), baseUrl: 'https://example.org/bakery/' }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
     expect(failed).toMatch(/--base-url.*\n.*https:\/\/example\.org\/bakery\/: has a path/);

@@ -1,5 +1,6 @@
 // Pagination of any list per locale: page 1 at the list's path, page N at "<path>/page/N", with rel="prev"/"next" links.
 // No placeholder files: the number of pages follows the items.
+import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { Plugin } from '../site/plugin.ts';
 
 export interface PaginateOptions<C> {
@@ -35,11 +36,21 @@ export function inLocale<T>(value: T | Readonly<Record<string, T>>, locale: stri
   return map[locale] ?? map[defaultLocale] ?? fallback ?? Object.values(map)[0]!;
 }
 
+/** A per-locale setting whose keys name a locale the site lacks (a copied "es" in a site without Spanish): refused, not ignored. */
+export function checkLocaleKeys(plugin: string, settings: Record<string, unknown>, locales: readonly string[]): void {
+  const problems = Object.entries(settings).flatMap(([name, value]) => {
+    const unknown = value && typeof value === 'object' ? Object.keys(value).filter((key) => !locales.includes(key)) : [];
+    return unknown.length ? [new Problem('site/definition', { part: `the ${plugin} plugin` }, `gives ${name} for a locale the site does not have`, [{ path: name, message: `${unknown.map((key) => `"${key}"`).join(', ')}: the site's locales are ${locales.join(', ')}` }])] : [];
+  });
+  if (problems.length) throw new BuildFailure(problems);
+}
+
 export function paginate<C>(options: PaginateOptions<C>): Plugin<C> {
   if (!Number.isInteger(options.size) || options.size < 1) throw new Error(`paginate: size must be a whole number of items, at least 1 (got ${options.size})`);
   return {
     name: `paginate:${options.page}`,
     routes(content, context) {
+      checkLocaleKeys(`paginate (${options.page})`, { path: options.path, segment: options.segment }, context.locales);
       return context.locales.flatMap((locale) => {
         const items = [...options.items(content, locale)];
         const pages = Math.max(1, Math.ceil(items.length / options.size));

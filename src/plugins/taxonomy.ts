@@ -2,7 +2,7 @@
 // Terms are slugs in content; the site's `label` names each in a locale, so it can be translated.
 import { BuildFailure, Problem } from '../problems/problem.ts';
 import type { Plugin } from '../site/plugin.ts';
-import { inLocale } from './paginate.ts';
+import { checkLocaleKeys, inLocale } from './paginate.ts';
 import { isSlug } from '../routes/urls.ts';
 
 export interface TaxonomyOptions<C> {
@@ -53,6 +53,7 @@ export function taxonomy<C>(options: TaxonomyOptions<C>): TaxonomyPlugin<C> {
     listPathOf: (locale, defaultLocale) => baseIn(locale, defaultLocale) || '/',
     name: `taxonomy:${options.page}`,
     routes(content, context) {
+      checkLocaleKeys(`taxonomy (${options.page})`, { path: options.path }, context.locales);
       const problems: Problem[] = [];
       const routes = context.locales.flatMap((locale) => {
         const byTerm = new Map<string, string[]>();
