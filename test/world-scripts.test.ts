@@ -51,6 +51,12 @@ describe('an English and Arabic blog made from the starter', () => {
     expect(await read('ar/index.html')).toMatch(/hrefLang="en" lang="en" dir="ltr">English</);
   });
 
+  it("numbers the blog's pages in the language's own digits, as its dates", async () => {
+    const arabic = new Intl.NumberFormat('ar-EG');
+    expect(await read('ar/blog.html')).toMatch(new RegExp(`<span>Página ${arabic.format(1)} de [${arabic.format(1234567890)}]+</span>`));
+    expect(await read('blog.html')).toMatch(/<span>Page 1 of \d<\/span>/);
+  });
+
   it('publishes a post at its Arabic address, and links to it percent-encoded', async () => {
     const encoded = `/ar/blog/${encodeURIComponent(ARABIC_SLUG)}`;
     expect(existsSync(join(dir, `dist/ar/blog/${ARABIC_SLUG}.html`))).toBe(true);

@@ -48,14 +48,17 @@ function PostList({ ids }: { ids: string[] }) {
 }
 
 export function BlogList({ data }: { data: PageOfList<string> }) {
-  const { text, href, locale, defaultLocale } = usePage<Content>();
+  const { text, href, locale, defaultLocale, intl } = usePage<Content>();
+  // Numbers in the language's own digits, as its dates are ("١ من ٢" in Arabic).
+  const number = new Intl.NumberFormat(intl);
+  const pageOf = fill(text.ui.blog.pageOf, { page: number.format(data.page), pages: number.format(data.pages) });
   return (
     <>
       <h1>{text.ui.blog.title}</h1>
       <PostList ids={data.items} />
-      <nav className="pager" aria-label={fill(text.ui.blog.pageOf, { page: data.page, pages: data.pages })}>
+      <nav className="pager" aria-label={pageOf}>
         {data.previous && <a href={data.previous} rel="prev">{text.ui.blog.previous}</a>}
-        <span>{fill(text.ui.blog.pageOf, { page: data.page, pages: data.pages })}</span>
+        <span>{pageOf}</span>
         {data.next && <a href={data.next} rel="next">{text.ui.blog.next}</a>}
       </nav>
       <p><a href={href(tags.listPathOf(locale, defaultLocale))}>{text.ui.blog.tagsTitle}</a> · <a href={href('/feed.xml')}>{text.ui.blog.feed}</a></p>
