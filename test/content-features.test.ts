@@ -276,16 +276,18 @@ describe('dated and draft posts', () => {
     }
   }, 60_000);
 
-  it('on the command line: build --now and dev --drafts', async () => {
+  it('on the command line: build --now, and dev --drafts --now', async () => {
     const bad = await runCli(['build', '--site', SITE, '--now', 'tomorrow']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--now expects a day like 2026-12-24 or a date-time with its zone');
     const built = await runCli(['build', '--site', SITE, '--out', join(tmp, 'cli', 'dist'), '--now', '2099-12-02']);
     expect(built.code, built.stderr).toBe(0);
     expect(existsSync(join(tmp, 'cli/dist/blog/holiday-orders.html'))).toBe(true);
-    const dev = await startDev(join(ROOT, 'bin/site'), ['--site', SITE, '--out', join(tmp, 'dev-out'), '--port', '0', '--drafts'], { cwd: tmp });
+    const dev = await startDev(join(ROOT, 'bin/site'), ['--site', SITE, '--out', join(tmp, 'dev-out'), '--port', '0', '--drafts', '--now', '2099-12-02'], { cwd: tmp });
     try {
       expect((await get(dev.base, '/es/blog/rye-notes')).body).toContain('<h1>Apuntes sobre el centeno</h1>');
+      // A post scheduled for that day, previewed.
+      expect((await get(dev.base, '/blog/holiday-orders')).status).toBe(200);
     } finally {
       await dev.stop();
     }

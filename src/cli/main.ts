@@ -143,6 +143,7 @@ program
   .option('-s, --static <dir>', 'static files (default: static/ beside the site definition)')
   .option('-o, --out <dir>', 'output folder for the dev build (default: .site-dev/ beside the site definition)')
   .option('--drafts', 'show entries marked draft: true (never built by build)', false)
+  .addOption(new Option('--now <when>', 'show the site as of another moment, as build --now builds it (a day like 2026-12-24, or a date-time with its zone)').argParser(moment))
   .option('--allowed-host <name...>', 'answer requests for this host name too (localhost names and IP addresses always are; ".example.test" allows its subdomains)')
   .option('--empty-out-dir', 'replace an output folder that holds files this tool did not write', false)
   .option('--debug', "show whole stack traces, the engine's frames included", false)

@@ -35,6 +35,8 @@ export interface DevOptions {
   /** Host names dev answers besides localhost, IP addresses and host (--allowed-host). */
   allowedHosts?: string[];
   drafts?: boolean;
+  /** --now: every rebuild as of this moment (a scheduled post previewed). */
+  now?: Date | string;
   log?: (line: string) => void;
 }
 
@@ -54,6 +56,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     compress: false,
     emptyOutDir: options.emptyOutDir,
     drafts: options.drafts,
+    now: options.now,
   };
   let worker = newWorker();
   let failure: string | undefined;

@@ -6,7 +6,7 @@ import { requireFreePort } from '../preflight.ts';
 import { showWholeStacks } from '../../loader/stack.ts';
 import { requireFolder, shown, sitePaths } from '../site-paths.ts';
 
-export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean; allowedHost?: string[]; drafts: boolean }): Promise<void> {
+export async function runDev(opts: { site?: string; port: string; host: string; content?: string; static?: string; out?: string; emptyOutDir: boolean; debug: boolean; allowedHost?: string[]; drafts: boolean; now?: Date | string }): Promise<void> {
   showWholeStacks(opts.debug);
   // Before the first build: a busy port or a missing folder is known at once.
   const paths = sitePaths(opts, '.site-dev');
@@ -32,6 +32,7 @@ export async function runDev(opts: { site?: string; port: string; host: string; 
     host: opts.host,
     allowedHosts: opts.allowedHost,
     drafts: opts.drafts,
+    now: opts.now,
   });
   console.log(`Dev server at ${dev.url}/ — watching ${shown(paths.content)}/, ${shown(paths.static)}/ and the site's code (Ctrl+C to stop)`);
   const stop = () => void dev.close().then(() => process.exit(0));
