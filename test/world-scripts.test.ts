@@ -23,6 +23,7 @@ const edit = async (rel: string, change: (text: string) => string) => {
 const ARABIC_SLUG = 'أهلا-بكم';
 const options = (out: string) => ({ site: join(dir, 'site.config.ts'), contentDir: content, staticDir: join(dir, 'static'), outDir: join(dir, out), now: new Date('2026-11-25T12:00:00Z'), compress: false });
 const read = (file: string) => readFile(join(dir, 'dist', file), 'utf8');
+let warnings: { file: string; message: string }[];
 
 beforeAll(async () => {
   await cp(join(ROOT, 'starter'), dir, { recursive: true });
@@ -39,7 +40,9 @@ beforeAll(async () => {
   await writeFile(join(content, 'en/posts/café-night.md'), '---\ntitle: Café night\ndescription: Coffee and bread.\ndate: 2026-03-01\ntags: [news]\n---\nCoffee and bread.\n\n![A loaf on the table](/images/my%20photo.jpg)\n');
   await writeFile(join(content, 'en/posts/Spring Cleanup.md'), '---\ntitle: Spring cleanup\ndescription: We clean the ovens.\ndate: 2026-03-02\ntags: [news]\n---\nWe clean the ovens.\n');
   await copyFile(join(dir, 'static/images/loaf.jpg'), join(dir, 'static/images/my photo.jpg'));
-  await build(options('dist'));
+  // A post brought from Hugo and Jekyll, with their template syntax, and the same written as code.
+  await writeFile(join(content, 'en/posts/garden.md'), '---\ntitle: Garden\ndescription: The garden.\ndate: 2025-01-03\ntags: [news]\n---\nOur garden.\n\n{{< figure src="/images/loaf.jpg" >}}\n\nSign up: {% include signup.html %}\n\nThis page is `{{ page.title }}`:\n\n```\n{{ .Title }}\n```\n');
+  ({ warnings } = await build(options('dist')));
 }, 60_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -87,6 +90,11 @@ describe('an English and Arabic blog made from the starter', () => {
   it('shows a photo linked with its name percent-encoded, processed like any other', async () => {
     const html = await read('blog/café-night.html');
     expect(html).toMatch(/<picture><source type="image\/avif"[^>]*><source type="image\/webp"[^>]*><img [^>]*alt="A loaf on the table"/);
+  });
+
+  it("says where a post holds another generator's template syntax, published as text; not in code", () => {
+    const told = warnings.filter((w) => w.file.includes('garden.md')).map((w) => `${w.file.split('/').pop()} ${w.message.split(' is ')[0]}`);
+    expect(told).toEqual(['garden.md:9 "{{<"', 'garden.md:11 "{% include"']);
   });
 
   it('redirects to a page with an accented name, and from an Arabic address, spelt as the pages are', async () => {

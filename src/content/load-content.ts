@@ -340,7 +340,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
               warnings.push({ file: `${parsed.file}:${finding.line}`, message: finding.message });
               continue;
             }
-            const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/image': 'has an image without a description', 'markdown/component': 'has a component it cannot show', 'content/too-deep': 'is too complex to read safely' }[finding.code];
+            const title = { 'markdown/html': 'has HTML that content may not hold', 'markdown/url': 'has an address that content may not use', 'markdown/image': 'has an image without a description', 'markdown/component': 'has a component it cannot show', 'markdown/text': 'has another generator\'s template syntax', 'content/too-deep': 'is too complex to read safely' }[finding.code];
             problems.push(inFile(finding.code, parsed.file, title, [{ path: '', message: finding.message }], { line: finding.line, col: 1 }));
           }
           // With localizedSlugs each Markdown entry gets its own address (its id when it names none).

@@ -31,7 +31,7 @@ export interface MarkdownLink {
 
 export interface MarkdownFinding {
   line: number;
-  code: 'markdown/html' | 'markdown/url' | 'markdown/image' | 'markdown/component' | 'content/too-deep';
+  code: 'markdown/html' | 'markdown/url' | 'markdown/image' | 'markdown/text' | 'markdown/component' | 'content/too-deep';
   message: string;
   /** A warning; the build goes on. */
   warning?: true;
@@ -48,6 +48,9 @@ export const MAX_EMPHASIS_MARKERS = 2000;
 export const MAX_LINK_BRACKETS = 2000;
 
 /** Deep lists and quotes (a level: ">", a list marker, two columns of indent), too many emphasis markers or brackets; code blocks aside. */
+/** Hugo's shortcodes ({{< … >}}, {{% … %}}), Liquid's tags ({% include … %}) and variables ({{ page.title }}): another generator's. */
+const TEMPLATE_SYNTAX = /\{\{[<%]|\{%-?\s*[a-z]+|\{\{-?\s*[.$]?[A-Za-z_][\w.]*\s*-?\}\}/;
+
 export function markdownShapeProblem(body: string, firstLine: number): MarkdownFinding | undefined {
   const lines = body.split('\n');
   let fence: string | undefined;
@@ -177,6 +180,10 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
           if (token.type === 'image' && !problem && /^(https?:)?\/\//i.test(href)) findings.push({ line: at, code: 'markdown/image', message: href, warning: true, elsewhere: true });
           // A copy of its own: the token's text is a slice that would keep the whole file alive.
           else if (href.startsWith('/') && !href.startsWith('//')) links.push(token.type === 'image' ? { href: intern(href), line: at, image: true } : { href: intern(href), line: at });
+        } else if (token.type === 'text' && !childrenOf(token)?.length && TEMPLATE_SYNTAX.test((token as Tokens.Text).text)) {
+          // Brought from Hugo or Jekyll: their template syntax is not read here, and would be published as text.
+          const [found] = TEMPLATE_SYNTAX.exec((token as Tokens.Text).text)!;
+          findings.push({ line: lineOf(token.raw), code: 'markdown/text', message: `"${found}" is template syntax of another generator (a Hugo shortcode, a Liquid tag or variable), which this site does not read: it is published as the text it is. Write what it stands for, or put it in \`code\` if it is meant as text`, warning: true });
         } else if (token.type === 'component' && components) {
           const at = lineOf(token.raw);
           (token as ComponentToken).line = at;

@@ -15,6 +15,7 @@ export type ProblemCode =
   | 'markdown/url'
   | 'markdown/component'
   | 'markdown/image'
+  | 'markdown/text'
   | 'content/schema'
   | 'content/missing-file'
   | 'content/unknown-file'
