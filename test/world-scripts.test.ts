@@ -4,7 +4,7 @@
 // to a page with an accented name. It builds and reads right in both directions; files saved in another
 // encoding than UTF-8, names with invisible characters or too long for a file, and a base URL with a
 // path are refused naming the file or the setting.
-import { copyFile, cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,12 @@ beforeAll(async () => {
   await writeFile(join(content, 'en/posts/café-night.md'), '---\ntitle: Café night\ndescription: Coffee and bread.\ndate: 2026-03-01\ntags: [news]\n---\nCoffee and bread.\n\n![A loaf on the table](/images/my%20photo.jpg)\n');
   await writeFile(join(content, 'en/posts/Spring Cleanup.md'), '---\ntitle: Spring cleanup\ndescription: We clean the ovens.\ndate: 2026-03-02\ntags: [news]\n---\nWe clean the ovens.\n');
   await copyFile(join(dir, 'static/images/loaf.jpg'), join(dir, 'static/images/my photo.jpg'));
+  // A photo the home page's template shows by its own address, and one only a draft shows (and one no page shows).
+  await copyFile(join(dir, 'static/images/oven.jpg'), join(dir, 'static/images/door.jpg'));
+  await edit('templates/pages.tsx', (t) => t.replace("import { island, usePage } from 'sitewright';", "import { island, Picture, usePage } from 'sitewright';").replace('<p>{text.ui.home.intro}</p>', '<p>{text.ui.home.intro}</p>\n      <Picture src="/images/door.jpg" alt="Our door" sizes="100vw" />'));
+  await copyFile(join(dir, 'static/images/oven.jpg'), join(dir, 'static/images/chart.jpg'));
+  await writeFile(join(content, 'en/posts/hidden.md'), '---\ntitle: Hidden\ndescription: Not yet.\ndate: 2025-01-01\ndraft: true\n---\n![A chart](/images/chart.jpg)\n');
+  await copyFile(join(dir, 'static/images/oven.jpg'), join(dir, 'static/images/replaced.jpg'));
   // A post brought from Hugo and Jekyll, with their template syntax, and the same written as code.
   await writeFile(join(content, 'en/posts/garden.md'), '---\ntitle: Garden\ndescription: The garden.\ndate: 2025-01-03\ntags: [news]\n---\nOur garden.\n\n{{< figure src="/images/loaf.jpg" >}}\n\nSign up: {% include signup.html %}\n\nThis page is `{{ page.title }}`:\n\n```\n{{ .Title }}\n```\n');
   ({ warnings } = await build(options('dist')));
@@ -90,6 +96,13 @@ describe('an English and Arabic blog made from the starter', () => {
   it('shows a photo linked with its name percent-encoded, processed like any other', async () => {
     const html = await read('blog/café-night.html');
     expect(html).toMatch(/<picture><source type="image\/avif"[^>]*><source type="image\/webp"[^>]*><img [^>]*alt="A loaf on the table"/);
+  });
+
+  it("publishes a photo's variants only where a page shows it: a template's own photo yes, one a draft or nobody shows no", async () => {
+    const made = await readdir(join(dir, 'dist/assets/images'));
+    expect(made.filter((f) => f.startsWith('door-')).length).toBeGreaterThan(0);
+    expect(made.filter((f) => f.startsWith('my-photo-')).length).toBeGreaterThan(0);
+    expect(made.filter((f) => /^(chart|replaced)-/.test(f))).toEqual([]);
   });
 
   it("says where a post holds another generator's template syntax, published as text; not in code", () => {

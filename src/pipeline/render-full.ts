@@ -1,5 +1,7 @@
 // A whole build's render step into a fresh staging folder: static files, generated files with twins, plugins' own
 // (the editor), and every page. Published by `write`, once every check has passed.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { BuildFailure } from '../problems/problem.ts';
 import { shown } from '../problems/shown.ts';
 import { CompressionCache, pruneCache } from '../output/compression-cache.ts';
@@ -39,6 +41,13 @@ export async function renderAll(run: BuildRun, routes: Route[], job: RenderJob, 
     pages: output.pages,
     assetWeights,
     async write() {
+      // A plugin's file no page links to, where it asks (Plugin.shownOnly), leaves the output before it is published.
+      const shownOnly = run.plugins.filter((p) => p.shownOnly);
+      if (shownOnly.length) {
+        const linked = new Set(output.pages.flatMap((p) => p.refs));
+        const unshown = [...files.keys()].filter((file) => !linked.has(`/${file}`) && shownOnly.some((p) => p.shownOnly!(file)));
+        await Promise.all(unshown.flatMap((file) => ['', '.br', '.gz'].map((twin) => rm(join(staging, file + twin), { force: true }))));
+      }
       const published = await publish(staging, run.plan, { emptyOutDir: run.options.emptyOutDir, host: run.host, changing: () => (run.fate = run.plan.mode === 'swap' ? 'replaced' : 'partial') });
       run.fate = 'replaced';
       run.staging = undefined;

@@ -91,9 +91,6 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
   const claimed = (rel: string) => SOURCE.test(rel) && folders.some((f) => rel.startsWith(`${f}/`));
   const map: ImageMap = {};
   let files: Record<string, Uint8Array> = {};
-  // The photos some content names: only theirs are published. One replaced or no longer used (an old upload) is
-  // not put online at an address nobody links to.
-  const named = new Set<string>();
   let key = '';
 
   const markdown: MarkedExtension = {
@@ -190,16 +187,8 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
     // removed) is a problem at that file's line, before any page is rendered.
     contentLoaded(content, { files: read }) {
       const problems: Problem[] = [];
-      named.clear();
-      const name = (src: string) => {
-        if (map[src]) named.add(src);
-        else if (map[decodedPath(src)]) named.add(decodedPath(src));
-      };
       for (const source of read.values()) {
-        // A Markdown image or a photo written into a text, as an address: /<folder>/… up to a space, quote or bracket.
-        for (const [src] of source.body?.matchAll(/\/[^\s"'()<>]+/g) ?? []) name(src);
         eachString(source.data, [], (value, path) => {
-          name(value);
           if (imageAt(map, value) || !folders.some((f) => value.startsWith(`/${f}/`))) return;
           const why = SOURCE.test(value) ? 'there is no such photo in the uploads: upload it, or choose one already uploaded' : `a ${extname(value).slice(1).toUpperCase() || 'file without a type'} is not a photo the website processes (JPEG, PNG, WebP, AVIF or GIF)`;
           problems.push(inFile('file/missing-static', source.file, 'names a photo the website cannot show', [{ path: path.join('.'), message: `${value}: ${why}` }], source.positionOf?.(path)));
@@ -208,10 +197,9 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
       if (problems.length) throw new BuildFailure(problems);
       return { ...(content as object), images: map } as C;
     },
-    files: () => {
-      const published = new Set(Object.entries(map).flatMap(([src, image]) => (named.has(src) ? Object.values(image.variants).flat().map((v) => v.url.slice(1)) : [])));
-      return Object.fromEntries(Object.entries(files).filter(([file]) => published.has(file)));
-    },
+    files: () => files,
+    // A photo no page shows (uploaded, then replaced) is not put online at an address nobody links to.
+    shownOnly: (file) => file.startsWith('assets/images/'),
     check(c) {
       const limit = c.site.budgets?.(c.content).largestImage;
       if (limit === undefined) return [];

@@ -36,7 +36,7 @@ export function inLocale<T>(value: T | Readonly<Record<string, T>>, locale: stri
   return map[locale] ?? map[defaultLocale] ?? fallback ?? Object.values(map)[0]!;
 }
 
-/** A per-locale setting whose keys name a locale the site lacks (a copied "es" in a site without Spanish): refused, not ignored. */
+/** A per-locale setting whose keys name a locale the site lacks (copied from another site): refused, not ignored. */
 export function checkLocaleKeys(plugin: string, settings: Record<string, unknown>, locales: readonly string[]): void {
   const problems = Object.entries(settings).flatMap(([name, value]) => {
     const unknown = value && typeof value === 'object' ? Object.keys(value).filter((key) => !locales.includes(key)) : [];

@@ -172,6 +172,8 @@ export interface Plugin<C = unknown> {
   area?(context: PluginContext<C>): PolicyArea;
   /** More output files, by path: { 'feed.xml': xml }. */
   files?(context: FilesContext<C>): Record<string, string | Uint8Array> | void;
+  /** Which of its files are published only when a page links to them (a photo's variants): the others are left out. */
+  shownOnly?(file: string): boolean;
   /** The stylesheet and island script every page links to, from the first plugin with this hook. */
   assets?(context: PluginContext<C>): Promise<Bundle>;
   /** Each page's HTML once rendered, in the thread that rendered it: return it changed, or nothing. */
