@@ -37,7 +37,7 @@ beforeAll(async () => {
   await edit('content/ar/posts/welcome.md', (t) => t.replace('title: Bienvenido al blog', `title: مرحبا بكم في المدونة\nslug: ${ARABIC_SLUG}`));
   await edit('content/en/posts/baking-class.md', (t) => t.replace(/^title: /m, 'slug: bread-class\ntitle: '));
   // English only, each with a name from elsewhere: an accent, a space and a capital; a photo with a space, linked encoded.
-  await writeFile(join(content, 'en/posts/café-night.md'), '---\ntitle: Café night\ndescription: Coffee and bread.\ndate: 2026-03-01\ntags: [news]\n---\nCoffee and bread.\n\n![A loaf on the table](/images/my%20photo.jpg)\n');
+  await writeFile(join(content, 'en/posts/café-night.md'), '---\ntitle: Café night\ndescription: Coffee and bread.\ndate: 2026-03-01\ntags: [news, パン]\n---\nCoffee and bread.\n\n![A loaf on the table](/images/my%20photo.jpg)\n');
   await writeFile(join(content, 'en/posts/Spring Cleanup.md'), '---\ntitle: Spring cleanup\ndescription: We clean the ovens.\ndate: 2026-03-02\ntags: [news]\n---\nWe clean the ovens.\n');
   await copyFile(join(dir, 'static/images/loaf.jpg'), join(dir, 'static/images/my photo.jpg'));
   // A photo the home page's template shows by its own address, and one only a draft shows (and one no page shows).
@@ -91,6 +91,12 @@ describe('an English and Arabic blog made from the starter', () => {
       expect(feed, file).not.toMatch(/caf(é|%C3%A9)-night|Spring(%20| )Cleanup|baking-class/);
       expect(feed, file).toContain(encodeURIComponent(ARABIC_SLUG));
     }
+  });
+
+  it('gives a tag in another script its page, linked percent-encoded', async () => {
+    expect(existsSync(join(dir, 'dist/blog/tags/パン.html'))).toBe(true);
+    expect(await read('blog/café-night.html')).toContain(`href="/blog/tags/${encodeURIComponent('パン')}"`);
+    expect(await read('sitemap.xml')).toContain(`/blog/tags/${encodeURIComponent('パン')}<`);
   });
 
   it('shows a photo linked with its name percent-encoded, processed like any other', async () => {
@@ -154,6 +160,13 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     await writeFile(join(dir, 'site-es.config.ts'), (await readFile(join(dir, 'site.config.ts'), 'utf8')).replace("ar: 'page'", "es: 'pagina'"));
     const failed = await build({ ...options('dist-es'), site: join(dir, 'site-es.config.ts') }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
     expect(failed).toMatch(/the paginate \(blog\) plugin +gives segment for a locale the site does not have\n +segment: "es": the site's locales are en, ar/);
+  }, 60_000);
+
+  it('writes nothing outside the output folder for an address that climbs out of it once decoded', async () => {
+    await writeFile(join(dir, 'site-climb.config.ts'), (await readFile(join(dir, 'site.config.ts'), 'utf8')).replace("{ from: '/news', to: '/blog' }", "{ from: '/news', to: '/blog' }, { from: '/%2e%2e/%2e%2e/climbed', to: '/blog' }, { from: '/..%2F..%2Fclimbed2', to: '/blog' }"));
+    const failed = await build({ ...options('out/dist-climb'), site: join(dir, 'site-climb.config.ts') }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
+    expect(failed).toMatch(/outside the output folder|not a redirect between two addresses/);
+    for (const file of ['climbed.html', 'out/climbed.html', '../climbed.html', 'climbed2.html', 'out/climbed2.html']) expect(existsSync(join(dir, file)), file).toBe(false);
   }, 60_000);
 
   it('refuses a base URL with a path, naming the setting; a name in another script is written as punycode', async () => {

@@ -1,7 +1,7 @@
 // The site's redirects and each locale's 404 page, in _redirects in the host's dialect (`serve` and `dev` apply it too), and
 // a small page at each old address for hosts that read no _redirects. A redirect to a missing page is a broken link.
 import { Problem } from '../problems/problem.ts';
-import { absoluteUrl, canonicalPath, fileOfUrl } from '../routes/urls.ts';
+import { absoluteUrl, canonicalPath, decodedPath, fileOfUrl } from '../routes/urls.ts';
 import type { Redirect } from '../site/definition.ts';
 import { DEFAULT_HOST, HOST_TRAITS, type Host } from '../site/hosts.ts';
 import type { Plugin, SiteShape } from '../site/plugin.ts';
@@ -67,9 +67,10 @@ export function redirectsPlugin<C>(redirects: readonly Redirect[], writeFile: bo
     },
     check(c) {
       const urls = new Set(c.pages.map((p) => p.route.url));
-      const fit = (path: string) => PATH.test(canonicalPath(path));
+      // As written: no query, fragment or wildcard, no encoded slash; read as its file would be named, no "." or ".." part.
+      const fit = (path: string) => !/[?#*]|%2f|%5c/i.test(path) && PATH.test(canonicalPath(path)) && !/(^|\/)\.\.?(\/|$)/.test(decodedPath(path));
       // One that is no address is told once, as written, not once a locale.
-      const problems = redirects.filter((r) => !fit(r.from) || !fit(r.to)).map((r) => new Problem('site/definition', { part: `redirects in the site definition: ${r.from} → ${r.to}` }, 'is not a redirect between two addresses of the site', [{ path: '', message: 'from and to are paths of this site, such as "/old-page" and "/about"' }]));
+      const problems = redirects.filter((r) => !fit(r.from) || !fit(r.to)).map((r) => new Problem('site/definition', { part: `redirects in the site definition: ${r.from} → ${r.to}` }, 'is not a redirect between two addresses of the site', [{ path: '', message: 'from and to are paths of this site, such as "/old-page" and "/about" (letters of any script, digits, - . _ ~ /; no "?", "#", "*" or ".." part)' }]));
       for (const r of planned(c)) {
         const at = { part: `redirects in the site definition: ${r.from} → ${r.to}` };
         if (!PATH.test(r.from) || !PATH.test(r.to)) continue;

@@ -60,6 +60,9 @@ const SLUG = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}][\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]*(?:-[\p
 /** Whether text can be an address's last part as written (an entry's slug, a tag's): in the usual (NFC) form too. */
 export const isSlug = (text: string): boolean => SLUG.test(text) && text === text.normalize('NFC');
 
+/** A path inside a folder, as its files are named: relative, no "." or ".." part, no backslash, no empty part. */
+export const isPlainRelative = (path: string): boolean => path.length > 0 && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+
 /** A path with each segment decoded ("/images/my%20photo.jpg" → "/images/my photo.jpg"). */
 export const decodedPath = (path: string): string => path.split('/').map(decodedSegment).join('/');
 

@@ -3,7 +3,9 @@
 import type { Bundle, FilesContext } from '../../site/plugin.ts';
 import type { OutputFiles } from '../../output/write-files.ts';
 import type { BuildRun } from '../run.ts';
-import { BuildFailure, inFile } from '../../problems/problem.ts';
+import { BuildFailure, inFile, Problem } from '../../problems/problem.ts';
+import { inert } from '../../problems/inert.ts';
+import { isPlainRelative } from '../../routes/urls.ts';
 import { shown } from '../../problems/shown.ts';
 import type { Route } from '../../routes/routes.ts';
 import type { EngineContent } from '../../site/page-data.ts';
@@ -19,7 +21,11 @@ export function filesStep(run: BuildRun, content: EngineContent, routes: Route[]
   for (const plugin of run.plugins) {
     if (!plugin.files) continue;
     const made = callPlugin(plugin, 'files', undefined, () => plugin.files!(context)) ?? {};
-    for (const [name, data] of Object.entries(made)) files.set(name, data);
+    for (const [name, data] of Object.entries(made)) {
+      // Written into the new output folder: a name with ".." (an address's "%2e%2e" decoded) would land outside it.
+      if (!isPlainRelative(name)) throw new BuildFailure([new Problem('plugin/check', { part: `the ${plugin.name} plugin` }, 'makes a file outside the output folder', [{ path: inert(name), message: 'a file of the output is named by a path inside it, with no "." or ".." part; nothing was written' }])]);
+      files.set(name, data);
+    }
   }
   const clashes = run.statics.files.filter((file) => files.has(file));
   if (clashes.length) throw new BuildFailure(clashes.map((file) => inFile('static/generated-clash', shown(join(run.dirs.static, file)), 'has the name of a file the build writes', [{ path: '', message: `the build writes ${file} itself; remove this file, or turn the generated one off in the site definition (output)` }])));

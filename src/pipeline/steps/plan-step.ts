@@ -6,7 +6,7 @@ import { callPlugin } from '../../plugins/run.ts';
 import { BuildFailure, Problem } from '../../problems/problem.ts';
 import type { EngineContent } from '../../site/page-data.ts';
 import { planRoutes, type Route } from '../../routes/routes.ts';
-import { fileOfUrl } from '../../routes/urls.ts';
+import { canonicalPath, decodedPath, fileOfUrl } from '../../routes/urls.ts';
 
 export function planStep(run: BuildRun, content: EngineContent, slugs?: ReadonlyMap<string, string>): Route[] {
   const routes = planRoutes(run.site, content, slugs);
@@ -125,11 +125,13 @@ function pluginRouteProblem(run: BuildRun, planned: PluginRoute): string | undef
   if (!page) return `no registry page "${planned.page}"; a plugin's page is registered with generated: true (its config hook may add it)`;
   if (!page.generated) return `page "${planned.page}" is not marked generated: true, so the registry plans its pages itself`;
   if (!run.locales.includes(planned.locale)) return `"${planned.locale}" is not a locale of the site (${run.locales.join(', ')})`;
-  if (!planned.path.startsWith('/') || planned.path.includes('//') || /[?#\\]|(^|\/)\.\.?(\/|$)/.test(planned.path)) return `"${planned.path}" is not a path of the site (it starts with "/", with no "..", "?" or "#")`;
+  // Read as its file will be named ("%2e%2e" is ".."): a page outside the output folder never planned.
+  if (!planned.path.startsWith('/') || planned.path.includes('//') || /[?#]/.test(planned.path) || /(^|\/)\.\.?(\/|$)|\\/.test(decodedPath(planned.path))) return `"${planned.path}" is not a path of the site (it starts with "/", with no "..", "?" or "#")`;
   return undefined;
 }
 
 function toRoute(run: BuildRun, planned: PluginRoute): Route {
-  const url = run.urls.localeUrl(planned.locale, planned.path);
+  // Spelt as the registry's pages are: a tag in any script percent-encoded ("/blog/tags/%E3%83%91%E3%83%B3").
+  const url = canonicalPath(run.urls.localeUrl(planned.locale, planned.path));
   return { page: planned.page, params: {}, path: planned.path, locale: planned.locale, url, file: fileOfUrl(url), noindex: !!planned.noindex, notFound: false, ...(planned.data ? { data: planned.data } : {}), ...(planned.meta ? { meta: planned.meta } : {}) };
 }
