@@ -4,12 +4,17 @@
 // to a page with an accented name. It builds and reads right in both directions; files saved in another
 // encoding than UTF-8, names with invisible characters or too long for a file, and a base URL with a
 // path are refused naming the file or the setting.
-import { copyFile, cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { chmod, copyFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/build.ts';
+import { stage } from '../src/deploy/stage.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
+import { createDistServer, listen } from '../src/serve/server.ts';
 import { ROOT } from './helpers/fixtures.ts';
 
 const dir = join(ROOT, 'test/scratch', `world-${process.pid}-${Date.now()}`);
@@ -121,6 +126,47 @@ describe('an English and Arabic blog made from the starter', () => {
     expect(await read('cafe.html')).toContain('url=/blog/caf%C3%A9-night');
     expect(await read('_redirects')).toContain(`${encodeURI('/أخبار')}  /blog  301`);
     expect(await read('أخبار.html')).toContain('url=/blog');
+  });
+});
+
+describe('its redirects between addresses in any script, as serve and the staged nginx apply them', () => {
+  const expectations = [['/cafe', '/blog/caf%C3%A9-night'], [encodeURI('/أخبار'), '/blog']] as const;
+  const follow = async (base: string) => {
+    for (const [from, to] of expectations) {
+      const reply = await fetch(base + from, { redirect: 'manual' });
+      expect([reply.status, reply.headers.get('location')?.replace(/^https?:\/\/[^/]+/, '')], from).toEqual([301, to]);
+    }
+  };
+
+  it('on serve', async () => {
+    const server = createDistServer(join(dir, 'dist'));
+    try {
+      await follow(await listen(server, 0, '127.0.0.1'));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('on nginx', async () => {
+    const tmp = await mkdtemp(join(tmpdir(), 'world-nginx-'));
+    await chmod(tmp, 0o755);
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: p } = probe.address() as { port: number };
+        probe.close(() => done(p));
+      });
+    });
+    const staged = stage(join(dir, 'dist'), join(tmp, 'nginx'), { host: 'nginx', listen: `127.0.0.1:${port}` });
+    await writeFile(join(tmp, 'main.conf'), `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\npid ${tmp}/nginx.pid;\nerror_log ${tmp}/error.log;\ndaemon off;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  include ${staged.config};\n}\n`);
+    const nginx = spawn('nginx', ['-p', tmp, '-c', join(tmp, 'main.conf')], { stdio: 'ignore' });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 50; i++) if (await fetch(base).then(() => true, () => false)) break; else await new Promise((r) => setTimeout(r, 100));
+      await follow(base);
+    } finally {
+      nginx.kill('SIGTERM');
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 import type { HeaderRule } from '../site/plugin.ts';
 import { CACHE_REVALIDATE } from '../security/headers.ts';
 import { patternRegex } from '../security/headers-file.ts';
+import { decodedPath } from '../routes/urls.ts';
 
 export interface ServerSettings {
   /** The published folder on the server. */
@@ -56,7 +57,8 @@ export function nginxConf({ root, listen, rules, redirects, locales }: ServerSet
   maps.push('map $site_path $site_cache {', ...cached.map((rule) => `  ${quotedPattern(`~${patternRegex(rule.path)}`)} "";`), `  default ${quoted(CACHE_REVALIDATE)};`, '}');
   adds.push('  add_header Cache-Control $site_cache always;');
   maps.push('map $site_path $site_404 {', ...locales.map((l) => `  ${quoted(`~^/${word(l, 'the locale', LOCALE)}/`)} /${l}/404.html;`), '  default /404.html;', '}');
-  const own = redirects.map((r) => `  location = ${quoted(r.from)} {\n    return ${r.status} ${quoted(r.to)};\n  }`);
+  // nginx matches a location against the request's path decoded.
+  const own = redirects.map((r) => `  location = ${quoted(decodedPath(r.from))} {\n    return ${r.status} ${quoted(r.to)};\n  }`);
   return `# Made by \`site stage\` from the build's _headers and _redirects: include it in nginx's http { } block
 # (Debian: /etc/nginx/sites-enabled/), with the brotli_static module loaded
 # (apt install libnginx-mod-http-brotli-static).

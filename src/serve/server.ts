@@ -1,5 +1,6 @@
 // The preview server, answering as a static host would: _headers, brotli or gzip, ETag, 308 to one URL per page, locale 404s.
 import { parseRedirectsFile } from '../plugins/redirects.ts';
+import { decodedPath } from '../routes/urls.ts';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
@@ -142,7 +143,8 @@ function readRules(files: ServedFiles): HeaderRule[] {
 /** _redirects: exact paths of this site to paths of this site (404 rules are the 404 pages' business). */
 function readRedirects(files: ServedFiles): Map<string, { to: string; status: number }> {
   if (!files.has('/_redirects')) return new Map();
-  return new Map(parseRedirectsFile(readFileSync(resolve(files.dir, '_redirects'), 'utf8')).map(({ from, to, status }) => [from, { to, status }]));
+  // The file spells paths percent-encoded ("/caf%C3%A9"); a request's path is looked up decoded, and its target sent encoded once.
+  return new Map(parseRedirectsFile(readFileSync(resolve(files.dir, '_redirects'), 'utf8')).map(({ from, to, status }) => [decodedPath(from), { to: decodedPath(to), status }]));
 }
 
 export function createDistServer(dir: string, options: Omit<ServerOptions, 'dir'> = {}): SiteServer {
