@@ -47,7 +47,7 @@ beforeAll(async () => {
   await copyFile(join(dir, 'static/images/loaf.jpg'), join(dir, 'static/images/my photo.jpg'));
   // A photo the home page's template shows by its own address, and one only a draft shows (and one no page shows).
   await copyFile(join(dir, 'static/images/oven.jpg'), join(dir, 'static/images/door.jpg'));
-  await edit('templates/pages.tsx', (t) => t.replace("import { island, usePage } from 'sitewright';", "import { island, Picture, usePage } from 'sitewright';").replace('<p>{text.ui.home.intro}</p>', '<p>{text.ui.home.intro}</p>\n      <Picture src="/images/door.jpg" alt="Our door" sizes="100vw" />'));
+  await edit('templates/pages.tsx', (t) => t.replace("import { island, usePage } from 'sitewright';", "import { island, Picture, usePage } from 'sitewright';").replace('<p>{text.ui.home.intro}</p>', '<p>{text.ui.home.intro}</p>\n      <Picture src="/images/door.jpg" alt="Our door" sizes="100vw" />\n      <h2 id="فريق">فريق</h2>\n      <a href={href(\'/#فريق\')}>فريق</a>'));
   await copyFile(join(dir, 'static/images/oven.jpg'), join(dir, 'static/images/chart.jpg'));
   await writeFile(join(content, 'en/posts/hidden.md'), '---\ntitle: Hidden\ndescription: Not yet.\ndate: 2025-01-01\ndraft: true\n---\n![A chart](/images/chart.jpg)\n');
   await copyFile(join(dir, 'static/images/oven.jpg'), join(dir, 'static/images/replaced.jpg'));
@@ -69,6 +69,10 @@ describe('an English and Arabic blog made from the starter', () => {
     const arabic = new Intl.NumberFormat('ar-EG');
     expect(await read('ar/blog.html')).toMatch(new RegExp(`<span>Página ${arabic.format(1)} de [${arabic.format(1234567890)}]+</span>`));
     expect(await read('blog.html')).toMatch(/<span>Page 1 of \d<\/span>/);
+  });
+
+  it('links to an element named in Arabic, its fragment percent-encoded', async () => {
+    expect(await read('index.html')).toContain(`<a href="/#${encodeURIComponent('فريق')}">`);
   });
 
   it('publishes a post at its Arabic address, and links to it percent-encoded', async () => {

@@ -5,7 +5,7 @@ import { intern } from '../content/intern.ts';
 import { closest } from '../content/suggest.ts';
 import { inFile, Problem } from '../problems/problem.ts';
 import type { Route } from '../routes/routes.ts';
-import { canonicalPath, type LocaleUrls } from '../routes/urls.ts';
+import { canonicalPath, decodedSegment, type LocaleUrls } from '../routes/urls.ts';
 
 export interface OutputIndex {
   /** URL → the page's ids: tens a page, as quick to search in a list as in a set, and lighter. */
@@ -98,7 +98,8 @@ function resolves(ref: string, from: string, index: OutputIndex, staticDir: stri
   // "/c++" or "/c%2B%2B": the site's URLs are encoded once.
   const ids = pathAndQuery ? (index.pages.get(path) ?? index.pages.get(canonicalPath(path))) : (ownIds ?? index.pages.get(path));
   if (ids) {
-    if (fragment && !ids.includes(fragment)) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
+    // An id is written as it is ("فريق"), a link to it percent-encoded or not.
+    if (fragment && !ids.includes(fragment) && !ids.includes(decodedSegment(fragment))) return { code: 'link/broken', problem: `has no element with id "${fragment}" on ${path}` };
     return undefined;
   }
   const file = decoded(path);
