@@ -184,11 +184,13 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     await writeFile(join(bad, 'en/posts/legacy.md'), Buffer.from(text('Caf\u00e9 evening'), 'latin1'));
     await writeFile(join(bad, 'en/posts/unicode.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text('Notes'), 'utf16le')]));
     await writeFile(join(bad, 'en/posts/unmarked.md'), Buffer.from(text('Notes'), 'utf16le'));
-    // A right-to-left mark pasted with an Arabic name, and a name as long as a file's may be (255 bytes), too long for its page's.
+    // A right-to-left mark pasted with an Arabic name, and a name as long as a file's may be (255 bytes), too long for its page's
+    // compressed copy (".html.br").
     await writeFile(join(bad, 'ar/posts/لقاء\u200f.md'), text('لقاء'));
     await writeFile(join(bad, 'en/posts/zero\u200bwidth.md'), text('Zero width'));
     await writeFile(join(bad, 'en/posts/no\u00a0break.md'), text('No break'));
-    await writeFile(join(bad, `ar/posts/${'ل'.repeat(126)}.md`), text('لقاء'));
+    await writeFile(join(bad, 'en/posts/a%62c.md'), text('Escape'));
+    await writeFile(join(bad, `ar/posts/${'ل'.repeat(124)}.md`), text('لقاء'));
     said = await build({ ...options('dist-bad'), contentDir: bad }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
   }, 60_000);
 
@@ -199,11 +201,12 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     expect(said).not.toMatch(/(unicode|unmarked)\.md.*control character/);
   });
 
-  it('refuses a name holding an invisible mark, and one too long for its page file', () => {
+  it('refuses a name holding an invisible mark, one reading as an escape, and one too long for its page files', () => {
     expect(said).toMatch(/لقاء\\u200f\.md.*\n.*invisible direction mark/);
     expect(said).toMatch(/zero\\u200bwidth\.md.*\n.*invisible direction mark/);
     expect(said).toMatch(/no\u00a0break\.md.*\n.*invisible character \(a direction mark, a zero-width or no-break space/);
-    expect(said).toMatch(/ل{126}\.md.*\n.*252 bytes long.*Rename the file shorter/);
+    expect(said).toMatch(/ل{124}\.md.*\n.*248 bytes long.*Rename the file shorter/);
+    expect(said).toMatch(/a%62c\.md.*\n.*reads as an escape in an address/);
   });
 
   it("refuses a per-language setting for a language the site does not have, as the starter's Spanish one left behind", async () => {

@@ -32,9 +32,11 @@ export function entryNameProblem(id: string): string | undefined {
   if (/[\\\u0000-\u001f\u007f]/.test(id)) return 'a name with a backslash or a control character cannot be an address. Rename the file';
   // A mark pasted with right-to-left text, a zero-width or no-break space: the address holds it, a link typed as the name reads does not.
   if (/[\p{Cf}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/u.test(id)) return 'its name holds an invisible character (a direction mark, a zero-width or no-break space, often pasted with the text): a link typed as the name reads would not find its page. Rename the file, typing its name again';
+  // "a%62c" would be linked as written, and a browser reads "%62" as "b": another page's address.
+  if (/%[0-9A-Fa-f]{2}/.test(id)) return 'a name with "%" followed by two digits or letters A–F reads as an escape in an address ("%62" is "b"): a link to it would lead elsewhere. Rename the file';
   if (/[#?]/.test(id)) return 'a name with "#" or "?" ends an address there (the rest is read as a fragment or a query). Rename the file';
-  // Its page is "<name>.html", and a file system's names hold at most 255 bytes (UTF-8: 2–3 a letter beyond Latin).
-  if (Buffer.byteLength(id) > 250) return `its name is ${Buffer.byteLength(id)} bytes long, and its page's file would be longer than a file's name may be (255 bytes). Rename the file shorter: at most 250 bytes, which is 250 Latin letters, 125 Arabic or 83 Japanese ones`;
+  // Its page is "<name>.html", with "<name>.html.br" beside it, and a file system's names hold at most 255 bytes (UTF-8: 2–3 a letter beyond Latin).
+  if (Buffer.byteLength(id) > 247) return `its name is ${Buffer.byteLength(id)} bytes long, and its page's file (with ".html.br" for a compressed copy) would be longer than a file's name may be (255 bytes). Rename the file shorter: at most 247 bytes, which is 247 Latin letters, 123 Arabic or 82 Japanese ones`;
   if (/\.html?$/i.test(id)) return 'a name ending in .html is read as the page of another address. Rename the file';
   // As some systems save "é": a letter and its accent apart, which looks the same and is another address than the one typed.
   if (id !== id.normalize('NFC')) return 'its name has characters stored in another form than the usual one (as some systems save an accent apart from its letter): it looks like the usual spelling, but a link typed with that spelling would not find it. Rename the file, typing its name again';

@@ -143,7 +143,8 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
         if (!made.length || made.at(-1)! < width) made.push(Math.min(width, widths.at(-1)!));
         // The fallback: PNG for a PNG, a GIF or any with transparency (drawings, screenshots), else JPEG.
         const format: 'jpeg' | 'png' = /\.(png|gif)$/i.test(rel) || meta.hasAlpha ? 'png' : 'jpeg';
-        const name = rel.slice(0, -extname(rel).length).split('/').pop()!.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+        // Readable where it can be, and short: a variant's file name holds the hash, the width and the type too.
+        const name = rel.slice(0, -extname(rel).length).split('/').pop()!.toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 80);
         const image: ProcessedImage = { width: made.at(-1)!, height: Math.round((height * made.at(-1)!) / width), format, variants: { avif: [], webp: [], fallback: [] } };
         // Decoded once, at most at the largest width, only when a variant is not cached. rotate() applies the EXIF
         // orientation; raw pixels carry no metadata, so none reaches a variant.
