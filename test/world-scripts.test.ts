@@ -5,7 +5,7 @@
 // encoding than UTF-8, names with invisible characters or too long for a file, and a base URL with a
 // path are refused naming the file or the setting.
 import { spawn } from 'node:child_process';
-import { chmod, copyFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
@@ -184,6 +184,14 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     await writeFile(join(bad, 'en/posts/legacy.md'), Buffer.from(text('Caf\u00e9 evening'), 'latin1'));
     await writeFile(join(bad, 'en/posts/unicode.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text('Notes'), 'utf16le')]));
     await writeFile(join(bad, 'en/posts/unmarked.md'), Buffer.from(text('Notes'), 'utf16le'));
+    await writeFile(join(bad, 'ar/posts/unmarked-arabic.md'), Buffer.from(text('لقاء في الحديقة'), 'utf16le'));
+    // "�" typed as text on line 2, a Windows-1252 byte on line 6: the byte's line is named.
+    await writeFile(join(bad, 'en/posts/mixed.md'), Buffer.concat([Buffer.from(text('A \uFFFD sign')), Buffer.from('Caf\u00e9\n', 'latin1')]));
+    // Two megabytes of text: too large, said in a sentence.
+    await writeFile(join(bad, 'en/posts/huge.md'), text('Huge') + 'word '.repeat(420_000));
+    // Three gigabytes (sparse: no disk used), more than a file Node can read whole: refused by its size, never read.
+    await writeFile(join(bad, "en/posts/giant.md"), "");
+    await truncate(join(bad, 'en/posts/giant.md'), 3 * 1024 ** 3);
     // A right-to-left mark pasted with an Arabic name, and a name as long as a file's may be (255 bytes), too long for its page's
     // compressed copy (".html.br").
     await writeFile(join(bad, 'ar/posts/لقاء\u200f.md'), text('لقاء'));
@@ -198,7 +206,11 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     expect(said).toMatch(/legacy\.md:2:1 +is not saved as UTF-8 text\n.*line 2 holds bytes that are not UTF-8.*save it again as UTF-8/);
     expect(said).toMatch(/unicode\.md:1:1 +is not saved as UTF-8 text\n.*saved as UTF-16.*save it again as UTF-8/);
     expect(said).toMatch(/unmarked\.md:1:1 +is not saved as UTF-8 text\n.*saved as UTF-16/);
-    expect(said).not.toMatch(/(unicode|unmarked)\.md.*control character/);
+    expect(said).toMatch(/unmarked-arabic\.md:1:1 +is not saved as UTF-8 text\n.*saved as UTF-16/);
+    expect(said).not.toMatch(/(unicode|unmarked|unmarked-arabic)\.md.*control character/);
+    expect(said).toMatch(/mixed\.md:7:1 +is not saved as UTF-8 text\n.*line 7 holds bytes/);
+    expect(said).toMatch(/huge\.md +is too large\n +2,?\d{3} KB/);
+    expect(said).toMatch(/giant\.md +is too large/);
   });
 
   it('refuses a name holding an invisible mark, one reading as an escape, and one too long for its page files', () => {

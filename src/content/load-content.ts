@@ -18,7 +18,7 @@ import { DEFAULT_HTML_ALLOW } from '../security/html-policy.ts';
 import { renderMarkdown, type MarkdownLink } from './markdown.ts';
 import { mergeParity, sortProblems } from './merge-problems.ts';
 import { shareParsing, type ParseElsewhere } from './parse-share.ts';
-import { fromRecord, parseSource, textOf, type ParsedFile } from './read-file.ts';
+import { contentBytes, fromRecord, parseSource, textOf, type ParsedFile } from './read-file.ts';
 import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts';
 import { LIFECYCLE_KEYS, lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
@@ -169,7 +169,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     const sharedKey = sharedKeys?.get(path);
     let entry = sharedKey === undefined ? undefined : cache.get(sharedKey);
     if (!entry) {
-      const bytes = readFileSync(path);
+      const bytes = contentBytes(path, shownFile);
       const key = ContentCache.keyOf(path, bytes);
       entry = cache.get(key);
       // A kept Markdown parse has no body: take it from these bytes, else parse again.

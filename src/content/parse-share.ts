@@ -2,7 +2,7 @@
 // YAML front matter is most of a cold load, and needs nothing of the site.
 import { readFileSync } from 'node:fs';
 import { ContentCache } from './content-cache.ts';
-import { parseSource, textOf, type ParseRecord } from './read-file.ts';
+import { contentBytes, parseSource, textOf, type ParseRecord } from './read-file.ts';
 
 export interface FileToParse {
   path: string;
@@ -30,7 +30,7 @@ export function parseForCache(files: readonly FileToParse[]): SharedParse[] {
   const parsed: SharedParse[] = [];
   for (const { path, shown } of files) {
     try {
-      const bytes = readFileSync(path);
+      const bytes = contentBytes(path, shown);
       parsed.push([ContentCache.keyOf(path, bytes), parseSource(textOf(bytes, shown), path, shown), path]);
     } catch {
       // told by the load

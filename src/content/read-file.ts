@@ -1,7 +1,7 @@
 // Parses YAML and Markdown with `yaml`, which keeps node positions for messages. Content is written outside the team, so its
 // cost is bounded: no anchors or aliases (they expand to gigabytes), a size and a nesting limit, a stack overflow never a crash.
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Document } from 'yaml';
 import { inFile, ProblemError, type Position } from '../problems/problem.ts';
@@ -159,10 +159,20 @@ export function fromRecord(record: ParseRecord, file: string, path?: string): Pa
 
 function reparsed(path: string, file: string): ParseRecord | null {
   try {
-    return parseSource(textOf(readFileSync(path), file), path, file);
+    return parseSource(textOf(contentBytes(path, file), file), path, file);
   } catch {
     return null;
   }
+}
+
+const tooLarge = (bytes: number, file: string) =>
+  new ProblemError(inFile('content/too-large', file, 'is too large', [{ path: '', message: `${Math.round(bytes / 1024)} KB; a content file may hold at most ${MAX_CONTENT_BYTES / 1024} KB (split it, or move large media to static/)` }]));
+
+/** A content file's bytes, its size looked at before it is read (a file of gigabytes is refused, not loaded). */
+export function contentBytes(path: string, file: string): Buffer {
+  const { size } = statSync(path);
+  if (size > MAX_CONTENT_BYTES) throw tooLarge(size, file);
+  return readFileSync(path);
 }
 
 /**
@@ -170,26 +180,39 @@ function reparsed(path: string, file: string): ParseRecord | null {
  * Shift_JIS, Windows-1256) or as text with a NUL between letters (UTF-16): refused at its first such line.
  */
 export function textOf(bytes: Buffer, file: string): string {
-  const text = bytes.toString('utf8');
+  if (bytes.length > MAX_CONTENT_BYTES) throw tooLarge(bytes.length, file);
+  // UTF-16: its byte order mark, or NUL bytes (the high half of Latin letters, digits and line breaks) all at even or all at
+  // odd places near the start; UTF-8 text holds none.
+  const head = bytes.subarray(0, 400);
+  const nul = [0, 0];
+  head.forEach((b, i) => b === 0 && nul[i % 2]!++);
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff) || (nul[0]! + nul[1]! >= 2 && Math.min(nul[0]!, nul[1]!) === 0);
+  const text = utf16 ? '' : bytes.toString('utf8');
   // U+FFFD typed as itself is text; only bytes that are not UTF-8 are refused (isUtf8 runs only where one is seen).
-  // UTF-16: its byte order mark, or a NUL byte for every other one (Latin letters) near the start.
-  const head = bytes.subarray(0, 200);
-  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff) || (head.length >= 8 && head.filter((b) => b === 0).length * 4 >= head.length);
   if (!utf16 && !(text.includes('\uFFFD') && !isUtf8(bytes))) return text;
-  const at = utf16 ? 0 : text.indexOf('\uFFFD');
-  const line = text.slice(0, at).split('\n').length;
+  const line = utf16 ? 1 : lineOfBadByte(bytes, text);
   const message = utf16
     ? 'it is saved as UTF-16 (two bytes a letter, as some Windows editors save "Unicode" text); save it again as UTF-8 (in Notepad: File › Save as › Encoding: UTF-8)'
     : `line ${line} holds bytes that are not UTF-8 (the file was saved in an older encoding, such as Windows-1252, Shift_JIS or Windows-1256, and would be published as "�"); save it again as UTF-8 (in Notepad: File › Save as › Encoding: UTF-8)`;
   throw new ProblemError(inFile('content/encoding', file, 'is not saved as UTF-8 text', [{ path: '', message }], { line, col: 1 }));
 }
 
+/** The line of the first byte that is not UTF-8: the first U+FFFD the decoder made, not one written as text (EF BF BD). */
+function lineOfBadByte(bytes: Buffer, text: string): number {
+  let at = 0;
+  let line = 1;
+  for (const char of text) {
+    if (char === '\uFFFD' && !(bytes[at] === 0xef && bytes[at + 1] === 0xbf && bytes[at + 2] === 0xbd)) return line;
+    if (char === '\n') line += 1;
+    at += Buffer.byteLength(char);
+  }
+  return line;
+}
+
 /** YAML or Markdown by the path's extension; a problem is thrown as a ProblemError. */
 export function parseSource(text: string, path: string, file: string): ParseRecord {
   const bytes = Buffer.byteLength(text);
-  if (bytes > MAX_CONTENT_BYTES) {
-    throw new ProblemError(inFile('content/too-large', file, 'is too large', [{ path: '', message: `${Math.round(bytes / 1024)} KB; a content file may hold at most ${MAX_CONTENT_BYTES / 1024} KB (split it, or move large media to static/)` }]));
-  }
+  if (bytes > MAX_CONTENT_BYTES) throw tooLarge(bytes, file);
   // A byte order mark (some Windows editors write one) is not text.
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (path.endsWith('.md')) {
@@ -212,7 +235,7 @@ const REFUSE = (language: string) => () => {
 };
 
 export function readMarkdownFile(path: string, file: string): ParsedFile {
-  return fromRecord(parseMarkdown(textOf(readFileSync(path), file), file), file);
+  return fromRecord(parseMarkdown(textOf(contentBytes(path, file), file), file), file);
 }
 
 /** No front matter (as Hugo, Eleventy, Astro read it): a leading "# " heading is the title, its line left blank for numbering. */
