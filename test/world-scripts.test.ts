@@ -198,6 +198,10 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     await writeFile(join(bad, 'en/posts/zero\u200bwidth.md'), text('Zero width'));
     await writeFile(join(bad, 'en/posts/no\u00a0break.md'), text('No break'));
     await writeFile(join(bad, 'en/posts/a%62c.md'), text('Escape'));
+    await writeFile(join(bad, 'en/posts/filler\u3164.md'), text('Filler'));
+    await writeFile(join(bad, 'en/posts/blank-slug.md'), text('Blank').replace('---\n', '---\nslug: \u3164\n'));
+    // A Persian word keeps its zero-width non-joiner: a name, not a trick.
+    await writeFile(join(bad, 'ar/posts/می\u200cخواهم.md'), text('می\u200cخواهم'));
     await writeFile(join(bad, `ar/posts/${'ل'.repeat(124)}.md`), text('لقاء'));
     said = await build({ ...options('dist-bad'), contentDir: bad }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
   }, 60_000);
@@ -214,11 +218,14 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
   });
 
   it('refuses a name holding an invisible mark, one reading as an escape, and one too long for its page files', () => {
-    expect(said).toMatch(/لقاء\\u200f\.md.*\n.*invisible direction mark/);
-    expect(said).toMatch(/zero\\u200bwidth\.md.*\n.*invisible direction mark/);
+    expect(said).toMatch(/لقاء\\u200f\.md.*\n.*an invisible one \(a direction mark/);
+    expect(said).toMatch(/zero\\u200bwidth\.md.*\n.*an invisible one \(a direction mark or a zero-width space/);
+    expect(said).toMatch(/filler\u3164\.md.*\n.*invisible character/);
+    expect(said).toMatch(/blank-slug\.md:2:7 +has an address it cannot use/);
     expect(said).toMatch(/no\u00a0break\.md.*\n.*invisible character \(a direction mark, a zero-width or no-break space/);
     expect(said).toMatch(/ل{124}\.md.*\n.*248 bytes long.*Rename the file shorter/);
     expect(said).toMatch(/a%62c\.md.*\n.*reads as an escape in an address/);
+    expect(said).not.toMatch(/خواهم/);
   });
 
   it("refuses a per-language setting for a language the site does not have, as the starter's Spanish one left behind", async () => {

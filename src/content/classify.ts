@@ -2,6 +2,7 @@
 import type { SiteDefinition } from '../site/definition.ts';
 import { didYouMean } from './suggest.ts';
 import { MEDIA_TYPES } from '../output/static-policy.ts';
+import { hasInvisible } from '../routes/urls.ts';
 
 export type FileRole =
   | { kind: 'shared'; key: string }
@@ -31,7 +32,7 @@ export function entryNameProblem(id: string): string | undefined {
   if (id.startsWith('.')) return 'a name starting with "." is a hidden file, which hosts do not serve. Rename the file';
   if (/[\\\u0000-\u001f\u007f]/.test(id)) return 'a name with a backslash or a control character cannot be an address. Rename the file';
   // A mark pasted with right-to-left text, a zero-width or no-break space: the address holds it, a link typed as the name reads does not.
-  if (/[\p{Cf}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/u.test(id)) return 'its name holds an invisible character (a direction mark, a zero-width or no-break space, often pasted with the text): a link typed as the name reads would not find its page. Rename the file, typing its name again';
+  if (hasInvisible(id)) return 'its name holds an invisible character (a direction mark, a zero-width or no-break space, a filler, often pasted with the text): a link typed as the name reads would not find its page. Rename the file, typing its name again';
   // "a%62c" would be linked as written, and a browser reads "%62" as "b": another page's address.
   if (/%[0-9A-Fa-f]{2}/.test(id)) return 'a name with "%" followed by two digits or letters A–F reads as an escape in an address ("%62" is "b"): a link to it would lead elsewhere. Rename the file';
   if (/[#?]/.test(id)) return 'a name with "#" or "?" ends an address there (the rest is read as a fragment or a query). Rename the file';

@@ -88,7 +88,7 @@ export async function listContent(dir: string, shown: (rel: string) => string): 
   // A name with a control character is refused, never read.
   const named = found.files.filter((f) => {
     if (!hasControl(f)) return true;
-    problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: 'its name holds a control character (a line break, a tab, an escape) or an invisible direction mark (often pasted with right-to-left text): rename it, typing it again with letters, digits and dashes' }]));
+    problems.push(inFile('content/unsafe-name', shown(f), 'has a name the site cannot use', [{ path: '', message: 'its name holds a control character (a line break, a tab, an escape) or an invisible one (a direction mark or a zero-width space, often pasted with the text): rename it, typing it again with letters, digits and dashes' }]));
     return false;
   });
   // "..md" is a page named "." (Eleventy fails on it); hiding it would drop a page silently.

@@ -27,7 +27,7 @@ const EXTENSIONLESS = (rel: string) => rel === 'CNAME' || rel.startsWith('.well-
 const SPECIAL = /[*:#?%\\]/;
 
 export function nameProblem(rel: string): string | undefined {
-  if (hasControl(rel)) return 'its name holds a control character (a line break, a tab, an escape) or an invisible direction mark (often pasted with right-to-left text): rename it, typing it again with letters, digits, dashes and dots';
+  if (hasControl(rel)) return 'its name holds a control character (a line break, a tab, an escape) or an invisible one (a direction mark or a zero-width space, often pasted with the text): rename it, typing it again with letters, digits, dashes and dots';
   const special = SPECIAL.exec(rel)?.[0];
   if (special) return `its name holds "${special}", which a host's _headers or a URL reads as syntax: rename it with letters, digits, dashes and dots`;
   return undefined;
