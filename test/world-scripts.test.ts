@@ -228,6 +228,14 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     expect(said).not.toMatch(/خواهم/);
   });
 
+  it('refuses an address that is another page\'s on a disk that ignores case ("ſpring-menu" and "spring-menu")', async () => {
+    const twin = join(dir, 'twin');
+    await cp(content, twin, { recursive: true });
+    await writeFile(join(twin, 'en/posts/impostor.md'), '---\nslug: ſpring-menu\ntitle: Impostor\ndescription: Not the menu.\ndate: 2026-01-02\n---\nNot the menu.\n');
+    const failed = await build({ ...options('dist-twin'), contentDir: twin }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));
+    expect(failed).toMatch(/is planned twice\n.*impostor\.md.*spring-menu\.md.*are one file/);
+  }, 60_000);
+
   it("refuses a per-language setting for a language the site does not have, as the starter's Spanish one left behind", async () => {
     await writeFile(join(dir, 'site-es.config.ts'), (await readFile(join(dir, 'site.config.ts'), 'utf8')).replace("ar: 'page'", "es: 'pagina'"));
     const failed = await build({ ...options('dist-es'), site: join(dir, 'site-es.config.ts') }).then(() => '', (error: unknown) => (error as BuildFailure).problems.map((p) => p.format()).join('\n'));

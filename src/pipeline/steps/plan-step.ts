@@ -26,8 +26,9 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
   /** Pages whose first folder is another's, by that reason: many (a section beside static/'s folder of that name) are told once. */
   const inTakenFolder = new Map<string, Route[]>();
   for (const route of routes) {
-    // Disks and hosts that ignore case (macOS, Windows, some CDNs) see one file.
-    const first = byFile.get(route.file.toLowerCase());
+    // Disks and hosts that ignore case (macOS, Windows, some CDNs) see one file: "ſ" and "s" too (folded both ways).
+    const folded = route.file.toUpperCase().toLowerCase();
+    const first = byFile.get(folded);
     const reserved = reservedName(route);
     const folder = reserved ? undefined : takenFolder(run, route, taken);
     if (folder) inTakenFolder.set(folder, [...(inTakenFolder.get(folder) ?? []), route]);
@@ -35,7 +36,7 @@ export function planStep(run: BuildRun, content: EngineContent, slugs?: Readonly
     else if (first) {
       const same = first.url === route.url ? `both at ${route.url}` : `${first.url} and ${route.url} are one file, ${route.file}`;
       problems.push(new Problem('route/duplicate', { part: `URL ${route.url}` }, 'is planned twice', [{ path: '', message: `by ${madeBy(run, first)} and by ${madeBy(run, route)} (${same}); each page needs its own address (one would overwrite the other)` }]));
-    } else byFile.set(route.file.toLowerCase(), route);
+    } else byFile.set(folded, route);
   }
   for (const [reserved, clashing] of inTakenFolder) {
     if (clashing.length <= 3) {
