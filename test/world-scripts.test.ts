@@ -190,7 +190,7 @@ describe('what a newcomer brings that the build cannot publish as it is', () => 
     // Two megabytes of text: too large, said in a sentence.
     await writeFile(join(bad, 'en/posts/huge.md'), text('Huge') + 'word '.repeat(420_000));
     // Three gigabytes (sparse: no disk used), more than a file Node can read whole: refused by its size, never read.
-    await writeFile(join(bad, "en/posts/giant.md"), "");
+    await writeFile(join(bad, 'en/posts/giant.md'), '');
     await truncate(join(bad, 'en/posts/giant.md'), 3 * 1024 ** 3);
     // A right-to-left mark pasted with an Arabic name, and a name as long as a file's may be (255 bytes), too long for its page's
     // compressed copy (".html.br").

@@ -78,7 +78,7 @@ export const isPlainRelative = (path: string): boolean => path.length > 0 && !pa
 export const decodedPath = (path: string): string => path.split('/').map(decodedSegment).join('/');
 
 /** A link as the page writes it: what an address may not hold bare (a space, a quote, a letter beyond ASCII) percent-encoded, escapes kept. */
-export const hrefPath = (path: string): string => path.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7e]|["<>\\^`{|}]/gu, (c) => encodeURIComponent(c));
+export const hrefPath = (path: string): string => path.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7e]|["<>\\^`{|}]/gu, (c) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c)));
 
 /** A path as the site's URLs spell it: each segment decoded, then encoded once ("/c++" and "/c%2b%2B" → "/c%2B%2B"). */
 export function canonicalPath(path: string): string {

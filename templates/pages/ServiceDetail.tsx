@@ -72,7 +72,7 @@ export function ServiceDetail({ slug }: { slug: string }) {
           {front.faqs.map((faq) => (
             <div key={faq.q} className="card faq">
               <h3 className="faq__q">{faq.q}</h3>
-              {/* Lines she typed apart (a list of what to bring) stay apart: a paragraph each. */}
+              {/* Lines typed apart in the answer's box (a list of what to bring) stay apart: a paragraph each. */}
               {facts(faq.a).split(/\s*\n\s*/).filter(Boolean).map((line, i) => <p key={i}><HelpNumbers text={line} /></p>)}
             </div>
           ))}

@@ -46,7 +46,7 @@ export async function loadStep(run: BuildRun): Promise<LoadedContent & { held: H
   const loaded = await loadContent<EngineContent>(site as SiteDefinition<EngineContent>, run.dirs.content, { track: options.track, reuse: options.track, cache, markdown, parseElsewhere });
   const given = options.baseUrl ?? callHook('baseUrl()', undefined, () => site.baseUrl(loaded.content));
   const origin = originOf(given);
-  if ('why' in origin) throw new BuildFailure([new Problem('site/definition', { part: options.baseUrl === undefined ? "the site's baseUrl()" : 'the base URL (--base-url)' }, 'is not an address the site can be published at', [{ path: inert(given), message: origin.why }])]);
+  if ('why' in origin) throw new BuildFailure([new Problem('site/definition', { part: options.baseUrl === undefined ? "the site's baseUrl()" : 'the base URL (--base-url)' }, 'is not an address the site can be published at', [{ path: inert(String(given)), message: origin.why }])]);
   const baseUrl = origin.origin;
   const folders = { site: dirname(run.siteFile), content: run.dirs.content, static: run.dirs.static, out: run.dirs.out };
   run.context = { site, locales: run.locales, defaultLocale: site.defaultLocale, urls: run.urls, baseUrl, now, dev: !!options.track, contentDir: shown(run.dirs.content), folders };
