@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/pipeline/build.ts';
 import { createDistServer, listen } from '../../src/serve/server.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
+import { clinicCards } from '../helpers/clinics.ts';
 import { covered } from '../helpers/covered.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from '../helpers/fixtures.ts';
 import { firstOfEachKind } from '../quality/lib/site.ts';
@@ -47,6 +48,24 @@ afterAll(async () => {
   await site?.cleanup();
 });
 
+
+describe('the clinics on a phone with a notice posted', () => {
+  it('stay within two phone screens of home but for the notices above them, in both languages', async () => {
+    for (const home of ['/', '/es/']) {
+      const { page, context } = await h.open(undefined, WIDTHS[1]);
+      try {
+        await page.goto(noticeBase + home, { waitUntil: 'load' });
+        const cards = await clinicCards(page);
+        expect(cards, home).toHaveLength(3);
+        // The notice is there, and is all that pushes the cards down.
+        expect(cards[2]!.notices, home).toBeGreaterThan(0);
+        for (const card of cards) expect(card.bottom - card.notices, home).toBeLessThanOrEqual(2 * WIDTHS[1]!.height);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
 /** A page of each kind at the three widths: what lies over what, by page and width. */
 async function sweep(base: string, dist: string): Promise<{ problems: string[]; checked: number; floating: number }> {
   const urls = firstOfEachKind(dist);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
+import { clinicCards } from '../helpers/clinics.ts';
 import { clinics, practice } from '../helpers/facts.ts';
 
 let h: Harness;
@@ -55,13 +56,7 @@ for (const [lang, home, contact] of [['en', '/', '/contact'], ['es', '/es/', '/e
       // On a Tuesday evening in Florida, when "open now" is longest: closed, opening on Wednesday (miércoles).
       const { page, context } = await h.open(home, PHONE, { at: new Date('2026-12-02T00:30:00Z') });
       await page.locator('#locations .location').nth(2).locator('.open-now').filter({ hasText: /\S/ }).waitFor();
-      const cards = await page.locator('#locations .location').evaluateAll((els) => els.map((el) => {
-        const call = el.querySelector('a[href^="tel:"]')!.getBoundingClientRect();
-        // A closure the office posts comes first, however long: the banner's and the clinic cards' notices above this link.
-        const notices = [...document.querySelectorAll('.notices, .location__notice')].filter((n) => n.getBoundingClientRect().bottom <= call.top);
-        const height = (n: Element) => n.getBoundingClientRect().height + parseFloat(getComputedStyle(n).marginTop) + parseFloat(getComputedStyle(n).marginBottom);
-        return { bottom: call.bottom + window.scrollY, notices: notices.reduce((sum, n) => sum + height(n), 0), hours: !!el.querySelector('.hours') };
-      }));
+      const cards = await clinicCards(page);
       expect(cards).toHaveLength(3);
       for (const card of cards) {
         expect(card.hours).toBe(true);
