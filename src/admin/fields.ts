@@ -118,7 +118,7 @@ function widgetOf(node: JsonNode, i18n: boolean, words: Vocabulary): Record<stri
       const field: Record<string, unknown> & { widget: string } = { widget: (node.maxLength ?? 0) > 200 || (node.minLength ?? 0) > 60 ? 'text' : 'string' };
       if (node.const !== undefined) return { widget: 'select', options: [String(node.const)] };
       // The browser's own e-mail check takes what the build refuses ("name.@example.org"): the build's pattern too.
-      if (node.format === 'email') Object.assign(field, { type: 'email', ...(node.pattern ? { pattern: [node.pattern, 'Must be an e-mail address, such as name@example.org'] } : {}) });
+      if (node.format === 'email') Object.assign(field, { type: 'email', ...(node.pattern ? { pattern: [node.pattern, 'Must be an e-mail address like name@example.org'] } : {}) });
       else if (node.format === 'uri') field.type = 'url';
       // The editor checks a pattern only with the schema's words (a bare regex means nothing to editors); the build always does.
       else if (node.format === 'date') return { widget: 'datetime', time_format: false, format: 'YYYY-MM-DD' };
