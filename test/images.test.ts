@@ -140,8 +140,10 @@ describe('photos', () => {
     const error = await build({ site: heavy, contentDir: join(tmp, 'content'), staticDir: join(tmp, 'static'), outDir: join(tmp, 'heavy-dist'), compress: false }).then(() => undefined, (e: unknown) => e);
     const message = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
     expect(message).toMatch(/photo \/photos\/Loaf\.jpg: a phone downloads \d+\.\d KB \(AVIF, 800 px wide\), budget 4\.9 KB/);
-    // The small badge is within it: only what is over is named.
+    // The small badge is within it: only what is over is named; a photo no page shows is not published, nor weighed.
     expect(message).not.toContain('badge');
+    expect(message).toContain('photo /photos/shop.webp');
+    expect(message).not.toContain('old-entrance');
   });
 
   it('are made again, never published, when the variant kept in the cache was changed there', async () => {

@@ -204,8 +204,11 @@ export function images<C>(options: ImagesOptions): Plugin<C> & { readonly map: I
     check(c) {
       const limit = c.site.budgets?.(c.content).largestImage;
       if (limit === undefined) return [];
+      // Only photos a page shows: the others are not published (shownOnly).
+      const linked = new Set(c.pages.flatMap((p) => p.refs));
       const over = Object.entries(map).flatMap(([source, image]) => {
         const variant = phoneDownload(image);
+        if (!linked.has(variant.url)) return [];
         const bytes = files[variant.url.slice(1)]!.length;
         return bytes > limit ? [{ path: '', message: `photo ${source}: a phone downloads ${kb(bytes)} (AVIF, ${variant.width} px wide), budget ${kb(limit)}: upload it smaller, or crop it` }] : [];
       });

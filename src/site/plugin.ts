@@ -101,6 +101,8 @@ export interface BuiltPage {
   brotli?: number;
   /** The islands the page holds (pages without any ship no script). */
   islands: readonly string[];
+  /** The addresses the page links to or loads (href, src, srcset), as written. */
+  refs: readonly string[];
 }
 
 /** A content file as it was read, before its schema checked it: for checks of the writing itself. */
