@@ -3,16 +3,13 @@
 // first heading), most pages in one language only. It builds; every page answers at its URL on `serve`
 // and on the staged nginx; links written either way ("/notes/c++", "/notes/c%2B%2B") resolve; two
 // names that would be one file, and a name no host can serve, are refused naming the files.
-import { execFileSync, spawn } from 'node:child_process';
-import { chmod, copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stage } from '../src/deploy/stage.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { createDistServer, listen } from '../src/serve/server.ts';
 import { buildInto, fixtureCopy, type SiteCopy } from './helpers/fixtures.ts';
+import { onStagedNginx } from './helpers/host-checks.ts';
 
 const NAMES = ['[', '[[', '!', 'c++', 'clang++', 'g++', 'mkfs.ext4', 'pct-move_volume', 'pct-move-volume', '7z', 'a b', '100%'];
 let site: SiteCopy;
@@ -79,27 +76,10 @@ describe('a docs corpus with names from elsewhere', () => {
     }
   });
 
-  it('answers every page at its URL on the staged nginx', async () => {
-    const tmp = await mkdtemp(join(tmpdir(), 'corpus-nginx-'));
-    await chmod(tmp, 0o755);
-    const port = await new Promise<number>((done) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = probe.address() as { port: number };
-        probe.close(() => done(p));
-      });
-    });
-    const staged = stage(out, join(tmp, 'nginx'), { host: 'nginx', listen: `127.0.0.1:${port}` });
-    await writeFile(join(tmp, 'main.conf'), `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\npid ${tmp}/nginx.pid;\nerror_log ${tmp}/error.log;\ndaemon off;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  include ${staged.config};\n}\n`);
-    const nginx = spawn('nginx', ['-p', tmp, '-c', join(tmp, 'main.conf')], { stdio: 'ignore' });
-    try {
-      const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 50; i++) if (await fetch(base).then(() => true, () => false)) break; else await new Promise((r) => setTimeout(r, 100));
+  it('answers every page at its URL on the staged nginx', () =>
+    onStagedNginx(out, async (base) => {
       for (const url of urls) expect((await fetch(base + url, { redirect: 'manual' })).status, url).toBe(200);
-    } finally {
-      nginx.kill('SIGTERM');
-      await rm(tmp, { recursive: true, force: true });
-    }
-  });
+    }));
 
   it('refuses two names that would be one file, and a name no host can serve, naming the files', async () => {
     const refused = async () => {

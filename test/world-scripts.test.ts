@@ -4,18 +4,15 @@
 // to a page with an accented name. It builds and reads right in both directions; files saved in another
 // encoding than UTF-8, names with invisible characters or too long for a file, and a base URL with a
 // path are refused naming the file or the setting.
-import { spawn } from 'node:child_process';
-import { chmod, copyFile, cp, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { copyFile, cp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/pipeline/build.ts';
-import { stage } from '../src/deploy/stage.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { createDistServer, listen } from '../src/serve/server.ts';
 import { ROOT } from './helpers/fixtures.ts';
+import { onStagedNginx } from './helpers/host-checks.ts';
 
 const dir = join(ROOT, 'test/scratch', `world-${process.pid}-${Date.now()}`);
 const content = join(dir, 'content');
@@ -151,27 +148,7 @@ describe('its redirects between addresses in any script, as serve and the staged
     }
   });
 
-  it('on nginx', async () => {
-    const tmp = await mkdtemp(join(tmpdir(), 'world-nginx-'));
-    await chmod(tmp, 0o755);
-    const port = await new Promise<number>((done) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = probe.address() as { port: number };
-        probe.close(() => done(p));
-      });
-    });
-    const staged = stage(join(dir, 'dist'), join(tmp, 'nginx'), { host: 'nginx', listen: `127.0.0.1:${port}` });
-    await writeFile(join(tmp, 'main.conf'), `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\npid ${tmp}/nginx.pid;\nerror_log ${tmp}/error.log;\ndaemon off;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  include ${staged.config};\n}\n`);
-    const nginx = spawn('nginx', ['-p', tmp, '-c', join(tmp, 'main.conf')], { stdio: 'ignore' });
-    try {
-      const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 50; i++) if (await fetch(base).then(() => true, () => false)) break; else await new Promise((r) => setTimeout(r, 100));
-      await follow(base);
-    } finally {
-      nginx.kill('SIGTERM');
-      await rm(tmp, { recursive: true, force: true });
-    }
-  });
+  it('on nginx', () => onStagedNginx(join(dir, 'dist'), follow));
 });
 
 describe('what a newcomer brings that the build cannot publish as it is', () => {

@@ -123,3 +123,32 @@ export async function checkHost({ base, urls, headersFile, redirects = [], norma
     await response.arrayBuffer();
   }
 }
+
+/** Stages dist for nginx (`site stage --host nginx`), runs nginx on a free loopback port, and hands its address to use. */
+export async function onStagedNginx(dist: string, use: (base: string) => Promise<void>): Promise<void> {
+  const { spawn } = await import('node:child_process');
+  const { chmod, mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { createServer } = await import('node:net');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { stage } = await import('../../src/deploy/stage.ts');
+  const tmp = await mkdtemp(join(tmpdir(), 'site-nginx-'));
+  await chmod(tmp, 0o755);
+  const port = await new Promise<number>((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as { port: number };
+      probe.close(() => done(p));
+    });
+  });
+  const staged = stage(dist, join(tmp, 'nginx'), { host: 'nginx', listen: `127.0.0.1:${port}` });
+  await writeFile(join(tmp, 'main.conf'), `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\npid ${tmp}/nginx.pid;\nerror_log ${tmp}/error.log;\ndaemon off;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n  include ${staged.config};\n}\n`);
+  const nginx = spawn('nginx', ['-p', tmp, '-c', join(tmp, 'main.conf')], { stdio: 'ignore' });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 50; i++) if (await fetch(base).then(() => true, () => false)) break; else await new Promise((r) => setTimeout(r, 100));
+    await use(base);
+  } finally {
+    nginx.kill('SIGTERM');
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
