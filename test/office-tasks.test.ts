@@ -262,7 +262,7 @@ describe('the opening hours, written once', () => {
 });
 
 describe('the practice stops taking a plan', () => {
-  it('is removed from "Plans accepted" only, and the home page stops naming it; a slip in the home page list is still refused', async () => {
+  it('is taken off the list of plans accepted only, and the home page stops naming it; a slip in the home page list is still refused', async () => {
     const insurance = parse(await readFile(join(site.content, 'insurance.yaml'), 'utf8')) as { plans: string[]; teaser: string[] };
     // A plan both lists name, taken off the first.
     const dropped = insurance.teaser.find((plan) => insurance.plans.includes(plan))!;

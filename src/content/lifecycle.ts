@@ -76,12 +76,17 @@ export function dayIn(now: Date, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** Why an entry is not published on a day (drafts only when they are shown), or undefined when it is. */
+function heldBackAs(lifecycle: Lifecycle, today: string, { drafts = false } = {}): keyof HeldBack | undefined {
+  if (lifecycle.draft && !drafts) return 'draft';
+  if (lifecycle.publishDate && lifecycle.publishDate > today) return 'scheduled';
+  if (lifecycle.expiryDate && lifecycle.expiryDate < today) return 'expired';
+  return undefined;
+}
+
 /** Whether an entry is published on a day (drafts only when they are shown). */
-export function isPublished(lifecycle: Lifecycle, today: string, { drafts = false } = {}): boolean {
-  if (lifecycle.draft && !drafts) return false;
-  if (lifecycle.publishDate && lifecycle.publishDate > today) return false;
-  if (lifecycle.expiryDate && lifecycle.expiryDate < today) return false;
-  return true;
+export function isPublished(lifecycle: Lifecycle, today: string, options: { drafts?: boolean } = {}): boolean {
+  return heldBackAs(lifecycle, today, options) === undefined;
 }
 
 export type LifecycleRecord = Lifecycle & { file: string };
@@ -95,7 +100,8 @@ export function publishedOnly<C extends { locales: Record<string, Record<string,
   const held: HeldBack = { draft: 0, scheduled: 0, expired: 0 };
   const locales: Record<string, Record<string, unknown>> = { ...content.locales };
   for (const [key, record] of lifecycle) {
-    if (isPublished(record, today, options)) continue;
+    const why = heldBackAs(record, today, options);
+    if (!why) continue;
     const [locale, collection, id] = key.split('/') as [string, string, string];
     const text = locales[locale];
     const entries = text?.[collection];
@@ -104,7 +110,7 @@ export function publishedOnly<C extends { locales: Record<string, Record<string,
     delete kept[id];
     locales[locale] = { ...text, [collection]: kept };
     leftOut.add(record.file);
-    held[record.draft && !options.drafts ? 'draft' : record.publishDate && record.publishDate > today ? 'scheduled' : 'expired'] += 1;
+    held[why] += 1;
   }
   return { content: leftOut.size ? { ...content, locales } : content, leftOut, held };
 }

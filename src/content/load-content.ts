@@ -1,5 +1,4 @@
 // Loads and validates the content folder against the site's model; every problem is collected and thrown together.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MarkedExtension } from 'marked';
 import type { z } from 'zod';

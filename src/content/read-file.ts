@@ -176,11 +176,10 @@ export function contentBytes(path: string, file: string): Buffer {
 }
 
 /**
- * A content file's bytes as text. A file saved in another encoding would be published as "�" (a legacy code page: Windows-1252,
+ * A content file's bytes (contentBytes: not too large) as text. A file saved in another encoding would be published as "�" (a legacy code page: Windows-1252,
  * Shift_JIS, Windows-1256) or as text with a NUL between letters (UTF-16): refused at its first such line.
  */
 export function textOf(bytes: Buffer, file: string): string {
-  if (bytes.length > MAX_CONTENT_BYTES) throw tooLarge(bytes.length, file);
   // UTF-16: its byte order mark, or NUL bytes (the high half of Latin letters, digits and line breaks) all at even or all at
   // odd places near the start; UTF-8 text holds none.
   const head = bytes.subarray(0, 400);

@@ -62,14 +62,13 @@ const SLUG = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}][\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]*(?:-[\p
  * words need (U+200C, U+200D), spaces other than the space, Hangul fillers, the Braille blank, the grapheme joiner and
  * variation selectors. In an address a link typed as it reads would miss them.
  */
-export const INVISIBLE = /[\p{Cf}\u00a0\u034f\u115f\u1160\u1680\u2000-\u200a\u202f\u205f\u2800\u3000\u3164\ufe00-\ufe0f\uffa0]/u;
-const invisible = (text: string) => INVISIBLE.test(text.replace(/[\u200c\u200d]/g, ''));
-
-/** Whether text can be an address's last part as written (an entry's slug, a tag's): in the usual (NFC) form too. */
-export const isSlug = (text: string): boolean => SLUG.test(text) && text === text.normalize('NFC') && !invisible(text);
+const INVISIBLE = /[\p{Cf}\u00a0\u034f\u115f\u1160\u1680\u2000-\u200a\u202f\u205f\u2800\u3000\u3164\ufe00-\ufe0f\uffa0]/u;
 
 /** Whether a name holds a character that shows nothing (INVISIBLE). */
-export const hasInvisible = invisible;
+export const hasInvisible = (text: string): boolean => INVISIBLE.test(text.replace(/[\u200c\u200d]/g, ''));
+
+/** Whether text can be an address's last part as written (an entry's slug, a tag's): in the usual (NFC) form too. */
+export const isSlug = (text: string): boolean => SLUG.test(text) && text === text.normalize('NFC') && !hasInvisible(text);
 
 /** A path inside a folder, as its files are named: relative, no "." or ".." part, no backslash, no empty part. */
 export const isPlainRelative = (path: string): boolean => path.length > 0 && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
