@@ -1,7 +1,7 @@
 // What a content file is, by its path, as the content model says, and why an unexpected one is not
 // part of the site: each role, and each sentence that tells a writer what was expected instead.
 import { describe, expect, it } from 'vitest';
-import { classify, pagesWithContent } from '../../src/content/classify.ts';
+import { classify, entryNameProblem, pagesWithContent } from '../../src/content/classify.ts';
 import type { SiteDefinition } from '../../src/site/definition.ts';
 
 const schema = {} as never;
@@ -87,5 +87,30 @@ describe('a content file', () => {
     const bare = { ...site, content: { shared: {}, perLocale: {}, collections: {} }, pages: [] } as unknown as SiteDefinition;
     expect(classify(bare, 'en/x.yaml', {}, (r) => r)).toEqual({ kind: 'unknown', why: 'not a content file the site knows: expected <locale>/pages/*.yaml' });
     expect(pagesWithContent(site).map((p) => p.id)).toEqual(['home', 'about-us']);
+  });
+});
+
+describe("an entry's name", () => {
+  it('is refused when it holds a character that shows nothing, but not for the joiners Persian needs', () => {
+    for (const id of ['a\u200bb', 'no\u00a0break', 'filler\u3164', 'bread\ufe0f']) expect(entryNameProblem(id), id).toMatch(/invisible character/);
+    expect(entryNameProblem('می\u200cخواهم')).toBeUndefined();
+  });
+
+  it('is refused when "%" and two hex digits would read as an escape, kept otherwise', () => {
+    expect(entryNameProblem('a%62c')).toMatch(/reads as an escape/);
+    expect(entryNameProblem('100%')).toBeUndefined();
+    expect(entryNameProblem('50%-off')).toBeUndefined();
+    expect(entryNameProblem('a%6')).toBeUndefined();
+  });
+
+  it('fits its page and its compressed copy in a file name: 247 bytes at most, counted in UTF-8', () => {
+    expect(entryNameProblem('a'.repeat(247))).toBeUndefined();
+    expect(entryNameProblem('a'.repeat(248))).toMatch(/248 bytes long/);
+    expect(entryNameProblem('ل'.repeat(124))).toMatch(/248 bytes long/);
+  });
+
+  it('ending in .html or .htm is refused, one holding ".html" inside kept', () => {
+    for (const id of ['page.html', 'page.HTM']) expect(entryNameProblem(id), id).toMatch(/ending in \.html/);
+    expect(entryNameProblem('page.html-notes')).toBeUndefined();
   });
 });
