@@ -12,8 +12,9 @@ let summary: string;
 let pages: number;
 let routes: { locale: string }[];
 let cleanups: (() => Promise<void>)[] = [];
-// Built with the twins a host like nginx sends (the default host, Cloudflare Pages, gets none: host-serve.test.ts).
-const TWINS = { precompress: ['br' as const] };
+// Built with the twins a host like nginx sends (the default host, Cloudflare Pages, gets none: host-serve.test.ts), on the
+// disk the checkout's cache is on, so twins are hard links from it.
+const TWINS = { precompress: ['br' as const], onDisk: true };
 beforeAll(async () => {
   const built = await buildInto(TWINS);
   out = built.out;

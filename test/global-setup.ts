@@ -1,4 +1,5 @@
 // Builds the real site once for all test files that check the output (browser, HTML, language).
+import { statfsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +11,26 @@ import { CONTENT, SITE, STATIC } from './helpers/fixtures.ts';
 const BUILT = Symbol.for('site-tests.built');
 const state = globalThis as { [BUILT]?: Promise<{ dir: string; outDir: string }> };
 
+/**
+ * The suite's temporary folders in memory where the machine has room there: every test makes sites, builds and installs
+ * in them, and a file created on this machine's disk costs ~0.5 ms against ~0.01 ms in memory (the quick set took 63 s
+ * on disk, 49 s in memory). A small /dev/shm (a container's 64 MB) is left alone. Tests that need the disk's own
+ * behaviour (hard links into a cache) ask for DISK_TMPDIR.
+ */
+function inMemory(): void {
+  if (process.env.DISK_TMPDIR) return; // set up already, for another project
+  process.env.DISK_TMPDIR = tmpdir();
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize >= 8 * 1024 ** 3) process.env.TMPDIR = '/dev/shm';
+  } catch {
+    // no /dev/shm: the disk it is
+  }
+}
+
 export async function setup(project: TestProject): Promise<void> {
   state[BUILT] ??= (async () => {
+    inMemory();
     const dir = await mkdtemp(join(tmpdir(), 'site-built-'));
     // The user's cache folder is the run's own (every test file and command inherits it): a site built
     // outside any node_modules (a copy in a temporary folder, a package run by npx) keeps its caches in

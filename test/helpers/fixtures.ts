@@ -45,10 +45,11 @@ export async function sandbox(): Promise<Sandbox> {
 }
 
 /** Builds the real site (or a sandbox's content) into a fresh temporary folder. */
-export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean; precompress?: ('br' | 'gzip')[] } = {}) {
+export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; onDisk?: boolean; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean; precompress?: ('br' | 'gzip')[] } = {}) {
   const { build } = await import('../../src/pipeline/build.ts');
   const { cacheDirFor } = await import('../../src/output/compression-cache.ts');
-  const out = options.out ?? join(await mkdtemp(join(tmpdir(), 'site-dist-')), 'dist');
+  // onDisk: beside this checkout's cache (hard links from it), not in the suite's memory folder (global-setup.ts).
+  const out = options.out ?? join(await mkdtemp(join(options.onDisk ? (process.env.DISK_TMPDIR ?? tmpdir()) : tmpdir(), 'site-dist-')), 'dist');
   // Removes the temporary folder made for the output (a given `out` is the caller's to remove).
   const cleanup = async () => {
     if (options.out) return;
