@@ -5,7 +5,7 @@
 // CLI on the whole site (~40 s alone).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statfsSync } from 'node:fs';
-import { mkdir, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -315,6 +315,22 @@ describe('no debris, no trusted cache', () => {
     await writeFile(page, Buffer.alloc(size, 2), { flag: 'r+' });
     await built('dist', ...TWINS);
     expect(brotliDecompressSync(await readFile(page))).toEqual(await readFile(join(out, 'es/about.html')));
+  });
+
+  it('writes a page again when it was changed in the output, which its cached copy shares', async () => {
+    const out = join(project.dir, 'dist');
+    await built('dist');
+    const page = join(out, 'es/contact.html');
+    const good = await readFile(page);
+    // An unchanged page is the cache's own file, linked: the next build made no file for it.
+    expect((await stat(page)).nlink).toBeGreaterThan(1);
+    // Edited in place (through the link) with as many bytes, then with the cache's record of it lost.
+    for (const lose of [false, true]) {
+      await writeFile(page, Buffer.alloc(good.length, 0x41), { flag: 'r+' });
+      if (lose) for (const dir of readdirSync(join(project.dir, 'node_modules/.cache/sitewright/compressed'))) await rm(join(project.dir, 'node_modules/.cache/sitewright/compressed', dir, 'index.json'), { force: true });
+      await built('dist');
+      expect(await readFile(page)).toEqual(good);
+    }
   });
 
   it('bundles again when the cached bundle was edited', async () => {

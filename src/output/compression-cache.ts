@@ -1,6 +1,6 @@
-// Precompressed twins and brotli weights kept between builds, keyed by content, as hard links (copies across file systems).
-// No entry is trusted: it is used only with the size and mtime recorded when it was made (a twin truncated or rewritten
-// through a hard link has another), or, without a record, when it decompresses to exactly the bytes it stands for.
+// Written files, their precompressed twins and brotli weights kept between builds, keyed by content, as hard links (copies
+// across file systems). No entry is trusted: it is used only with the size and mtime recorded when it was made (one
+// truncated or rewritten through a hard link has another), or, without a record, when it holds exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { linkable, place } from '../files/place.ts';
@@ -16,9 +16,10 @@ export function cacheDirFor(outDir: string, siteDir: string): string {
   return join(cacheRoot(siteDir), 'compressed', key);
 }
 
-/** A content's brotli weight once measured, and each twin's [size, mtime] when it was made. */
+/** A content's brotli weight once measured, and the [size, mtime] of the file itself and each twin when it was made. */
 export interface EntryRecord {
   brotli?: number;
+  file?: Stamp;
   br?: Stamp;
   gz?: Stamp;
 }
@@ -34,8 +35,8 @@ export function readIndex(dir: string): CacheIndex {
     const kept: CacheIndex = {};
     for (const [key, value] of Object.entries(index)) {
       if (!KEY.test(key) || !value || typeof value !== 'object') continue;
-      const { brotli, br, gz } = value as Record<string, unknown>;
-      kept[key] = { ...(Number.isSafeInteger(brotli) && (brotli as number) > 0 ? { brotli: brotli as number } : {}), ...(isStamp(br) ? { br } : {}), ...(isStamp(gz) ? { gz } : {}) };
+      const { brotli, file, br, gz } = value as Record<string, unknown>;
+      kept[key] = { ...(Number.isSafeInteger(brotli) && (brotli as number) > 0 ? { brotli: brotli as number } : {}), ...(isStamp(file) ? { file } : {}), ...(isStamp(br) ? { br } : {}), ...(isStamp(gz) ? { gz } : {}) };
     }
     return kept;
   } catch {
@@ -63,13 +64,15 @@ export class CompressionCache {
   }
 
   /**
-   * Writes path's twins for buffer in this build's encodings: from the cache when this exact content
-   * was compressed before, otherwise compressed now and kept. With measure, returns the brotli size
-   * (the .br twin's, when there is one: weighing costs no second compression).
+   * Writes buffer at path, and its twins in this build's encodings: each from the cache when this exact
+   * content was written before (a hard link costs a fiftieth of creating a file on a disk), otherwise
+   * made now and kept. With measure, returns the brotli size (the .br twin's, when there is one:
+   * weighing costs no second compression).
    */
-  twins(path: string, buffer: Uint8Array, measure = false): number | undefined {
+  write(path: string, buffer: Uint8Array, measure = false): number | undefined {
     const key = createHash('sha1').update(String(brotliQuality(path))).update(buffer).digest('hex');
     const record: EntryRecord = { ...this.index[key], ...this.used.get(key) };
+    this.file(key, record, path, buffer);
     if (worthCompressing(path, buffer.length)) for (const encoding of this.encodings) this.twin(key, record, encoding, path, buffer);
     if (measure) record.brotli ??= record.br && this.encodings.includes('br') && worthCompressing(path, buffer.length) ? record.br[0] : brotli(buffer, path).length;
     this.used.set(key, record);
@@ -87,11 +90,29 @@ export class CompressionCache {
     for (const [name, contents] of files) {
       const path = join(dir, name);
       const buffer = typeof contents === 'string' ? Buffer.from(contents) : contents;
-      writeFileSync(path, buffer);
-      const weight = this.twins(path, buffer, weigh.has(name));
+      const weight = this.write(path, buffer, weigh.has(name));
       if (weight !== undefined) weights.set(name, weight);
     }
     return weights;
+  }
+
+  /** Only where the output can link to it: a copy costs as much as writing the file. */
+  private file(key: string, record: EntryRecord, path: string, buffer: Uint8Array): void {
+    const entry = join(this.dir, key);
+    const stamp = this.linkable ? stampOf(entry) : undefined;
+    if (stamp && (record.file ? sameStamp(stamp, record.file) : same(entry, buffer))) {
+      record.file = stamp;
+      return place(entry, path, true);
+    }
+    if (stamp) rmSync(entry, { force: true });
+    writeFileSync(path, buffer);
+    if (!this.linkable) return;
+    try {
+      linkSync(path, entry);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // another thread kept the same content
+    }
+    record.file = stampOf(entry);
   }
 
   private twin(key: string, record: EntryRecord, encoding: Encoding, path: string, buffer: Uint8Array): void {
@@ -115,6 +136,14 @@ export class CompressionCache {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     record[name] = stampOf(entry);
+  }
+}
+
+function same(file: string, bytes: Uint8Array): boolean {
+  try {
+    return Buffer.from(bytes).equals(readFileSync(file));
+  } catch {
+    return false;
   }
 }
 

@@ -1,7 +1,7 @@
 // static/ publishes regular files only: a symbolic link is an error (a link to a secret must never reach a public folder).
 // Hidden files (but .well-known/) and editor leftovers are left out with a warning; the rest must be a passive type with an
 // inert name (static-policy.ts). An SVG is published as the sanitiser wrote it (security/svg.ts), never as uploaded.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sanitizeSvg } from '../security/svg.ts';
 import { inFile, type Problem } from '../problems/problem.ts';
@@ -49,7 +49,7 @@ export async function listStatic(staticDir: string, shownDir: string, policy: St
  * Opened with O_NOFOLLOW: a file replaced by a link after it was listed is refused, not followed. An SVG that could carry a
  * script is returned as a problem, not copied. One file at a time, synchronously: no folder can run out of file handles.
  */
-export function copyStaticFiles(staticDir: string, files: string[], dir: string, twins?: (path: string, data: Uint8Array) => void): UnsafeSvg[] {
+export function copyStaticFiles(staticDir: string, files: string[], dir: string, write: (path: string, data: Uint8Array) => void): UnsafeSvg[] {
   const refused: UnsafeSvg[] = [];
   for (const folder of new Set(files.map((f) => dirname(join(dir, f))))) mkdirSync(folder, { recursive: true });
   for (const rel of files) {
@@ -66,8 +66,7 @@ export function copyStaticFiles(staticDir: string, files: string[], dir: string,
         }
         data = Buffer.from(svg);
       }
-      writeFileSync(join(dir, rel), data);
-      twins?.(join(dir, rel), data);
+      write(join(dir, rel), data);
     } finally {
       closeSync(fd);
     }

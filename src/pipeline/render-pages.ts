@@ -29,8 +29,6 @@ export interface RenderJob {
   /** Absolute. */
   folders: PluginContext['folders'];
   outDir: string;
-  /** A folder being served (dev): each file replaced in one step. */
-  live?: boolean;
   /** Where twins are kept between builds (compression-cache.ts); no twins without it (dev). */
   cacheDir?: string;
   encodings: readonly Encoding[];
@@ -117,10 +115,11 @@ export function renderAndWrite(site: SiteDefinition, routes: Route[], indexes: n
   const pages = indexes.map((index, done) => {
     const { html, result } = renderOne(site, routes, index, job);
     const path = join(job.outDir, routes[index]!.file);
-    if (job.live) writeWhole(path, html);
-    else writeFileSync(path, html);
-    if (cache) result.brotli = cache.twins(path, html, job.measureWeight);
-    else if (job.measureWeight) result.brotli = brotli(html, path).length;
+    if (cache) result.brotli = cache.write(path, html, job.measureWeight);
+    else {
+      writeFileSync(path, html);
+      if (job.measureWeight) result.brotli = brotli(html, path).length;
+    }
     onPage?.(done + 1);
     return result;
   });
@@ -144,6 +143,10 @@ export interface StaticCopy {
 /** Twins are linked from the compression cache when it has them. */
 export function copyStatic(task: StaticTask): StaticCopy {
   const cache = task.cacheDir ? new CompressionCache(task.cacheDir, task.dir, task.encodings, task.cacheIndex) : undefined;
-  const refused = copyStaticFiles(task.staticDir, task.files, task.dir, (path, data) => (cache ? cache.twins(path, data) : writeCompressedSync(path, data, task.encodings)));
+  const refused = copyStaticFiles(task.staticDir, task.files, task.dir, (path, data) => {
+    if (cache) return void cache.write(path, data);
+    writeFileSync(path, data);
+    writeCompressedSync(path, data, task.encodings);
+  });
   return { used: cache ? [...cache.used] : [], refused };
 }
