@@ -84,11 +84,6 @@ function heldBackAs(lifecycle: Lifecycle, today: string, { drafts = false } = {}
   return undefined;
 }
 
-/** Whether an entry is published on a day (drafts only when they are shown). */
-export function isPublished(lifecycle: Lifecycle, today: string, options: { drafts?: boolean } = {}): boolean {
-  return heldBackAs(lifecycle, today, options) === undefined;
-}
-
 export type LifecycleRecord = Lifecycle & { file: string };
 
 /** Entries left out as of a day, by why: what the build's summary tells. */
