@@ -169,7 +169,13 @@ export const noticesSchema = z
 export const insuranceSchema = z
   .object({
     plans: z.array(text).min(1),
-    teaser: z.array(text).min(1).max(6).meta(hint('Up to six plans named on the home page, each written as in the list above.')),
+    // Picked from the saved list (the editor's relation to this file's own plans), so no name is mistyped.
+    teaser: z.array(text).min(1).max(6).meta({
+      cms: {
+        hint: 'Up to six plans of the list above, named on the home page. A plan just added to the list can be picked here once the list is saved.',
+        widget: 'relation', collection: 'settings', file: 'insurance', value_field: 'plans.*', search_fields: ['plans.*'], display_fields: ['plans.*'], multiple: true, min: 1, max: 6,
+      },
+    }),
   })
   .strict();
 

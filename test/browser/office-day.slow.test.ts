@@ -12,15 +12,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
+import { decodeHTML } from 'entities';
 import sharp from 'sharp';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readTestRepoFiles } from '../../scripts/editor-test-repo.ts';
 import { build } from '../../src/pipeline/build.ts';
-import { locationsSchema } from '../../templates/schema.ts';
+import { insuranceSchema, locationsSchema } from '../../templates/schema.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
 import { changed, field, openFile, reach, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
-import { clinics, practice } from '../helpers/facts.ts';
+import { clinics, insurance, practice } from '../helpers/facts.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const run = promisify(execFile);
@@ -59,6 +60,8 @@ async function addRow(page: Page, list: string, label: RegExp) {
   await add.click();
 }
 
+/** The home page's plans: its last taken off, and the first accepted plan it does not name put on (or that one again). */
+const teaser = { off: insurance.teaser.at(-1)!, on: insurance.plans.find((plan) => !insurance.teaser.includes(plan)) ?? insurance.teaser.at(-1)! };
 const miami = clinics.findIndex((c) => c.city === 'Miami');
 const kissimmee = 0;
 const TASKS = {
@@ -162,6 +165,23 @@ describe('the office manager\'s day, in the editor', () => {
     await save(page);
     expect(await changed(page, 'content/en/services/vaccines.md', before)).toContain(TASKS.answer.en);
     expect(await readRepo(page, 'content/es/services/vaccines.md')).toContain(TASKS.answer.es);
+  });
+
+  it('changes the plans named on the home page by picking from "Plans accepted", never typing a name', async () => {
+    const { page } = await signedIn.editor();
+    await openFile(h, page, 'settings', 'Insurance');
+    const before = await readRepo(page, 'content/insurance.yaml');
+    const list = await reach(page, page.locator('section[data-key-path="teaser"]'));
+    // Its name between the direction isolates Sveltia puts around it.
+    await list.getByRole('button', { name: new RegExp(`^Remove\\W*${teaser.off.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\W*$`) }).click();
+    await list.getByRole('combobox').click();
+    // The choices are the accepted plans the home page does not name yet.
+    const choices = (await page.getByRole('option').allTextContents()).map((t) => t.trim());
+    expect(choices.sort()).toEqual(insurance.plans.filter((p) => !insurance.teaser.includes(p) || p === teaser.off).sort());
+    await page.getByRole('option', { name: teaser.on, exact: true }).click();
+    await save(page);
+    const saved = insuranceSchema.parse(parse(await changed(page, 'content/insurance.yaml', before)));
+    expect(saved).toEqual({ plans: insurance.plans, teaser: [...insurance.teaser.slice(0, -1), teaser.on] });
   });
 
   it('adds a 4-star review a patient wrote in English, with no Spanish translation', async () => {
@@ -327,6 +347,11 @@ describe('the office manager\'s day, in the editor', () => {
       expect(html, home).not.toContain(practice.phone.display);
     }
     expect(await page_('services/vaccines.html')).toContain(TASKS.answer.en);
+    // The home page names the plan she picked, and no longer the one she took off (both still on the insurance page).
+    for (const home of ['index.html', 'es/index.html']) {
+      const plans = [...(await page_(home)).matchAll(/<li class="plan">(?:<svg[\s\S]*?<\/svg>)?\s*([^<]+)<\/li>/g)].map((m) => decodeHTML(m[1]!.trim()));
+      expect(plans, home).toEqual([...insurance.teaser.slice(0, -1), teaser.on]);
+    }
     expect(await page_('services/sports-physicals.html')).toContain('<h1>Sports Physicals</h1>');
     expect(await page_('es/services/sports-physicals.html')).toContain('<h1>Exámenes físicos deportivos</h1>');
     expect(await page_('index.html')).toContain('{"label":"Sports Physicals","href":"/services/sports-physicals"');
