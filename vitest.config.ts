@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * stay real), a heap weighed between forced collections (held-memory: no other file's garbage in it),
  * and the slow files (browsers, installs, large builds: few and long, so isolating them costs nothing).
  */
-const ISOLATED = ['test/**/*.slow.test.{ts,tsx}', 'test/bundle-cache.test.ts', 'test/units/held-memory.test.ts'];
+const ISOLATED = ['test/**/*.slow.test.{ts,tsx}', 'test/bundle-cache.test.ts', 'test/units/held-memory.test.ts', 'test/units/compression-links.test.ts'];
 
 export default defineConfig({
   // Sites import the engine by its package name; in tests, that is these sources.

@@ -105,7 +105,7 @@ describe('the clinic site', () => {
   it('keeps compressed twins only for what the last build wrote', async () => {
     const site = await sandbox();
     cleanups.push(site.cleanup);
-    const first = await buildInto({ content: site.content, precompress: ['br'] });
+    const first = await buildInto({ content: site.content, precompress: ['br'], onDisk: true });
     cleanups.push(first.cleanup);
     const cache = cacheDirFor(first.out, ROOT);
     const before = new Set(await readdir(cache));
@@ -114,9 +114,13 @@ describe('the clinic site', () => {
     const after = new Set(await readdir(cache));
     const gone = [...before].filter((f) => !after.has(f));
     const added = [...after].filter((f) => !before.has(f));
-    // The old about page's .br left; the new one's came in; everything else stayed.
-    expect(gone).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.br$/)]);
-    expect(added).toEqual([expect.stringMatching(/^[0-9a-f]{40}\.br$/)]);
+    // The old about page and its .br left (on one disk with the output, the cache keeps the page itself too); the new
+    // one's came in; everything else stayed.
+    const byKey = (names: string[]) => [...new Set(names.map((f) => f.replace(/\.br$/, '')))];
+    for (const names of [gone, added]) {
+      expect(byKey(names)).toEqual([expect.stringMatching(/^[0-9a-f]{40}$/)]);
+      expect(names).toHaveLength(2);
+    }
     expect(after.has('index.json')).toBe(true);
   });
 });

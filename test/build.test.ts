@@ -65,11 +65,14 @@ describe('a successful build', () => {
 
   it('reuses the compressed twins of unchanged pages on the next build', async () => {
     const before = (await stat(join(out, 'about.html.br'))).ino;
+    const page = (await stat(join(out, 'about.html'))).ino;
     const first = (await buildInto({ out, ...TWINS })).result.sizes.pages;
     const again = await buildInto({ out, ...TWINS });
     expect(again.result.routes).toHaveLength(pages);
-    // The same file (a hard link to the cache's entry), not a fresh compression; static files too.
+    // The same file (a hard link to the cache's entry), not a fresh compression; static files too, and the
+    // page itself, not created again.
     expect((await stat(join(out, 'about.html.br'))).ino).toBe(before);
+    expect((await stat(join(out, 'about.html'))).ino).toBe(page);
     expect((await stat(join(out, 'images/services/dot-physicals.svg.br'))).nlink).toBeGreaterThan(1);
     // The pages' weights came from the sizes the first build measured, and are the same: each the
     // size of the page's .br twin, what a browser is sent (no second compression to weigh it).

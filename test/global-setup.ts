@@ -14,12 +14,10 @@ const state = globalThis as { [BUILT]?: Promise<{ dir: string; outDir: string }>
 /**
  * The suite's temporary folders in memory where the machine has room there: every test makes sites, builds and installs
  * in them, and a file created on this machine's disk costs ~0.5 ms against ~0.01 ms in memory (the quick set took 63 s
- * on disk, 49 s in memory). A small /dev/shm (a container's 64 MB) is left alone. Tests that need the disk's own
- * behaviour (hard links into a cache) ask for DISK_TMPDIR.
+ * on disk, 49 s in memory). A small /dev/shm (a container's 64 MB) is left alone. A test that needs hard links from the
+ * checkout's cache builds in the checkout (buildInto's onDisk).
  */
 function inMemory(): void {
-  if (process.env.DISK_TMPDIR) return; // set up already, for another project
-  process.env.DISK_TMPDIR = tmpdir();
   try {
     const { bavail, bsize } = statfsSync('/dev/shm');
     if (bavail * bsize >= 8 * 1024 ** 3) process.env.TMPDIR = '/dev/shm';

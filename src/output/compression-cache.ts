@@ -2,8 +2,8 @@
 // across file systems). No entry is trusted: it is used only with the size and mtime recorded when it was made (one
 // truncated or rewritten through a hard link has another), or, without a record, when it holds exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { linkable, place } from '../files/place.ts';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkable } from '../files/place.ts';
 import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -49,7 +49,7 @@ export class CompressionCache {
   readonly used = new Map<string, EntryRecord>();
 
   /** Entries and output on one file system: hard links; otherwise copies (an output on /dev/shm). */
-  private readonly linkable: boolean;
+  private linkable: boolean;
 
   private readonly dir: string;
   private readonly encodings: readonly Encoding[];
@@ -100,19 +100,14 @@ export class CompressionCache {
   private file(key: string, record: EntryRecord, path: string, buffer: Uint8Array): void {
     const entry = join(this.dir, key);
     const stamp = this.linkable ? stampOf(entry) : undefined;
-    if (stamp && (record.file ? sameStamp(stamp, record.file) : same(entry, buffer))) {
+    const trusted = !!stamp && (record.file ? sameStamp(stamp, record.file) : same(entry, buffer));
+    if (trusted && this.placed(entry, path, false)) {
       record.file = stamp;
-      return place(entry, path, true);
+      return;
     }
-    if (stamp) rmSync(entry, { force: true });
+    if (stamp && !trusted) rmSync(entry, { force: true });
     writeFileSync(path, buffer);
-    if (!this.linkable) return;
-    try {
-      linkSync(path, entry);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error; // another thread kept the same content
-    }
-    record.file = stampOf(entry);
+    if (!trusted && this.linkable && this.linked(path, entry)) record.file = stampOf(entry);
   }
 
   private twin(key: string, record: EntryRecord, encoding: Encoding, path: string, buffer: Uint8Array): void {
@@ -121,21 +116,55 @@ export class CompressionCache {
     const to = path + suffixOf(encoding);
     const known = record[name];
     const stamp = stampOf(entry);
-    if (stamp && (known ? sameStamp(stamp, known) : verified(entry, encoding, buffer))) {
+    const trusted = !!stamp && (known ? sameStamp(stamp, known) : verified(entry, encoding, buffer));
+    if (trusted && this.placed(entry, to, true)) {
       record[name] = stamp;
-      return place(entry, to, this.linkable);
+      return;
     }
-    if (stamp) rmSync(entry, { force: true });
+    if (stamp && !trusted) rmSync(entry, { force: true });
     const data = compressSync(encoding, buffer, path);
     writeFileSync(to, data);
+    if (trusted) return; // kept as it was: only placing it failed
+    if (this.linkable ? this.linked(to, entry) : kept(entry, data)) record[name] = stampOf(entry);
+  }
+
+  /** An entry into the output: linked, else (copy) copied; false when it is gone (another thread replaced it). */
+  private placed(entry: string, to: string, copy: boolean): boolean {
+    if (this.linkable && this.linked(entry, to)) return true;
+    if (this.linkable || !copy) return false;
     try {
-      if (this.linkable) linkSync(to, entry);
-      else writeFileSync(entry, data);
-    } catch (error) {
-      // Another thread kept the same content: its entry serves as well.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      copyFileSync(entry, to);
+      return true;
+    } catch {
+      return false;
     }
-    record[name] = stampOf(entry);
+  }
+
+  /**
+   * A hard link, true when made or when the cache already has that content (another thread kept it). Where the file system
+   * refuses links (a bind mount of another device, a share without them, the link limit), none is tried again this build:
+   * a cache costs time, never a build.
+   */
+  private linked(from: string, to: string): boolean {
+    try {
+      linkSync(from, to);
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && to.startsWith(this.dir)) return true;
+      if (code !== 'ENOENT' && code !== 'EEXIST') this.linkable = false;
+      return false;
+    }
+  }
+}
+
+/** A copy into the cache (its output is on another file system); one that cannot be written is no entry. */
+function kept(entry: string, data: Uint8Array): boolean {
+  try {
+    writeFileSync(entry, data);
+    return true;
+  } catch {
+    return false;
   }
 }
 

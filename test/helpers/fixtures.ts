@@ -1,5 +1,5 @@
 // Test helpers: a throwaway copy of the real content to break on purpose, and a built site.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +48,11 @@ export async function sandbox(): Promise<Sandbox> {
 export async function buildInto(options: { site?: string; content?: string; static?: string; out?: string; onDisk?: boolean; strict?: boolean; baseUrl?: string; track?: boolean; workers?: boolean; precompress?: ('br' | 'gzip')[] } = {}) {
   const { build } = await import('../../src/pipeline/build.ts');
   const { cacheDirFor } = await import('../../src/output/compression-cache.ts');
-  // onDisk: beside this checkout's cache (hard links from it), not in the suite's memory folder (global-setup.ts).
-  const out = options.out ?? join(await mkdtemp(join(options.onDisk ? (process.env.DISK_TMPDIR ?? tmpdir()) : tmpdir(), 'site-dist-')), 'dist');
+  // onDisk: in this checkout (test/.output/, ignored by git), on one file system with its cache, which outputs hard-link
+  // from; not in the suite's temporary folder, which may be in memory (global-setup.ts).
+  const parent = options.onDisk ? join(ROOT, 'test/.output') : tmpdir();
+  if (options.onDisk) await mkdir(parent, { recursive: true });
+  const out = options.out ?? join(await mkdtemp(join(parent, 'site-dist-')), 'dist');
   // Removes the temporary folder made for the output (a given `out` is the caller's to remove).
   const cleanup = async () => {
     if (options.out) return;
