@@ -69,6 +69,29 @@ addEventListener('click', (event) => {
   }
 }, true);`;
 
+/**
+ * A list picked from a list of the same file (a relation with `file` to itself and `value_field: 'plans.*'`): Sveltia shows a
+ * picked value the list no longer has without its ×, so it could never be taken off. On save, such values go.
+ */
+export function pickedFromOwnList(config: Record<string, unknown>): { path: string; field: string; list: string }[] {
+  type Field = { name: string; widget?: string; collection?: string; file?: string; value_field?: string };
+  const collections = (config.collections ?? []) as { name: string; files?: { name: string; file: string; fields: Field[] }[] }[];
+  return collections.flatMap((c) => (c.files ?? []).flatMap((f) => f.fields.flatMap((field) => {
+    const list = field.widget === 'relation' && field.collection === c.name && field.file === f.name ? /^(\w+)\.\*$/.exec(field.value_field ?? '')?.[1] : undefined;
+    return list && f.fields.some((other) => other.name === list) ? [{ path: f.file, field: field.name, list }] : [];
+  })));
+}
+
+const KEEP_PICKED = `const keepPicked = (rules) => ({ entry }) => {
+  let data = entry.get('data');
+  for (const { field, list } of rules.filter((rule) => rule.path === entry.get('path'))) {
+    const allowed = new Set(data.get(list)?.toJS?.() ?? []);
+    const picked = data.get(field);
+    if (picked?.filter) data = data.set(field, picked.filter((value) => allowed.has(value)));
+  }
+  return entry.set('data', data);
+};`;
+
 function pageFiles(site: SiteDefinition, admin: AdminOptions, config: Record<string, unknown>): Map<string, string> {
   const title = admin.title ?? 'Content editor';
   const html = `<!doctype html>
@@ -86,7 +109,9 @@ function pageFiles(site: SiteDefinition, admin: AdminOptions, config: Record<str
 </html>
 `;
   // The ESM build does not start itself; a file, not an inline script, keeps script-src 'self'. Our field types register first.
-  const init = `import CMS from './cms/index.js';\nimport { listWithStart } from './list-with-start.js';\n${KEEP_EDITS}\nlistWithStart(CMS, ${JSON.stringify(LIST_WITH_START)});\nCMS.init();\n`;
+  const picked = pickedFromOwnList(config);
+  const keep = picked.length ? `${KEEP_PICKED}\nCMS.registerEventListener({ name: 'preSave', handler: keepPicked(${JSON.stringify(picked)}) });\n` : '';
+  const init = `import CMS from './cms/index.js';\nimport { listWithStart } from './list-with-start.js';\n${KEEP_EDITS}\nlistWithStart(CMS, ${JSON.stringify(LIST_WITH_START)});\n${keep}CMS.init();\n`;
   return new Map([
     [`${ADMIN_DIR}/index.html`, html],
     [`${ADMIN_DIR}/init.js`, init],

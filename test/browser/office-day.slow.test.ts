@@ -60,8 +60,13 @@ async function addRow(page: Page, list: string, label: RegExp) {
   await add.click();
 }
 
-/** The home page's plans: its last taken off, and the first accepted plan it does not name put on (or that one again). */
-const teaser = { off: insurance.teaser.at(-1)!, on: insurance.plans.find((plan) => !insurance.teaser.includes(plan)) ?? insurance.teaser.at(-1)! };
+/**
+ * The home page's plans: its last taken off, and the first accepted plan it does not name put on (or that one again); then
+ * its first taken off the list of plans accepted. What the home page names in the end.
+ */
+const on = insurance.plans.find((plan) => !insurance.teaser.includes(plan)) ?? insurance.teaser.at(-1)!;
+const gone = insurance.teaser[0]!;
+const teaser = { off: insurance.teaser.at(-1)!, on, gone, home: [...insurance.teaser.slice(0, -1), on].filter((plan) => plan !== gone) };
 const miami = clinics.findIndex((c) => c.city === 'Miami');
 const kissimmee = 0;
 const TASKS = {
@@ -180,8 +185,16 @@ describe('the office manager\'s day, in the editor', () => {
     expect(choices.sort()).toEqual(insurance.plans.filter((p) => !insurance.teaser.includes(p) || p === teaser.off).sort());
     await page.getByRole('option', { name: teaser.on, exact: true }).click();
     await save(page);
-    const saved = insuranceSchema.parse(parse(await changed(page, 'content/insurance.yaml', before)));
-    expect(saved).toEqual({ plans: insurance.plans, teaser: [...insurance.teaser.slice(0, -1), teaser.on] });
+    const text = await changed(page, 'content/insurance.yaml', before);
+    expect(insuranceSchema.parse(parse(text))).toEqual({ plans: insurance.plans, teaser: [...insurance.teaser.slice(0, -1), teaser.on] });
+    // A plan the home page names, taken off "Plans accepted": on save it leaves the home page's list too (the
+    // editor would show it there without the × that takes it off).
+    await openFile(h, page, 'settings', 'Insurance'); // a saved settings file closes back to the list
+    const plans = page.locator('section[data-key-path="plans"]').first();
+    await (await reach(page, plans.getByRole('button', { name: 'Remove', exact: true }).nth(insurance.plans.indexOf(teaser.gone)))).click();
+    await save(page);
+    const saved = insuranceSchema.parse(parse(await changed(page, 'content/insurance.yaml', text)));
+    expect(saved).toEqual({ plans: insurance.plans.filter((p) => p !== teaser.gone), teaser: teaser.home });
   });
 
   it('adds a 4-star review a patient wrote in English, with no Spanish translation', async () => {
@@ -347,10 +360,14 @@ describe('the office manager\'s day, in the editor', () => {
       expect(html, home).not.toContain(practice.phone.display);
     }
     expect(await page_('services/vaccines.html')).toContain(TASKS.answer.en);
-    // The home page names the plan she picked, and no longer the one she took off (both still on the insurance page).
-    for (const home of ['index.html', 'es/index.html']) {
-      const plans = [...(await page_(home)).matchAll(/<li class="plan">(?:<svg[\s\S]*?<\/svg>)?\s*([^<]+)<\/li>/g)].map((m) => decodeHTML(m[1]!.trim()));
-      expect(plans, home).toEqual([...insurance.teaser.slice(0, -1), teaser.on]);
+    // The home page names the plans as she left them; the insurance page still lists the one she only took off the
+    // home page, and no longer the one she took off the list.
+    for (const [home, plansPage] of [['index.html', 'insurance.html'], ['es/index.html', 'es/insurance.html']]) {
+      const plans = [...(await page_(home!)).matchAll(/<li class="plan">(?:<svg[\s\S]*?<\/svg>)?\s*([^<]+)<\/li>/g)].map((m) => decodeHTML(m[1]!.trim()));
+      expect(plans, home).toEqual(teaser.home);
+      const listed = await page_(plansPage!);
+      if (teaser.off !== teaser.gone) expect(listed, plansPage).toContain(`> ${teaser.off}<`);
+      expect(listed, plansPage).not.toContain(`> ${teaser.gone}<`);
     }
     expect(await page_('services/sports-physicals.html')).toContain('<h1>Sports Physicals</h1>');
     expect(await page_('es/services/sports-physicals.html')).toContain('<h1>Exámenes físicos deportivos</h1>');
