@@ -78,7 +78,7 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   if (node.description) base.hint = node.description;
   const made = widgetOf(node, i18n, words);
   if (singular && made.widget === 'list') {
-    base.label_singular = singular;
+    made.label_singular = singular; // the list's own setting: not for a widget the schema chose instead (a relation)
     // Each item of a list of plain values is labelled by what it is ("Plan"), not "Item".
     const item = made.field as CmsField | undefined;
     if (item?.name === 'item') made.field = { ...item, label: `${singular.charAt(0).toUpperCase()}${singular.slice(1)}` };
