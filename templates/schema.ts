@@ -111,7 +111,7 @@ export const locationsSchema = z
         city: short(40),
         street: short(80),
         region: z.string().length(2).meta(hint('Two letters, like FL.')),
-        postalCode: matching(/^\d{5}$/, 'a 5-digit ZIP code, like 33155'),
+        postalCode: matching(/^\d{5}(-\d{4})?$/, 'a ZIP code, like 33155 or 33155-1234'),
         geo: z.object({ lat: z.number(), lng: z.number() }).strict().nullish().transform(absent).meta(developers()),
         // An empty list is the practice's hours; own hours start from them, so only what differs is typed.
         hours: ownHours.meta({

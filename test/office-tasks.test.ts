@@ -289,6 +289,25 @@ describe('the practice stops taking a plan', () => {
   });
 });
 
+describe('a clinic\'s ZIP code typed with its four extra digits (ZIP+4), as the post office prints it', () => {
+  it('is taken, shown on the clinic\'s card and given to search engines as typed; a ZIP code of four digits is still refused', async () => {
+    const file = 'locations.yaml';
+    const before = await readFile(join(site.content, file), 'utf8');
+    onTestFinished(() => site.write(file, before));
+    const clinic = clinics[clinics.length - 1]!;
+    const zip = `${clinic.postalCode.slice(0, 5)}-${'1234'}`;
+    await site.write(file, before.replace(`postalCode: "${clinic.postalCode}"`, `postalCode: "${zip}"`));
+    const pages = await buildPages('zip-plus-four');
+    for (const file of ['locations.html', 'es/locations.html']) {
+      expect(pages.get(file), file).toContain(`${clinic.city}, ${clinic.region} ${zip}`);
+      expect(pages.get(file), file).toContain(`"postalCode":"${zip}"`);
+    }
+    await site.write(file, before.replace(`postalCode: "${clinic.postalCode}"`, `postalCode: "${clinic.postalCode.slice(0, 4)}"`));
+    const error = await buildPages('zip-short').then(() => undefined, (e: unknown) => e);
+    expect((error as BuildFailure).problems.map((p) => p.format()).join('\n')).toContain('a ZIP code, like 33155 or 33155-1234');
+  });
+});
+
 describe('a service question answered on several lines', () => {
   it('shows each line she typed apart, in both languages', async () => {
     const typed = { en: ['Please bring:', '• your child’s vaccine card', '• the insurance card'], es: ['Traiga:', '• la cartilla de vacunas de su hijo', '• la tarjeta del seguro'] };

@@ -38,7 +38,7 @@ describe('a mistake in a form, in the editor\'s words', () => {
     await site.edit('locations.yaml', (t) => t.replace(`postalCode: "${second.postalCode}"`, `postalCode: "123"\n  hours:\n    - days: []\n      opens: "9:00"\n      closes: "13:00"`));
     const words = await wordsOf();
     expect(words).toEqual([
-      `Locations › ${second.city} › ZIP code: must be a 5-digit ZIP code, like 33155; it is "123"`,
+      `Locations › ${second.city} › ZIP code: must be a ZIP code, like 33155 or 33155-1234; it is "123"`,
       `Locations › ${second.city} › Opening hours › row 1 › Days: choose at least 1`,
       `Locations › ${second.city} › Opening hours › row 1 › Opens at: must be a 24-hour time like "08:00" or "18:30"; it is "9:00"`,
     ]);
