@@ -21,6 +21,25 @@ describe('labels', () => {
   });
 });
 
+describe('a list named one item at a time', () => {
+  const words = { plans: { label: 'Plans accepted', singular: 'plan' } };
+  it('says "Add plan" and labels each item of plain values by what it is', () => {
+    expect(fieldOf('plans', jsonSchemaOf(z.array(z.string().min(1))) as never, true, false, words)).toEqual({
+      name: 'plans', label: 'Plans accepted', label_singular: 'plan', widget: 'list', field: { name: 'item', label: 'Plan', widget: 'string' },
+    });
+  });
+  it('keeps its items\' own labels when they are objects', () => {
+    const made = fieldOf('plans', jsonSchemaOf(z.array(z.object({ name: z.string() }))) as never, true, false, words);
+    expect(made).toMatchObject({ label_singular: 'plan', widget: 'list', fields: [{ name: 'name', label: 'Name' }] });
+  });
+  it('gives a widget the schema chose instead (a relation) only its own settings', () => {
+    const schema = z.array(z.string()).meta({ cms: { widget: 'relation', collection: 'settings', file: 'insurance', value_field: 'plans.*', search_fields: ['plans.*'], multiple: true } });
+    expect(fieldOf('plans', jsonSchemaOf(schema) as never, true, false, words)).toEqual({
+      name: 'plans', label: 'Plans accepted', widget: 'relation', collection: 'settings', file: 'insurance', value_field: 'plans.*', search_fields: ['plans.*'], multiple: true,
+    });
+  });
+});
+
 describe('a field from a schema', () => {
   it('text: short or long, with its lengths, its pattern and its kind', () => {
     expect(field(z.string().min(1))).toEqual({ name: 'value', label: 'Value', widget: 'string' });
