@@ -125,19 +125,14 @@ export class CompressionCache {
     const data = compressSync(encoding, buffer, path);
     writeFileSync(to, data);
     if (trusted) return; // kept as it was: only placing it failed
-    if (this.linkable ? this.linked(to, entry) : kept(entry, data)) record[name] = stampOf(entry);
+    // A copy into the cache where its output is on another file system; one that cannot be written is no entry.
+    if (this.linkable ? this.linked(to, entry) : done(() => writeFileSync(entry, data))) record[name] = stampOf(entry);
   }
 
   /** An entry into the output: linked, else (copy) copied; false when it is gone (another thread replaced it). */
   private placed(entry: string, to: string, copy: boolean): boolean {
     if (this.linkable && this.linked(entry, to)) return true;
-    if (this.linkable || !copy) return false;
-    try {
-      copyFileSync(entry, to);
-      return true;
-    } catch {
-      return false;
-    }
+    return !this.linkable && copy && done(() => copyFileSync(entry, to));
   }
 
   /**
@@ -158,10 +153,10 @@ export class CompressionCache {
   }
 }
 
-/** A copy into the cache (its output is on another file system); one that cannot be written is no entry. */
-function kept(entry: string, data: Uint8Array): boolean {
+/** Whether a file operation the cache can do without succeeded (a copy into or out of it). */
+function done(operation: () => void): boolean {
   try {
-    writeFileSync(entry, data);
+    operation();
     return true;
   } catch {
     return false;
