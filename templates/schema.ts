@@ -148,15 +148,16 @@ export const noticesSchema = z
           .meta({ cms: { label: 'What patients read' } }),
         // "(None)" in the editor is saved as "": every clinic, like a key left out.
         location: z.enum(['kissimmee', 'miami', 'hialeah']).or(z.literal('')).nullish().transform((id) => id || undefined).meta({ cms: { label: 'Only for this clinic', hint: 'Leave it empty when the notice is for every clinic.', options: [{ label: 'Kissimmee', value: 'kissimmee' }, { label: 'Miami', value: 'miami' }, { label: 'Hialeah', value: 'hialeah' }] } }),
+        // Two days picked in the other order are the same closure (the editor cannot compare two fields): read in order.
         closed: z
           .object({ from: day.meta({ cms: { label: 'First day closed' } }), to: day.meta({ cms: { label: 'Last day closed' } }) })
           .strict()
-          .nullish().transform(absent)
+          .nullish().transform((days) => days && (days.to < days.from ? { from: days.to, to: days.from } : days))
           .meta({ cms: { label: 'Days the clinic is closed', hint: 'Fill in for a closure: the website then shows the clinic as closed on those days, and search engines are told. Leave empty for a notice that is not a closure.' } }),
         show: z
           .object({ from: day.nullish().transform(absent).meta({ cms: { label: 'Show from' } }), to: day.nullish().transform(absent).meta({ cms: { label: 'Show until' } }) })
           .strict()
-          .nullish().transform(absent)
+          .nullish().transform((days) => days && (days.from && days.to && days.to < days.from ? { from: days.to, to: days.from } : days))
           .meta({ cms: { label: 'Days the notice is shown', hint: 'For a closure, it is shown from 14 days before until the last day closed, unless you say otherwise here. Any other notice needs "Show until".' } }),
       })
       .strict(),

@@ -176,9 +176,9 @@ describe('what the site\'s own checks refuse, told in the editor\'s words', () =
     const [linkedBefore, urgentBefore] = await Promise.all([readFile(linked, 'utf8'), readFile(urgent, 'utf8')]);
     const nameOf = (text: string) => /^name: (.+)$/m.exec(text)![1]!;
     try {
-      // As the editor saves them: a notice shown until a day before its first, a link to a page that
+      // As the editor saves them: a notice that is no closure with no "Show until", a link to a page that
       // does not exist at the end of a Spanish service's text, and an English one that gives 911 alone.
-      await site.write('notices.yaml', '- text:\n    en: Closed for inventory.\n    es: Cerrado por inventario.\n  show:\n    from: "2026-06-12"\n    to: "2026-06-11"\n');
+      await site.write('notices.yaml', '- text:\n    en: Closed for inventory.\n    es: Cerrado por inventario.\n  show:\n    from: "2026-06-12"\n');
       await site.write(`es/services/${services[0]}`, `${linkedBefore.trimEnd()}\n\nVea [nuestros horarios](/es/horarios).\n`);
       await site.write(`en/services/${services[1]}`, `${urgentBefore.trimEnd()}\n\nIn an emergency, call 911.\n`);
       const words = async (name: string) => {
@@ -190,7 +190,7 @@ describe('what the site\'s own checks refuse, told in the editor\'s words', () =
       const bodyStart = (text: string) => text.indexOf('\n---', 3) === -1 ? 1 : text.slice(0, text.indexOf('\n---', 3)).split('\n').length + 2;
       // One after the other, as each stops the build at its step: the notice (the content's own check),
       // 911 (a plugin's check of the writing), then the link (checked once the pages are made).
-      expect(await words('told-notice')).toEqual(['Notices › Closed for inventory. › Days the notice is shown › Show until: "Show until" (2026-06-11) comes before "Show from" (2026-06-12)']);
+      expect(await words('told-notice')).toEqual(['Notices › Closed for inventory. › Days the notice is shown › Show until: a notice that is not a closure needs "Show until", the last day it is shown, so it goes by itself']);
       await site.write('notices.yaml', notices);
       const urgentText = await readFile(urgent, 'utf8');
       expect(await words('told-911')).toEqual([expect.stringMatching(new RegExp(`^Services › ${nameOf(urgentText)} \\(English\\) › Text, line ${lines(urgentText) - bodyStart(urgentText) + 1}: wherever 911 is given, give 988`))]);
@@ -286,6 +286,19 @@ describe('the practice stops taking a plan', () => {
       const shown = [...teaser.matchAll(/<li class="plan">(?:<svg[\s\S]*?<\/svg>)?\s*([^<]+)<\/li>/g)].map((m) => decodeHTML(m[1]!.trim()));
       expect(shown, home).toEqual(insurance.teaser.map((p) => (p === renamed ? now : p)));
     }
+  });
+});
+
+describe('a closure whose two days were picked in the other order', () => {
+  it('is the same closure: shown, and told to search engines, from the earlier day to the later', async () => {
+    const before = await readFile(join(site.content, 'notices.yaml'), 'utf8');
+    onTestFinished(() => site.write('notices.yaml', before));
+    const clinic = clinics[clinics.length - 1]!;
+    // As the editor saves it: "First day closed" after "Last day closed", and "Show until" before "Show from".
+    await site.write('notices.yaml', `- text:\n    en: Closed for training.\n    es: Cerrado por capacitación.\n  location: ${clinic.id}\n  closed:\n    from: "2026-06-16"\n    to: "2026-06-14"\n  show:\n    from: "2026-06-12"\n    to: "2026-06-01"\n`);
+    const pages = await buildPages('closure-reversed');
+    expect(pages.get('locations.html')).toMatch(/"validFrom":"2026-06-14","validThrough":"2026-06-16"/);
+    for (const home of ['index.html', 'es/index.html']) expect(pages.get(home), home).toContain(home === 'index.html' ? 'Closed for training.' : 'Cerrado por capacitación.');
   });
 });
 

@@ -1,5 +1,5 @@
-// Checks the notices: a clinic named exists, each period ends on or after its first day, and a notice
-// that is not a closure says until when it is shown (every notice goes by itself).
+// Checks the notices: a clinic named exists, and a notice that is not a closure says until when it is shown (every
+// notice goes by itself). Two days of a period picked in the other order are read in order (schema.ts).
 import { didYouMean, inFile, type ParsedContentFile, type Problem } from 'sitewright';
 import type { Location, Notice } from '../schema.ts';
 
@@ -8,8 +8,6 @@ export function checkNotices(notices: Notice[], parsed: ParsedContentFile, earli
   const details: { path: string; message: string }[] = [];
   notices.forEach((notice, i) => {
     if (notice.location && ids.length && !ids.includes(notice.location)) details.push({ path: `${i}.location`, message: `"${notice.location}" is not a clinic${didYouMean(notice.location, ids)}; the clinics are ${ids.join(', ')} (leave it empty for every clinic)` });
-    if (notice.closed && notice.closed.to < notice.closed.from) details.push({ path: `${i}.closed.to`, message: `the last day closed (${notice.closed.to}) comes before the first (${notice.closed.from})` });
-    if (notice.show?.from && notice.show.to && notice.show.to < notice.show.from) details.push({ path: `${i}.show.to`, message: `"Show until" (${notice.show.to}) comes before "Show from" (${notice.show.from})` });
     if (!notice.closed && !notice.show?.to) details.push({ path: `${i}.show.to`, message: 'a notice that is not a closure needs "Show until", the last day it is shown, so it goes by itself' });
   });
   // Each at its own line, so the editor's user and the failure issue can point at it.
