@@ -155,10 +155,12 @@ export const noticesSchema = z
           .nullish().transform((days) => days && (days.to < days.from ? { from: days.to, to: days.from } : days))
           .meta({ cms: { label: 'Days the clinic is closed', hint: 'Fill in for a closure: the website then shows the clinic as closed on those days, and search engines are told. Leave empty for a notice that is not a closure.' } }),
         show: z
-          .object({ from: day.nullish().transform(absent).meta({ cms: { label: 'Show from' } }), to: day.nullish().transform(absent).meta({ cms: { label: 'Show until' } }) })
+          // "Show until" is asked of every notice in the editor, which cannot ask it only of a notice that is no closure
+          // (the build would refuse that save); a file written elsewhere may leave it out for a closure.
+          .object({ from: day.nullish().transform(absent).meta({ cms: { label: 'Show from' } }), to: day.nullish().transform(absent).meta({ cms: { label: 'Show until', required: true } }) })
           .strict()
           .nullish().transform((days) => days && (days.from && days.to && days.to < days.from ? { from: days.to, to: days.from } : days))
-          .meta({ cms: { label: 'Days the notice is shown', hint: 'For a closure, it is shown from 14 days before until the last day closed, unless you say otherwise here. Any other notice needs "Show until".' } }),
+          .meta({ cms: { label: 'Days the notice is shown', required: true, hint: '"Show until" is the last day the notice is shown: for a closure, usually its last day closed. Leave "Show from" empty to show it at once (a closure: from 14 days before its first day).' } }),
       })
       .strict(),
   )
