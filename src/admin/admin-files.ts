@@ -71,23 +71,32 @@ addEventListener('click', (event) => {
 
 /**
  * A list picked from a list of the same file (a relation with `file` to itself and `value_field: 'plans.*'`): Sveltia shows a
- * picked value the list no longer has without its ×, so it could never be taken off. On save, such values go.
+ * picked value the list no longer has without its ×, so it could never be taken off. On save, such values go, once the
+ * person saving has been told which and agreed (a renamed plan is picked again after the save: only saved values are offered).
  */
-export function pickedFromOwnList(config: Record<string, unknown>): { path: string; field: string; list: string }[] {
-  type Field = { name: string; widget?: string; collection?: string; file?: string; value_field?: string };
+export function pickedFromOwnList(config: Record<string, unknown>): { path: string; field: string; list: string; labels: [string, string] }[] {
+  type Field = { name: string; label?: string; widget?: string; collection?: string; file?: string; value_field?: string };
   const collections = (config.collections ?? []) as { name: string; files?: { name: string; file: string; fields: Field[] }[] }[];
   return collections.flatMap((c) => (c.files ?? []).flatMap((f) => f.fields.flatMap((field) => {
     const list = field.widget === 'relation' && field.collection === c.name && field.file === f.name ? /^(\w+)\.\*$/.exec(field.value_field ?? '')?.[1] : undefined;
-    return list && f.fields.some((other) => other.name === list) ? [{ path: f.file, field: field.name, list }] : [];
+    const from = f.fields.find((other) => other.name === list);
+    return list && from ? [{ path: f.file, field: field.name, list, labels: [field.label ?? field.name, from.label ?? from.name] as [string, string] }] : [];
   })));
 }
 
 const KEEP_PICKED = `const keepPicked = (rules) => ({ entry }) => {
   let data = entry.get('data');
-  for (const { field, list } of rules.filter((rule) => rule.path === entry.get('path'))) {
+  for (const { field, list, labels: [picking, from] } of rules.filter((rule) => rule.path === entry.get('path'))) {
     const allowed = new Set(data.get(list)?.toJS?.() ?? []);
     const picked = data.get(field);
-    if (picked?.filter) data = data.set(field, picked.filter((value) => allowed.has(value)));
+    if (!picked?.filter) continue;
+    const gone = picked.filter((value) => !allowed.has(value)).toJS();
+    if (!gone.length) continue;
+    const names = gone.map((value) => '"' + value + '"').join(', ');
+    if (!confirm(names + ' ' + (gone.length === 1 ? 'is' : 'are') + ' no longer in "' + from + '", so ' + (gone.length === 1 ? 'it leaves' : 'they leave') + ' "' + picking + '" too. Save? (After saving, you can pick another in its place there.)')) {
+      throw new Error('saving_failed', { cause: new Error('Not saved: nothing was changed. "' + picking + '" still names ' + names + '.') });
+    }
+    data = data.set(field, picked.filter((value) => allowed.has(value)));
   }
   return entry.set('data', data);
 };`;

@@ -192,6 +192,20 @@ describe('the office manager\'s day, in the editor', () => {
     await openFile(h, page, 'settings', 'Insurance'); // a saved settings file closes back to the list
     const plans = page.locator('section[data-key-path="plans"]').first();
     await (await reach(page, plans.getByRole('button', { name: 'Remove', exact: true }).nth(insurance.plans.indexOf(teaser.gone)))).click();
+    // She is told it leaves the home page too; the first time she goes back (nothing saved), then she saves.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain(`"${teaser.gone}" is no longer in "Plans accepted", so it leaves "Plans named on the home page" too.`);
+    const said = page.getByRole('alertdialog');
+    await expect.poll(async () => (await said.allTextContents()).join(' ')).toContain(`Not saved: nothing was changed. "Plans named on the home page" still names "${teaser.gone}".`);
+    expect(await readRepo(page, 'content/insurance.yaml')).toBe(text);
+    await said.getByRole('button', { name: 'OK' }).click();
+    page.once('dialog', (dialog) => void dialog.accept());
     await save(page);
     const saved = insuranceSchema.parse(parse(await changed(page, 'content/insurance.yaml', text)));
     expect(saved).toEqual({ plans: insurance.plans.filter((p) => p !== teaser.gone), teaser: teaser.home });

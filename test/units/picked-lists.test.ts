@@ -3,13 +3,13 @@
 import { expect, it } from 'vitest';
 import { pickedFromOwnList } from '../../src/admin/admin-files.ts';
 
-const relation = (over: Record<string, unknown> = {}) => ({ name: 'teaser', widget: 'relation', collection: 'settings', file: 'plans', value_field: 'accepted.*', ...over });
-const configWith = (field: Record<string, unknown>, fields = [{ name: 'accepted', widget: 'list' }]) => ({
+const relation = (over: Record<string, unknown> = {}) => ({ name: 'teaser', label: 'On the home page', widget: 'relation', collection: 'settings', file: 'plans', value_field: 'accepted.*', ...over });
+const configWith = (field: Record<string, unknown>, fields = [{ name: 'accepted', label: 'Plans accepted', widget: 'list' }]) => ({
   collections: [{ name: 'settings', files: [{ name: 'plans', file: 'content/plans.yaml', fields: [...fields, field] }] }, { name: 'posts', folder: 'content/posts' }],
 });
 
 it('names the file, the list picked and the list it is picked from', () => {
-  expect(pickedFromOwnList(configWith(relation()))).toEqual([{ path: 'content/plans.yaml', field: 'teaser', list: 'accepted' }]);
+  expect(pickedFromOwnList(configWith(relation()))).toEqual([{ path: 'content/plans.yaml', field: 'teaser', list: 'accepted', labels: ['On the home page', 'Plans accepted'] }]);
 });
 
 it.each([
