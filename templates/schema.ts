@@ -171,7 +171,8 @@ export const noticesSchema = z
 /** content/insurance.yaml: plan names are proper nouns, the same in every language. */
 export const insuranceSchema = z
   .object({
-    plans: z.array(text).min(1),
+    // A plan added twice (once with a trailing space, which is trimmed) is listed once.
+    plans: z.array(text).min(1).transform((plans) => [...new Set(plans)]),
     // Picked from the saved list (the editor's relation to this file's own plans), so no name is mistyped.
     teaser: z.array(text).min(1).max(6).meta({
       cms: {

@@ -289,6 +289,21 @@ describe('the practice stops taking a plan', () => {
   });
 });
 
+describe('a plan added to the list a second time (with a trailing space, as typed)', () => {
+  it('is listed once on both insurance pages', async () => {
+    const before = await readFile(join(site.content, 'insurance.yaml'), 'utf8');
+    onTestFinished(() => site.write('insurance.yaml', before));
+    const insurance = parse(before) as { plans: string[]; teaser: string[] };
+    const twice = insurance.plans[0]!;
+    await site.write('insurance.yaml', stringify({ ...insurance, plans: [...insurance.plans, `${twice} `] }));
+    const pages = await buildPages('plan-twice');
+    for (const file of ['insurance.html', 'es/insurance.html']) {
+      const listed = [...pages.get(file)!.matchAll(/<li class="plan">(?:<svg[\s\S]*?<\/svg>)?\s*([^<]+)<\/li>/g)].map((m) => decodeHTML(m[1]!.trim()));
+      expect(listed, file).toEqual(insurance.plans);
+    }
+  });
+});
+
 describe('a closure whose two days were picked in the other order', () => {
   it('is the same closure: shown, and told to search engines, from the earlier day to the later', async () => {
     const before = await readFile(join(site.content, 'notices.yaml'), 'utf8');
