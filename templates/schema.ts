@@ -22,6 +22,11 @@ const developers = (why = 'Set by the developers.') => ({ cms: { widget: 'hidden
  * none), the file written by hand leaves it out; both mean "none".
  */
 const absent = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+/** A period's two days picked in the other order, at most a month apart, read in order; any other is left as written. */
+const inOrder = <T extends { from?: string; to?: string }>(days: T | null | undefined): T | undefined => {
+  if (!days?.from || !days.to || days.to >= days.from || Date.parse(days.from) - Date.parse(days.to) > 31 * 86_400_000) return absent(days);
+  return { ...days, from: days.to, to: days.from };
+};
 /** Optional text: the editor saves a box left empty as "" (or null), which means none. */
 const optionalText = z.string().trim().nullish().transform((value) => value || undefined);
 /** Text shown whole in a place of limited room: longer is refused, naming the limit. */
@@ -148,18 +153,20 @@ export const noticesSchema = z
           .meta({ cms: { label: 'What patients read' } }),
         // "(None)" in the editor is saved as "": every clinic, like a key left out.
         location: z.enum(['kissimmee', 'miami', 'hialeah']).or(z.literal('')).nullish().transform((id) => id || undefined).meta({ cms: { label: 'Only for this clinic', hint: 'Leave it empty when the notice is for every clinic.', options: [{ label: 'Kissimmee', value: 'kissimmee' }, { label: 'Miami', value: 'miami' }, { label: 'Hialeah', value: 'hialeah' }] } }),
-        // Two days picked in the other order are the same closure (the editor cannot compare two fields): read in order.
+        // Two days a few days apart picked in the other order are the same closure (the editor cannot compare two fields):
+        // read in order. Further apart, it is likely a year mistyped (Dec 24 to Jan 2 of the same year): refused, with the
+        // year meant (check-notices.ts), never read as a closure of most of a year.
         closed: z
           .object({ from: day.meta({ cms: { label: 'First day closed' } }), to: day.meta({ cms: { label: 'Last day closed' } }) })
           .strict()
-          .nullish().transform((days) => days && (days.to < days.from ? { from: days.to, to: days.from } : days))
+          .nullish().transform(inOrder)
           .meta({ cms: { label: 'Days the clinic is closed', hint: 'Fill in for a closure: the website then shows the clinic as closed on those days, and search engines are told. Leave empty for a notice that is not a closure.' } }),
         show: z
           // "Show until" is asked of every notice in the editor, which cannot ask it only of a notice that is no closure
           // (the build would refuse that save); a file written elsewhere may leave it out for a closure.
           .object({ from: day.nullish().transform(absent).meta({ cms: { label: 'Show from' } }), to: day.nullish().transform(absent).meta({ cms: { label: 'Show until', required: true } }) })
           .strict()
-          .nullish().transform((days) => days && (days.from && days.to && days.to < days.from ? { from: days.to, to: days.from } : days))
+          .nullish().transform(inOrder)
           .meta({ cms: { label: 'Days the notice is shown', required: true, hint: '"Show until" is the last day the notice is shown: for a closure, usually its last day closed. Leave "Show from" empty to show it at once (a closure: from 14 days before its first day).' } }),
       })
       .strict(),

@@ -315,6 +315,18 @@ describe('a closure whose two days were picked in the other order', () => {
     expect(pages.get('locations.html')).toMatch(/"validFrom":"2026-06-14","validThrough":"2026-06-16"/);
     for (const home of ['index.html', 'es/index.html']) expect(pages.get(home), home).toContain(home === 'index.html' ? 'Closed for training.' : 'Cerrado por capacitación.');
   });
+
+  it('is refused when the days are further apart, as a year mistyped at the turn of the year, with the year meant', async () => {
+    const before = await readFile(join(site.content, 'notices.yaml'), 'utf8');
+    onTestFinished(() => site.write('notices.yaml', before));
+    // Closed Dec 24 to Jan 2, typed with this year twice: never read as closed from January to December.
+    await site.write('notices.yaml', '- text:\n    en: Closed for the holidays.\n    es: Cerrado por las fiestas.\n  closed:\n    from: "2026-12-24"\n    to: "2026-01-02"\n  show:\n    to: "2026-01-02"\n');
+    const failure = await buildPages('closure-year').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(BuildFailure);
+    expect((failure as BuildFailure).problems.flatMap((p) => p.details.map((d) => d.words))).toEqual([
+      'Notices › Closed for the holidays. › Days the clinic is closed › Last day closed: the last day closed (2026-01-02) comes before the first (2026-12-24): did you mean 2027-01-02?',
+    ]);
+  });
 });
 
 describe('a clinic\'s ZIP code typed with its four extra digits (ZIP+4), as the post office prints it', () => {

@@ -2,7 +2,7 @@
 // across file systems). No entry is trusted: it is used only with the size and mtime recorded when it was made (one
 // truncated or rewritten through a hard link has another), or, without a record, when it holds exactly the bytes it stands for.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { linkable } from '../files/place.ts';
 import { isStamp, sameStamp, stampOf, type Stamp } from '../files/stamp.ts';
 import { dirname, join, resolve } from 'node:path';
@@ -125,13 +125,21 @@ export class CompressionCache {
     const data = compressSync(encoding, buffer, path);
     writeFileSync(to, data);
     if (trusted) return; // kept as it was: only placing it failed
-    // A copy into the cache where its output is on another file system; one that cannot be written is no entry.
-    if (this.linkable ? this.linked(to, entry) : done(() => writeFileSync(entry, data))) record[name] = stampOf(entry);
+    // A copy into the cache where its output is on another file system, made anew (whatever is in its place, a link
+    // included, is removed, never written through); one that cannot be written is no entry.
+    if (this.linkable ? this.linked(to, entry) : done(() => (rmSync(entry, { force: true }), writeFileSync(entry, data, { flag: 'wx' })))) record[name] = stampOf(entry);
   }
 
-  /** An entry into the output: linked, else (copy) copied; false when it is gone (another thread replaced it). */
+  /**
+   * An entry into the output: linked, else (copy) copied; false when it is gone (another thread replaced it), or when what
+   * was linked is no regular file (an entry swapped for a symbolic link after its check: never published).
+   */
   private placed(entry: string, to: string, copy: boolean): boolean {
-    if (this.linkable && this.linked(entry, to)) return true;
+    if (this.linkable && this.linked(entry, to)) {
+      if (lstatSync(to).isFile()) return true;
+      rmSync(to);
+      return false;
+    }
     return !this.linkable && copy && done(() => copyFileSync(entry, to));
   }
 

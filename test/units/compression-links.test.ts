@@ -1,6 +1,7 @@
 // Where the file system refuses hard links (a bind mount of another device, a share without links, the
 // link limit), the compression cache costs the build time, never its output: every page and twin is still
 // written whole. (A vi.mock: in vitest.config.ts's isolated files.)
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,28 @@ it.each(['EPERM', 'EXDEV', 'EMLINK', 'ENOTSUP'])('writes every page and twin who
     refuse.code = refused ? code : '';
     new CompressionCache(cache, out, ['br']).write(join(out, 'page.html'), page);
     expect(readFileSync(join(out, 'page.html')), build).toEqual(page);
+    expect(brotliDecompressSync(readFileSync(join(out, 'page.html.br'))), build).toEqual(page);
+  }
+});
+
+it('never writes through a link planted in place of a cached entry, nor publishes one', () => {
+  const base = join(dir, 'planted');
+  const cache = join(base, 'cache');
+  fs.mkdirSync(cache, { recursive: true });
+  const victim = join(base, 'victim.txt');
+  fs.writeFileSync(victim, 'not the cache’s');
+  const key = createHash('sha1').update('6').update(page).digest('hex');
+  for (const [build, code] of [['copied', 'EXDEV'], ['linked', '']] as const) {
+    for (const name of [`${key}.br`, key]) {
+      fs.rmSync(join(cache, name), { force: true });
+      fs.symlinkSync(victim, join(cache, name));
+    }
+    const out = join(base, build);
+    fs.mkdirSync(out);
+    refuse.code = code;
+    new CompressionCache(cache, out, ['br']).write(join(out, 'page.html'), page);
+    expect(readFileSync(victim, 'utf8'), build).toBe('not the cache’s');
+    expect(fs.lstatSync(join(out, 'page.html')).isFile(), build).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(out, 'page.html.br'))), build).toEqual(page);
   }
 });
