@@ -172,7 +172,7 @@ describe('the office manager\'s day, in the editor', () => {
     expect(await readRepo(page, 'content/es/services/vaccines.md')).toContain(TASKS.answer.es);
   });
 
-  it('changes the plans named on the home page by picking from "Plans accepted", never typing a name', async () => {
+  it('changes the plans named on the home page by picking them in the list of plans accepted, never typing a name', async () => {
     const { page } = await signedIn.editor();
     await openFile(h, page, 'settings', 'Insurance');
     const before = await readRepo(page, 'content/insurance.yaml');
