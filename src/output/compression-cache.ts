@@ -96,38 +96,32 @@ export class CompressionCache {
     return weights;
   }
 
-  /** Only where the output can link to it: a copy costs as much as writing the file. */
+  /** The file itself: kept only where the output can link to it (a copy costs as much as writing the file). */
   private file(key: string, record: EntryRecord, path: string, buffer: Uint8Array): void {
-    const entry = join(this.dir, key);
-    const stamp = this.linkable ? stampOf(entry) : undefined;
-    const trusted = !!stamp && (record.file ? sameStamp(stamp, record.file) : same(entry, buffer));
-    if (trusted && this.placed(entry, path, false)) {
-      record.file = stamp;
-      return;
-    }
-    if (stamp && !trusted) rmSync(entry, { force: true });
-    writeFileSync(path, buffer);
-    if (!trusted && this.linkable && this.linked(path, entry)) record.file = stampOf(entry);
+    record.file = this.put(join(this.dir, key), path, record.file, false, (entry) => same(entry, buffer), () => buffer);
   }
 
   private twin(key: string, record: EntryRecord, encoding: Encoding, path: string, buffer: Uint8Array): void {
     const name = encoding === 'br' ? 'br' : 'gz';
-    const entry = join(this.dir, key + suffixOf(encoding));
-    const to = path + suffixOf(encoding);
-    const known = record[name];
-    const stamp = stampOf(entry);
-    const trusted = !!stamp && (known ? sameStamp(stamp, known) : verified(entry, encoding, buffer));
-    if (trusted && this.placed(entry, to, true)) {
-      record[name] = stamp;
-      return;
-    }
+    record[name] = this.put(join(this.dir, key + suffixOf(encoding)), path + suffixOf(encoding), record[name], true, (entry) => verified(entry, encoding, buffer), () => compressSync(encoding, buffer, path));
+  }
+
+  /**
+   * Writes `to` from the cache's entry when it is trusted (its recorded stamp, else `holds`), else made now and kept (linked,
+   * or with `copies` copied where the output is on another file system). Returns the entry's stamp to record.
+   */
+  private put(entry: string, to: string, known: Stamp | undefined, copies: boolean, holds: (entry: string) => boolean, make: () => Uint8Array): Stamp | undefined {
+    const stamp = this.linkable || copies ? stampOf(entry) : undefined;
+    const trusted = !!stamp && (known ? sameStamp(stamp, known) : holds(entry));
+    if (trusted && this.placed(entry, to, copies)) return stamp;
     if (stamp && !trusted) rmSync(entry, { force: true });
-    const data = compressSync(encoding, buffer, path);
+    const data = make();
     writeFileSync(to, data);
-    if (trusted) return; // kept as it was: only placing it failed
+    if (trusted) return known; // kept as it was: only placing it failed
     // A copy into the cache where its output is on another file system, made anew (whatever is in its place, a link
     // included, is removed, never written through); one that cannot be written is no entry.
-    if (this.linkable ? this.linked(to, entry) : done(() => (rmSync(entry, { force: true }), writeFileSync(entry, data, { flag: 'wx' })))) record[name] = stampOf(entry);
+    const kept = this.linkable ? this.linked(to, entry) : copies && done(() => (rmSync(entry, { force: true }), writeFileSync(entry, data, { flag: 'wx' })));
+    return kept ? stampOf(entry) : known;
   }
 
   /**
