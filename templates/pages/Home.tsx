@@ -9,7 +9,7 @@ import { LocationCards } from '../components/LocationCards.tsx';
 import { ReviewCards } from '../components/Reviews.tsx';
 import { Section } from '../components/Section.tsx';
 import { ServiceImage } from '../components/ServiceImage.tsx';
-import { teaserPlans } from '../site/check-insurance.ts';
+import { teaserPlans } from '../site/insurance.ts';
 
 export function Home() {
   const { content, text, href } = usePage();

@@ -1,7 +1,7 @@
-// The home page's plans are picked in the editor from the list of plans accepted. A plan later renamed in the list with
-// other capitals, spaces or punctuation ("United Healthcare" → "UnitedHealthcare") is shown as the list now writes it; a
-// plan taken off the list leaves the home page by itself. Neither stops publishing: the editor shows such a name without
-// the × that would remove it, so the office could not mend it there.
+// The home page's plans, picked in the editor from the list of plans accepted (which drops, on save, a plan the list no
+// longer has). In a file written elsewhere, a plan renamed in the list with other capitals, spaces or punctuation
+// ("United Healthcare" → "UnitedHealthcare") is shown as the list now writes it, and one taken off the list is left out:
+// neither stops publishing.
 import type { Insurance } from '../schema.ts';
 
 const loose = (name: string) => name.normalize('NFKD').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
