@@ -23,6 +23,9 @@ const theirName = (key: string, known: readonly string[]) => {
   return ours && known.includes(ours) ? ` (did you mean "${ours}"?)` : '';
 };
 
+/** A choice that may be left empty (a union of options and ""): its own issue names the options. */
+const choiceIn = (issue: z.core.$ZodIssue) => (issue.code === 'invalid_union' ? issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.values.length > 1) : undefined);
+
 function issueDetails(issue: z.core.$ZodIssue, shape: unknown, engineKeys: readonly string[] = []): Detail[] {
   const path = keyPath(issue.path);
   const input = (issue as { input?: unknown }).input;
@@ -48,8 +51,7 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown, engineKeys: reado
     }
     case 'invalid_union': {
       if (input === undefined) return [{ path, message: 'required, missing (expected one of the allowed forms)', kind: 'missing' }];
-      // A choice that may be left empty: the choice's own message names the options.
-      const choice = issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.values.length > 1);
+      const choice = choiceIn(issue);
       if (choice) return issueDetails({ ...choice, path: [...issue.path, ...choice.path] } as z.core.$ZodIssue, shape);
       return [{ path, message: `expected one of the allowed forms, found ${describe(input)}` }];
     }
@@ -116,8 +118,11 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean, line: number): st
       return /^Invalid/.test(issue.message) ? 'must be one of the choices the editor offers' : OWN_SENTENCE.test(issue.message) ? issue.message : `must be ${issue.message}`;
     case 'custom':
       return issue.message;
-    default:
+    default: {
+      const choice = empty ? undefined : choiceIn(issue);
+      if (choice) return plainWords({ ...choice, input } as z.core.$ZodIssue, choices, line);
       return empty ? 'is empty: fill it in' : 'is not in a form this field takes';
+    }
   }
 }
 

@@ -104,6 +104,41 @@ describe('schema mistakes', () => {
   });
 });
 
+describe('forms and rules zod words its own way', () => {
+  const forms = z.object({
+    // A choice that may be left empty, as the editor saves a cleared select.
+    size: z.union([z.enum(['S', 'M', 'L']), z.literal('')]).optional(),
+    either: z.union([z.number(), z.boolean()]),
+    even: z.number().refine((n) => n % 2 === 0, 'an even number').optional(),
+    code: z.string().regex(/^\d+$/, 'digits, like 42').optional(),
+  }).strict();
+  const told = (data: unknown, words = false) => {
+    const result = validate(forms, { file: 'f.yaml', data, positionOf: () => undefined } as never, 't', words ? { name: 'Form' } : undefined);
+    return result.ok ? [] : result.problem.details.map((d) => (words ? d.words : `${d.path}: ${d.message}${d.kind ? ` [${d.kind}]` : ''}`));
+  };
+
+  it('name the options of a choice that may be left empty, not "one of the allowed forms"', () => {
+    expect(told({ either: 1, size: 'XL' })).toEqual(['size: expected one of "S"|"M"|"L", found "XL"']);
+    expect(told({ either: 1, size: 'XL' }, true)).toEqual(['Form › Size: must be one of the choices the editor offers']);
+    expect(told({ either: 1, size: '' })).toEqual([]);
+  });
+
+  it('say a missing field of several forms is missing, and a wrong one by what it holds', () => {
+    expect(told({})).toEqual(['either: required, missing (expected one of the allowed forms) [missing]']);
+    expect(told({ either: null })).toEqual(['either: expected one of the allowed forms, found null']);
+    expect(told({ either: null }, true)).toEqual(['Form › Either: is empty: fill it in']);
+    expect(told({ either: [] }, true)).toEqual(['Form › Either: is empty: fill it in']);
+    expect(told({ either: ['x'] }, true)).toEqual(['Form › Either: is not in a form this field takes']);
+  });
+
+  it("keep a site's own rule in its own words, sentence or not, and a pattern's own words", () => {
+    expect(told({ either: 1, even: 3 })).toEqual(['even: an even number']);
+    expect(told({ either: 1, even: 3 }, true)).toEqual(['Form › Even: an even number']);
+    expect(told({ either: 1, code: 'x1' })).toEqual(['code: expected digits, like 42, found "x1"']);
+    expect(told({ either: 1, code: 'x1' }, true)).toEqual(['Form › Code: must be digits, like 42; it is "x1"']);
+  });
+});
+
 describe('in the words of the person who edits', () => {
   const form = z.object({
     name: z.string().min(1),
