@@ -1,5 +1,5 @@
 // The floating help button (bottom right) and its panel: the notices, the emergency numbers, then the
-// links. The icon switches between open and close; Escape closes and returns focus. Without JavaScript
+// links. The panel follows its button, so the next Tab after opening it reaches its links. The icon switches between open and close; Escape closes and returns focus. Without JavaScript
 // the button links to the booking form.
 import { useCallback, useRef, useState } from 'react';
 import { CalendarCheck, MessageCircle, Navigation, Phone, ShieldCheck, TriangleAlert, X } from '../components/icons.ts';
@@ -44,6 +44,17 @@ export function HelpWidget({ labels, links, phone, notices = [] }: HelpWidgetPro
   }
   return (
     <div className="help" ref={root} onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        className="help__toggle"
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        aria-label={open ? labels.close : labels.open}
+        onClick={() => setOpen(!open)}
+      >
+        {open ? <Icon icon={X} size={26} /> : <Icon icon={MessageCircle} size={26} />}
+      </button>
       <div id={PANEL_ID} className="help__panel" role="region" aria-labelledby={`${PANEL_ID}-title`} hidden={!open}>
         <p className="help__title" id={`${PANEL_ID}-title`}>{labels.title}</p>
         {notices.map((notice, i) => <p key={i} className="help__notice"><Icon icon={TriangleAlert} size={18} /> {notice}</p>)}
@@ -64,17 +75,6 @@ export function HelpWidget({ labels, links, phone, notices = [] }: HelpWidgetPro
           <li><a href={links.call}><Icon icon={Phone} size={18} /> <span>{labels.call}: <span className="nowrap" dir="ltr">{phone}</span></span></a></li>
         </ul>
       </div>
-      <button
-        ref={button}
-        type="button"
-        className="help__toggle"
-        aria-expanded={open}
-        aria-controls={PANEL_ID}
-        aria-label={open ? labels.close : labels.open}
-        onClick={() => setOpen(!open)}
-      >
-        {open ? <Icon icon={X} size={26} /> : <Icon icon={MessageCircle} size={26} />}
-      </button>
     </div>
   );
 }

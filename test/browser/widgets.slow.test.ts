@@ -3,7 +3,7 @@
 import { listedServices } from '../helpers/content.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startHarness, type Harness } from '../helpers/browser.ts';
-import { practice } from '../helpers/facts.ts';
+import { practice, uiIn } from '../helpers/facts.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -161,12 +161,13 @@ describe('help widget', () => {
       const box = (await toggle.boundingBox())!;
       expect(box.x).toBeGreaterThan(viewport.width / 2);
       const closedIcon = await toggle.locator('svg').innerHTML();
-      await expect(toggle.getAttribute('aria-label')).resolves.toBe('Open help menu');
+      const { help } = uiIn('en');
+      await expect(toggle.getAttribute('aria-label')).resolves.toBe(help.open);
       await toggle.click();
       const panel = page.locator('#help-panel');
       await panel.waitFor({ state: 'visible' });
       await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
-      await expect(toggle.getAttribute('aria-label')).resolves.toBe('Close help menu');
+      await expect(toggle.getAttribute('aria-label')).resolves.toBe(help.close);
       expect(await toggle.locator('svg').innerHTML()).not.toBe(closedIcon);
       await expect(panel.locator('a[href="/contact#appointment"]').count()).resolves.toBe(1);
       await expect(panel.locator('a[href="/insurance"]').count()).resolves.toBe(1);
@@ -188,12 +189,15 @@ describe('help widget', () => {
     });
   }
 
-  it('closes on Escape and returns focus to its button (Spanish labels)', async () => {
-    const { page, context } = await h.open('/es/', DESKTOP);
-    const toggle = page.getByRole('button', { name: /ayuda/i });
+  it('opened from the keyboard, the next Tab reaches its first link; Escape closes it and returns focus to its button (Spanish labels)', async () => {
+    const { page, context } = await h.open('/es/', PHONE);
+    await page.evaluate(() => scrollTo(0, innerHeight));
+    const toggle = page.getByRole('button', { name: uiIn('es').help.open, exact: true });
     await toggle.focus();
     await page.keyboard.press('Enter');
     await page.locator('#help-panel').waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement === document.querySelector('#help-panel a'))).resolves.toBe(true);
     await page.keyboard.press('Escape');
     await page.locator('#help-panel').waitFor({ state: 'hidden' });
     await expect(page.evaluate(() => document.activeElement?.classList.contains('help__toggle'))).resolves.toBe(true);

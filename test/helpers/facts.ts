@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { insuranceSchema, locationsSchema, reviewsSchema, siteSchema, type Hours } from '../../templates/schema.ts';
+import { insuranceSchema, locationsSchema, reviewsSchema, siteSchema, uiSchema, type Hours } from '../../templates/schema.ts';
 import { CONTENT } from './fixtures.ts';
 
 const read = (file: string): unknown => parse(readFileSync(join(CONTENT, file), 'utf8'));
@@ -13,6 +13,8 @@ export const practice = siteSchema.parse(read('site.yaml'));
 export const clinics = locationsSchema.parse(read('locations.yaml'));
 export const reviews = reviewsSchema.parse(read('reviews.yaml'));
 export const insurance = insuranceSchema.parse(read('insurance.yaml'));
+/** The interface's words in a locale (content/<locale>/ui.yaml). */
+export const uiIn = (locale: string) => uiSchema.parse(read(`${locale}/ui.yaml`));
 
 /** A clinic's weekly hours: its own, else the practice's. */
 export const hoursOf = (clinic: (typeof clinics)[number]): Hours => clinic.hours ?? practice.hours;
