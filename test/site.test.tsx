@@ -160,6 +160,16 @@ describe('pages', () => {
         for (const row of hoursOf(clinic)) for (const time of [row.opens, row.closes]) expect(card, `${url} ${clinic.city}`).toContain(timeIn(intl, time));
       }
     }
+    // On the home page and here, each card's Directions and Call name its clinic: a list of the page's links tells them apart.
+    for (const url of ['/', '/es/', '/locations', '/es/locations']) {
+      const cards = page(url).split('class="card location"').slice(1);
+      for (const [i, clinic] of clinics.entries()) {
+        const card = cards[i]!.slice(0, cards[i]!.indexOf('</li>'));
+        const actions = card.slice(card.indexOf('class="card__actions"')).split('</a>').slice(0, -1);
+        expect(actions.length, url).toBeGreaterThanOrEqual(2);
+        for (const link of actions) expect(text(link), `${url} ${clinic.city}`).toContain(clinic.city);
+      }
+    }
     const body = page('/locations');
     expect(body.match(/class="card location"/g)).toHaveLength(content.locations.length);
     expect(body.match(/target="_blank" rel="noopener noreferrer"/g)!.length).toBeGreaterThanOrEqual(3);

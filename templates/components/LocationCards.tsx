@@ -30,47 +30,51 @@ export function LocationCards({ detailed = false, compact = false, headingLevel 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className={`cards cards--3 location-cards${compact ? ' location-cards--compact' : ''}`}>
-      {content.locations.map((location) => (
-        <li key={location.id} id={location.id} className="card location">
-          {location.photo && (
-            // The entrance, so patients know the door when they arrive; on the home page's compact cards it shows from tablet width up.
-            <div className="location__photo">
-              {location.photo.decorative ? (
-                <Picture src={location.photo.src} decorative sizes={CARD_SIZES} />
-              ) : (
-                <Picture src={location.photo.src} alt={location.photo.alt!} sizes={CARD_SIZES} />
+      {content.locations.map((location) => {
+        // Said after each button's word, so a list of the page's links tells the three clinics' buttons apart.
+        const which = <span className="visually-hidden">, {locationName(ui.location.name, location)}</span>;
+        return (
+          <li key={location.id} id={location.id} className="card location">
+            {location.photo && (
+              // The entrance, so patients know the door when they arrive; on the home page's compact cards it shows from tablet width up.
+              <div className="location__photo">
+                {location.photo.decorative ? (
+                  <Picture src={location.photo.src} decorative sizes={CARD_SIZES} />
+                ) : (
+                  <Picture src={location.photo.src} alt={location.photo.alt!} sizes={CARD_SIZES} />
+                )}
+              </div>
+            )}
+            <Heading className="card__title">
+              <Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}
+            </Heading>
+            <LocationNotices location={location.id} />
+            <OpenNowIsland hours={location.hours ?? content.site.hours} closures={closuresOf(content.notices, location.id, content.today)} times={timesOf(location.hours ?? content.site.hours, intl)} labels={{ ...ui.openNow, days: ui.hours.days }} />
+            {compact ? <p className="location__address">{oneLineAddress(location)}</p> : <Address location={location} />}
+            {compact && <HoursList hours={location.hours} />}
+            {detailed && (
+              <>
+                <p className="location__phone">
+                  <span className="label">{ui.location.phone}: </span>
+                  <CallLink icon={false} /> <Relay label={ui.location.relay} />
+                </p>
+                <p className="location__hours-title">{ui.hours.title}</p>
+                <HoursList hours={location.hours} />
+              </>
+            )}
+            <div className="card__actions">
+              <ExternalLink className="btn btn--primary" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={ui.opensInNewTab}>
+                <Icon icon={Navigation} size={18} /> {ui.actions.getDirections}{which}
+              </ExternalLink>
+              {(detailed || compact) && (
+                <a className="btn btn--light" href={`tel:${content.site.phone.e164}`}>
+                  <Icon icon={Phone} size={18} /> {ui.actions.call}{which}
+                </a>
               )}
             </div>
-          )}
-          <Heading className="card__title">
-            <Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}
-          </Heading>
-          <LocationNotices location={location.id} />
-          <OpenNowIsland hours={location.hours ?? content.site.hours} closures={closuresOf(content.notices, location.id, content.today)} times={timesOf(location.hours ?? content.site.hours, intl)} labels={{ ...ui.openNow, days: ui.hours.days }} />
-          {compact ? <p className="location__address">{oneLineAddress(location)}</p> : <Address location={location} />}
-          {compact && <HoursList hours={location.hours} />}
-          {detailed && (
-            <>
-              <p className="location__phone">
-                <span className="label">{ui.location.phone}: </span>
-                <CallLink icon={false} /> <Relay label={ui.location.relay} />
-              </p>
-              <p className="location__hours-title">{ui.hours.title}</p>
-              <HoursList hours={location.hours} />
-            </>
-          )}
-          <div className="card__actions">
-            <ExternalLink className="btn btn--primary" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={ui.opensInNewTab}>
-              <Icon icon={Navigation} size={18} /> {ui.actions.getDirections}
-            </ExternalLink>
-            {(detailed || compact) && (
-              <a className="btn btn--light" href={`tel:${content.site.phone.e164}`}>
-                <Icon icon={Phone} size={18} /> {ui.actions.call}
-              </a>
-            )}
-          </div>
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }
