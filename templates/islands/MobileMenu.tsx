@@ -4,7 +4,7 @@
 // Escape (focus back on the button) and when focus leaves. Without JavaScript the button is a link
 // to the footer's quick links.
 import { useCallback, useRef, useState } from 'react';
-import { CalendarCheck, Menu, Phone, X } from '../components/icons.ts';
+import { CalendarCheck, ChevronDown, Menu, Phone, X } from '../components/icons.ts';
 import { Icon } from '../components/Icon.tsx';
 import type { NavLink, ServicesLinks } from './types.ts';
 import { useDismiss } from './use-dismiss.ts';
@@ -72,7 +72,7 @@ export function MobileMenu({ labels, tasks, links, services, servicesAfter, book
           {links.slice(0, servicesAfter + 1).map(item)}
           <li>
             <details className="mobile-menu__services">
-              <summary>{services.label}</summary>
+              <summary>{services.label} <Icon icon={ChevronDown} size={18} className="mobile-menu__chevron" /></summary>
               <ul className="mobile-menu__sub">
                 {item({ label: services.allLabel, href: services.href })}
                 {services.primary.map(item)}

@@ -73,8 +73,13 @@ for (const [lang, home, contact] of [['en', '/', '/contact'], ['es', '/es/', '/e
       expect(first).toEqual([`${prefix}/contact#appointment`, `tel:${practice.phone.e164}`, `${prefix}/locations`, `${prefix}/insurance`]);
       const services = page.locator('#mobile-menu details');
       expect(await services.locator('.mobile-menu__sub a').first().isVisible()).toBe(false);
+      // It shows it opens: an arrow at its end (its row would otherwise look like the links around it), turned when open.
+      const arrow = services.locator('summary svg');
+      await expect(arrow.isVisible()).resolves.toBe(true);
+      const closed = await arrow.evaluate((el) => getComputedStyle(el).transform);
       await services.locator('summary').press('Enter');
       expect(await services.locator('.mobile-menu__sub a').first().isVisible()).toBe(true);
+      await expect.poll(() => arrow.evaluate((el) => getComputedStyle(el).transform)).not.toBe(closed);
       await context.close();
     });
   });
