@@ -146,6 +146,16 @@ describe('pages', () => {
   it('contact: the form frame anchored at #appointment', () => {
     expect(page('/contact')).toMatch(/<section id="appointment"[\s\S]*<iframe[^>]*height="600"/);
     expect(page('/es/contact')).toMatch(new RegExp(`<section id="appointment"[\\s\\S]*<iframe[^>]*title="${escape(attr(content.locales.es!.ui.form.title))}"`));
+    // Its map cards: each Directions names its clinic, and a map asked for speaks the page's language.
+    for (const [url, locale] of [['/contact', 'en'], ['/es/contact', 'es']] as const) {
+      const cards = page(url).split('class="card map-card"').slice(1);
+      expect(cards, url).toHaveLength(clinics.length);
+      for (const [i, clinic] of clinics.entries()) {
+        const card = cards[i]!.slice(0, cards[i]!.indexOf('</li>'));
+        expect(text(card.slice(card.indexOf('<a '), card.indexOf('</a>'))), url).toContain(clinic.city);
+      }
+      expect(page(url).split(`hl=${locale}`), url).toHaveLength(clinics.length + 1);
+    }
   });
 
   it('locations: a card a clinic with its own hours (else the practice\'s), directions in a new tab and a call button', () => {

@@ -44,19 +44,21 @@ export function LeadForm({ id }: { id?: string }) {
 
 /** Each clinic as an address card with "Get directions"; its map loads only when asked for. */
 export function MapCards() {
-  const { content, text } = usePage();
+  const { content, text, locale } = usePage();
   const { ui } = text;
   return (
     <ul className="cards cards--3 map-cards">
       {content.locations.map((location) => {
         const src = new URL(content.site.maps.embedUrl);
         src.searchParams.set('q', oneLineAddress(location));
+        src.searchParams.set('hl', locale); // the map's own words in the page's language, not the browser's
         return (
           <li key={location.id} className="card map-card">
             <h3 className="card__title"><Icon icon={MapPin} size={20} /> {locationName(ui.location.name, location)}</h3>
             <Address location={location} />
             <ExternalLink className="btn btn--primary" href={directionsUrl(content.site.maps.directionsUrl, location)} newTabHint={ui.opensInNewTab}>
               <Icon icon={Navigation} size={18} /> {ui.actions.getDirections}
+              <span className="visually-hidden">, {locationName(ui.location.name, location)}</span>
             </ExternalLink>
             <MapFrameIsland src={src.toString()} title={fill(ui.map.title, { place: oneLineAddress(location) })} label={ui.map.show} />
           </li>
