@@ -3,7 +3,7 @@
 // first heading), most pages in one language only. It builds; every page answers at its URL on `serve`
 // and on the staged nginx; links written either way ("/notes/c++", "/notes/c%2B%2B") resolve; two
 // names that would be one file, and a name no host can serve, are refused naming the files.
-import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../src/problems/problem.ts';
@@ -28,6 +28,11 @@ beforeAll(async () => {
   }
   // A package's README, as docs arrive: a note for the team, said so (it was dropped without a word).
   await writeFile(join(site.content, 'fr/notes/README.md'), '# Notes\n\nHow these notes are kept.\n');
+  // And in folders below, which the site reads no pages from: renaming one would not publish it.
+  for (const folder of ['imported', 'imported/deeper']) {
+    await mkdir(join(site.content, 'fr/notes', folder), { recursive: true });
+    await writeFile(join(site.content, 'fr/notes', folder, 'README.md'), '# Imported\n\nFrom elsewhere.\n');
+  }
   // One page in English too (the others are French only).
   await writeFile(join(site.content, 'en/notes/c++.md'), '# c++\n\nThe C++ compiler. See [brackets](/en/notes/c%2B%2B).\n');
   const built = await buildInto({ site: site.site, content: site.content, static: site.static });
@@ -54,9 +59,12 @@ describe('a docs corpus with names from elsewhere', () => {
     expect(await readFile(join(out, 'notes/mkfs.ext4.html'), 'utf8')).toMatch(/<a href="\/en\/" hrefLang="en"/);
   });
 
-  it('says a README in a section is a note, not a page, and how to publish it', () => {
+  it('says a README is a note, not a page, and how to publish it: in a section\'s folder or below it', () => {
     expect(urls.some((u) => /readme/i.test(u))).toBe(false);
     expect(warnings).toContainEqual(expect.stringMatching(/fr\/notes\/README\.md: is read as a note for the team, not a page, and not published; to publish it, rename it \(overview\.md\)$/));
+    // One below a section's folder: moving it is the way, and every such README is named.
+    const below = warnings.find((w) => w.includes('notes/imported/README.md:'));
+    expect(below).toMatch(/and 1 more README\.md files \(\S*fr\/notes\/imported\/deeper\/README\.md\) are read as a note for the team, not a page, and not published; their folders are not one the site reads pages from \(a page there is refused\): to publish one, move it into a section's folder \(notes\/\) and rename it \(overview\.md\)/);
   });
 
   it('links written as the name is or encoded lead to the page, and the sitemap names it encoded', async () => {

@@ -293,9 +293,17 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const links: ContentLinks = [];
   const warnings: Warning[] = [];
   const elsewhere: LoadedContent['elsewhere'] = [];
-  if (listing.notes.length) {
-    const [first, ...more] = listing.notes;
-    warnings.push({ file: shown(first!), message: `${more.length ? `and ${more.length} more README.md files are` : 'is'} read as a note for the team, not a page, and not published; to publish ${more.length ? 'one' : 'it'}, rename it (overview.md)` });
+  // A README in a section's folder is a note (renamed, it is a page); in another folder nothing is read, renamed or not.
+  const sections = new Set(Object.values(collections).map((c) => c.folder));
+  const folderOf = (note: string) => note.split('/').slice(1, -1).join('/');
+  for (const inSection of [true, false]) {
+    const [first, ...more] = listing.notes.filter((note) => sections.has(folderOf(note)) === inSection);
+    if (!first) continue;
+    const others = more.length ? `and ${more.length} more README.md files (${more.slice(0, 3).map(shown).join(', ')}${more.length > 3 ? ', …' : ''}) are` : 'is';
+    const publish = inSection
+      ? `to publish ${more.length ? 'one' : 'it'}, rename it (overview.md)`
+      : `${more.length ? 'their folders are' : `its folder ${folderOf(first)}/ is`} not one the site reads pages from (a page there is refused): to publish ${more.length ? 'one' : 'it'}, ${sections.size ? `move it into a section's folder (${[...sections].join('/, ')}/) and rename it (overview.md), or ` : ''}give the folder a collection in site.config.ts`;
+    warnings.push({ file: shown(first), message: `${others} read as a note for the team, not a page, and not published; ${publish}` });
   }
   const byLocale: Record<string, Record<string, unknown>> = {};
   for (const locale of locales) {
