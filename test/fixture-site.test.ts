@@ -180,6 +180,25 @@ describe("a site's hook that throws", () => {
   });
 });
 
+describe('a page with no description', () => {
+  it('has no description tag, never an empty one (a meta() giving none for optional front matter)', async () => {
+    const copy = await fixtureCopy('no-description');
+    try {
+      await copy.edit('site.config.ts', (t) => t.replace('  layout: Layout,', "  layout: Layout,\n  meta: (page) => ({ title: 'x', description: page.route.page === 'about' ? undefined as unknown as string : 'y' }),"));
+      const built = await buildInto({ site: copy.site, content: copy.content, static: copy.static });
+      try {
+        const about = built.result.routes.find((r) => r.page === 'about')!;
+        expect(await readFile(join(built.out, about.file), 'utf8')).not.toContain('name="description"');
+        expect(await readFile(join(built.out, built.result.routes[0]!.file), 'utf8')).toContain('<meta name="description" content="y"/>');
+      } finally {
+        await built.cleanup();
+      }
+    } finally {
+      await copy.cleanup();
+    }
+  });
+});
+
 describe('a locale added by content and one line of the definition', () => {
   it('builds, with a warning when this Node cannot format its dates and numbers', async () => {
     const copy = await fixtureCopy('fourth-locale');

@@ -40,7 +40,8 @@ export function Document({ page, meta, title, head: Head, assets, jsonLd, bodyHt
       (route.notFound || assets.cspInEveryPage) && assets.notFoundCsp && h('meta', { httpEquiv: 'Content-Security-Policy', content: assets.notFoundCsp }),
       h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
       h('title', null, title),
-      h('meta', { name: 'description', content: meta.description }),
+      // None when the page has none (a site's meta() may give undefined for optional front matter): never an empty tag.
+      meta.description && h('meta', { name: 'description', content: meta.description }),
       route.noindex && h('meta', { name: 'robots', content: 'noindex, nofollow' }),
       !route.notFound && h('link', { rel: 'canonical', href: page.absolute(route.fallback ? page.alternate(route.fallback)! : route.url) }),
       !route.notFound && present.map((l) => h('link', { key: l, rel: 'alternate', hrefLang: l, href: alternate(l) })),
