@@ -47,11 +47,41 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message }], { line: line + lineOffset, col }));
   }
   if (first) {
-    const pos = lines.linePos(first.pos[0]);
-    const reason = first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: reason }], { line: pos.line + lineOffset, col: pos.col }));
+    const told = inWords(first, doc, source);
+    const pos = lines.linePos(told.at);
+    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: told.message }], { line: pos.line + lineOffset, col: pos.col }));
   }
   return { doc, lines };
+}
+
+/** The parser's reason, said as what to do where it can be, at the place to fix (an unclosed quote where it opens). */
+function inWords(error: { code: string; message: string; pos: [number, number] }, doc: Document, source: string): { message: string; at: number } {
+  const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  const lineAt = (offset: number) => source.slice(source.lastIndexOf('\n', offset - 1) + 1).split('\n')[0]!;
+  if (error.code === 'MISSING_CHAR' && /quote/.test(reason)) {
+    let opened: number | undefined;
+    lib().yaml.visit(doc, { Scalar: (_key, node) => void (node.range && node.range[1] >= error.pos[0] && /^QUOTE/.test(node.type ?? '') && (opened ??= node.range[0])) });
+    const mark = source[opened ?? -1] === "'" ? "'" : '"';
+    if (opened !== undefined) return { message: `the text opened with ${mark} here is never closed: end it with ${mark} on the same line (the rest of the file was read as part of it)`, at: opened };
+  }
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:\s.*:\s/.test(lineAt(error.pos[0]))) {
+    return { message: 'a value with ": " (a colon and a space) in it must be in quotes: write it as "…"', at: error.pos[0] };
+  }
+  if (error.code === 'DUPLICATE_KEY') {
+    // The mapping that holds the second: its first key of that name.
+    let first: { key: unknown; at: number } | undefined;
+    lib().yaml.visit(doc, {
+      Map: (_key, map) => {
+        const keys = map.items.map((pair) => pair.key as { value?: unknown; range?: number[] } | null);
+        const second = keys.find((k) => k?.range?.[0] === error.pos[0]);
+        const earlier = second && keys.find((k) => k !== second && k?.value === second.value);
+        if (earlier?.range) first = { key: second!.value, at: earlier.range[0]! };
+      },
+    });
+    if (first) return { message: `"${String(first.key)}" is given twice (first on line ${source.slice(0, first.at).split('\n').length}): keep one`, at: error.pos[0] };
+  }
+  if (error.code === 'TAB_AS_INDENT') return { message: `${reason}: indent with spaces`, at: error.pos[0] };
+  return { message: reason, at: error.pos[0] };
 }
 
 /** 1-based line and column of an offset. */

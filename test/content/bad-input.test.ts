@@ -53,7 +53,34 @@ describe('malformed files', () => {
   it('counts the front matter\'s lines from the top of a Markdown file', async () => {
     await site.edit('es/services/vaccines.md', (t) => t.replace('name: ', 'name: : :\n  - x: [\n'));
     expect(await errorsOf()).toEqual([
-      'content/es/services/vaccines.md:2:7  is not valid YAML\n  Nested mappings are not allowed in compact mappings',
+      'content/es/services/vaccines.md:2:7  is not valid YAML\n  a value with ": " (a colon and a space) in it must be in quotes: write it as "…"',
+    ]);
+  });
+
+  it('says what to do for the mistakes of hand-written YAML, at the line to fix', async () => {
+    const told = async (rel: string, change: (text: string) => string) => {
+      const before = await readFile(join(site.content, rel), 'utf8');
+      await site.edit(rel, change);
+      const errors = await errorsOf();
+      await site.edit(rel, () => before);
+      return errors;
+    };
+    // A quote never closed: where it opens, not at the end of the file the parser reached.
+    expect(await told('es/ui.yaml', (t) => t.replace(/^skipToContent: (.*)$/m, 'skipToContent: "$1'))).toEqual([
+      `content/es/ui.yaml:${await lineOf('es/ui.yaml', 'skipToContent:')}:16  is not valid YAML\n  the text opened with " here is never closed: end it with " on the same line (the rest of the file was read as part of it)`,
+    ]);
+    // A colon and a space in a value.
+    expect(await told('en/ui.yaml', (t) => t.replace(/^skipToContent: (.*)$/m, 'skipToContent: Note: $1'))).toEqual([
+      `content/en/ui.yaml:${await lineOf('en/ui.yaml', 'skipToContent:')}:16  is not valid YAML\n  a value with ": " (a colon and a space) in it must be in quotes: write it as "…"`,
+    ]);
+    // A key twice: named, with the line of the first.
+    const key = await lineOf('en/ui.yaml', 'skipToContent:');
+    expect(await told('en/ui.yaml', (t) => t.replace(/^(skipToContent: .*)$/m, '$1\n$1'))).toEqual([
+      `content/en/ui.yaml:${key + 1}:1  is not valid YAML\n  "skipToContent" is given twice (first on line ${key}): keep one`,
+    ]);
+    // A tab to indent.
+    expect(await told('es/ui.yaml', (t) => t.replace(/^  insurance: /m, '\tinsurance: '))).toEqual([
+      expect.stringMatching(/^content\/es\/ui\.yaml:\d+:1  is not valid YAML\n  Tabs are not allowed as indentation: indent with spaces$/),
     ]);
   });
 });
