@@ -165,6 +165,7 @@ export function validate<T extends z.ZodType>(
     // Unknown keys are one issue for several keys: each is its own line, named in its own words.
     return issueDetails(issue, shapeAt(schema, issue.path), issue.path.length ? [] : where?.engineKeys).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
+  details.push(...frontMatterHints(parsed, result.error.issues));
   // The first mistake on a line of its own: an unknown key at its key (often the missing one, misspelt), not at its mapping.
   let position: ReturnType<typeof parsed.positionOf>;
   for (const issue of result.error.issues) {
@@ -172,8 +173,19 @@ export function validate<T extends z.ZodType>(
     position = parsed.positionOf(issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path);
     if (position) break;
   }
-  position ??= parsed.positionOf(result.error.issues[0]!.path);
+  position ??= parsed.positionOf(result.error.issues[0]!.path) ?? (parsed.bodyLine === 1 ? { line: 1, col: 1 } : undefined);
   return { ok: false, problem: inFile('content/schema', parsed.file, title, details, position) };
+}
+
+/** Markdown from elsewhere: fields missing from a file with no front matter, or a title its first heading would have given. */
+function frontMatterHints(parsed: ParsedFile, issues: readonly z.core.$ZodIssue[]): Detail[] {
+  if (parsed.body === undefined) return [];
+  const missing = issues.filter((issue) => issue.path.length === 1 && (issue as { input?: unknown }).input === undefined).map((issue) => String(issue.path[0]));
+  if (!missing.length) return [];
+  // A file with no front matter: its body is the whole file (read-file.ts).
+  if (parsed.bodyLine === 1) return [{ path: '', message: `the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then ${missing.map((key) => `"${key}: …"`).join(', ')} a line each, then "---"` }];
+  if (missing.includes('title') && /^\s*# /.test(parsed.body)) return [{ path: '', message: 'its first heading is its title only in a file with no front matter: with front matter, write "title: …" there' }];
+  return [];
 }
 
 /** C0 controls but tab and line breaks, DEL, U+FFFE, U+FFFF, lone surrogates: invisible, and ill-formed in a feed. */

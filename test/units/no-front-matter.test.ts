@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { readMarkdownFile } from '../../src/content/read-file.ts';
+import { validate } from '../../src/content/validate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'no-front-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,5 +54,25 @@ describe('a Markdown file without front matter', () => {
     // A rule with text around it, in a file without front matter, is text.
     expect(read('Intro\n\n---\n\nMore\n').data).toEqual({});
     expect(read('\n---\nA paragraph between rules.\n---\n').data).toEqual({});
+  });
+});
+
+describe('a schema a file from elsewhere does not meet', () => {
+  const page = z.object({ title: z.string(), description: z.string(), draft: z.boolean().optional() });
+  const told = (text: string) => {
+    const result = validate(page, read(text), 'page "x" (en) does not match its schema');
+    return result.ok ? '' : result.problem.format();
+  };
+
+  it('says the file has no front matter and how to write the missing fields there, at its first line', () => {
+    expect(told('# Getting Started\n\nText.\n')).toBe('content/en/pages/x.md:1:1  page "x" (en) does not match its schema\n  description: required, missing (expected string)\n  the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then "description: …" a line each, then "---"');
+    expect(told('Text only.\n')).toContain('then "title: …", "description: …" a line each');
+  });
+
+  it('says a heading titles only a file with no front matter', () => {
+    expect(told('---\ndescription: A start.\n---\n# Getting Started\n')).toContain('its first heading is its title only in a file with no front matter: with front matter, write "title: …" there');
+    expect(told('---\ndescription: A start.\n---\nNo heading.\n')).not.toContain('heading');
+    // A wrong value, not a missing one: no hint.
+    expect(told('---\ntitle: T\ndescription: D\ndraft: maybe\n---\n')).not.toContain('front matter');
   });
 });
