@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
-import { installHints } from '../../src/cli/commands/check.ts';
+import { UsageError } from '../../src/cli/preflight.ts';
+import { installHints, runCheck } from '../../src/cli/commands/check.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 it('names @types/node, a package\'s @types, or the package, for TypeScript\'s own module errors', () => {
@@ -28,6 +29,21 @@ it('names @types/node, a package\'s @types, or the package, for TypeScript\'s ow
     ]);
     // Listed in the site's package.json (the engine from vendor/, before npm install): install what it lists.
     expect(installHints(found, new Set([missing]))).toContain(`"${missing}" is in the site's package.json but not installed: run npm install in the site's folder`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+it('says only "run npm install" when the packages the site lists are not installed, before any type error', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'check-uninstalled-'));
+  try {
+    const names = ['sitewright', 'react', 'zod', '@types/react', 'typescript'];
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ dependencies: Object.fromEntries(names.slice(0, 3).map((n) => [n, '1.0.0'])), devDependencies: Object.fromEntries(names.slice(3).map((n) => [n, '1.0.0'])) }));
+    writeFileSync(join(dir, 'site.config.ts'), "import { defineSite } from 'sitewright';\nexport default defineSite({});\n");
+    writeFileSync(join(dir, 'tsconfig.json'), '{}');
+    const error = await runCheck({ site: join(dir, 'site.config.ts') }).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(new RegExp(`^the site's packages are not installed \\(${names.slice(0, 4).join(', ').replace(/[/@]/g, '\\$&')}, and 1 more\\): run npm install in \\S*check-uninstalled-\\w+, then site check again\\.$`));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -43,9 +43,22 @@ function declaredPackages(siteDir: string): Set<string> {
   }
 }
 
+/** Declared packages found in no node_modules from the site's folder up (as Node looks for them). */
+export function notInstalled(siteDir: string, declared: ReadonlySet<string>): string[] {
+  const folders: string[] = [];
+  for (let dir = siteDir; ; dir = dirname(dir)) {
+    folders.push(join(dir, 'node_modules'));
+    if (dirname(dir) === dir) break;
+  }
+  return [...declared].filter((pkg) => !folders.some((folder) => existsSync(join(folder, pkg, 'package.json'))));
+}
+
 export async function runCheck(opts: { site?: string }): Promise<void> {
   const paths = sitePaths(opts, 'dist');
   const siteDir = dirname(paths.site);
+  // Before npm install every import is an error: the one thing to do is said alone, not after a page of them.
+  const missing = notInstalled(siteDir, declaredPackages(siteDir));
+  if (missing.length) throw new UsageError(`the site's packages are not installed (${missing.slice(0, 4).join(', ')}${missing.length > 4 ? `, and ${missing.length - 4} more` : ''}): run npm install in ${shown(siteDir)}, then site check again.`);
   const ts = typescriptFor(siteDir);
   const configFile = join(siteDir, 'tsconfig.json');
   if (!existsSync(configFile)) throw new UsageError(`${shown(configFile)} does not exist: site check reads the site's tsconfig.json (site init writes one).`);
