@@ -21,6 +21,9 @@ function parserFor(extensions: readonly MarkedExtension[] = NONE, components?: M
   return made;
 }
 
+/** A relative link to a .md file ("guide.md", "../a/b.md#usage"); one from the root is checked with the site's files. */
+const MARKDOWN_FILE = /^(?![a-z][a-z\d+.-]*:|\/)[^?#]*\.md(?:[?#]|$)/i;
+
 export interface MarkdownLink {
   href: string;
   /** 1-based line in the source file. */
@@ -175,6 +178,8 @@ export function renderMarkdown(body: string, firstLine: number, allow: HtmlAllow
             Object.assign(token, { type: 'text', text: (token as Tokens.Link).text, tokens: undefined, escaped: false });
             findings.push({ line: at, code: 'markdown/url', message: `autolink ${problem}: it is shown as text, not as a link`, warning: true });
           } else if (problem) findings.push({ line: at, code: 'markdown/url', message: `${token.type === 'image' ? 'image' : 'link'} ${problem}` });
+          // As another tool's docs link their files: told here, at its line, not as a broken link of the page it lands on.
+          else if (token.type === 'link' && MARKDOWN_FILE.test(href)) findings.push({ line: at, code: 'markdown/url', message: `link "${href}" points at a Markdown file: link to its page's address instead (as the site writes it, with no ".md"; a file of static/ by its address from the site's root, /…)` });
           else if (token.type === 'image' && !(token as Tokens.Image).text.trim()) findings.push({ line: at, code: 'markdown/image', message: `image "${href}" has no description: write what it shows between the brackets, ![A loaf of rye bread](${href})` });
           // Another site's image (a badge): the site's content policy may not let a browser load it (load-content.ts says).
           if (token.type === 'image' && !problem && /^(https?:)?\/\//i.test(href)) findings.push({ line: at, code: 'markdown/image', message: href, warning: true, elsewhere: true });
