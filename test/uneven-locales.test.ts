@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { build } from '../src/pipeline/build.ts';
 import { ROOT } from './helpers/fixtures.ts';
 
@@ -139,6 +140,11 @@ describe('a blog that shows untranslated posts in English (fallback), the day af
       expect(before.warnings.filter((w) => w.message.includes('/es/blog/pop-up') && w.message.includes('publishDate'))).toEqual([]);
       // A translation that waits for a later day than its original is a choice, not told.
       expect(before.warnings.filter((w) => w.message.startsWith('is published, while'))).toEqual([]);
+      // Shown in English at its Spanish address: the text marked English, and a note in Spanish saying so.
+      const untranslated = (parse(await readFile(join(dir, 'content/es/ui.yaml'), 'utf8')) as { untranslated: string }).untranslated;
+      const note = untranslated.replace('{language}', new Intl.DisplayNames(['es'], { type: 'language' }).of('en')!);
+      expect(await readFile(join(dir, 'dist-2026-11-25/es/blog/pop-up.html'), 'utf8')).toContain(`<article lang="en"><p class="note" lang="es">${note}</p><h1>Pop-up bakery</h1>`);
+      expect(await readFile(join(dir, 'dist-2026-11-25/es/blog/oven-day.html'), 'utf8')).toMatch(/<article><h1>/);
       const after = await build_('2027-01-02');
       const html = await readFile(join(dir, 'dist-2027-01-02/es/blog/oven-day.html'), 'utf8');
       expect(html).toContain('la panadería de un fin de semana');

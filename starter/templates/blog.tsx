@@ -2,6 +2,7 @@
 // a page per tag and a page of every tag (the taxonomy plugin). Each template is given its data by
 // the plugin that planned its pages.
 import { Picture, taxonomy, usePage, type PageOfList, type TermList, type TermPage } from 'sitewright';
+import { Article } from './Article.tsx';
 import type { Content } from './schema.ts';
 
 /** "Page {page} of {pages}" with its values. */
@@ -71,7 +72,7 @@ export function Post({ slug }: { slug: string }) {
   const post = text.posts[slug]!;
   const day = new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' });
   return (
-    <article>
+    <Article>
       <h1>{post.front.title}</h1>
       <p className="meta">{text.ui.blog.published} <time dateTime={post.front.date}>{day.format(new Date(`${post.front.date}T00:00:00Z`))}</time></p>
       {post.front.cover && (post.front.cover.decorative ? <Picture src={post.front.cover.src} decorative sizes="(min-width: 44rem) 42rem, 100vw" main /> : <Picture src={post.front.cover.src} alt={post.front.cover.alt!} sizes="(min-width: 44rem) 42rem, 100vw" main />)}
@@ -79,7 +80,7 @@ export function Post({ slug }: { slug: string }) {
       {post.front.tags.length > 0 && (
         <p className="meta">{text.ui.blog.tagged}: {post.front.tags.map((tag, i) => <span key={tag}>{i ? ', ' : ''}<a href={href(tags.pathOf(tag, locale, content, defaultLocale))}>{text.ui.tags[tag] ?? tag}</a></span>)}</p>
       )}
-    </article>
+    </Article>
   );
 }
 

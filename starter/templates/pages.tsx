@@ -1,5 +1,6 @@
 // The page templates: the home page, a Markdown page, and the page for addresses that do not exist.
 import { island, usePage } from 'sitewright';
+import { Article } from './Article.tsx';
 import { Counter } from './Counter.tsx';
 import type { Content } from './schema.ts';
 
@@ -27,10 +28,10 @@ export function Page({ slug }: { slug: string }) {
   const { text } = usePage<Content>();
   const page = text.articles[slug]!;
   return (
-    <article>
+    <Article>
       <h1>{page.front.title}</h1>
       <div dangerouslySetInnerHTML={{ __html: page.html }} />
-    </article>
+    </Article>
   );
 }
 

@@ -13,6 +13,8 @@ export const uiSchema = z
   .object({
     languageName: text,
     skipToContent: text,
+    /** Above an entry shown in another language (a collection with fallback: true): "{language}" is that language's name. */
+    untranslated: text,
     home: z.object({ title: text, description: text, intro: text, pagesTitle: text }).strict(),
     counter: text,
     notFound: z.object({ title: text, description: text, text, back: text }).strict(),
