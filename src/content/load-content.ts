@@ -21,7 +21,7 @@ import { contentBytes, fromRecord, parseSource, textOf, type ParsedFile } from '
 import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts';
 import { LIFECYCLE_KEYS, lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
-import { controlCharacters, validate } from './validate.ts';
+import { controlCharacters, validate, type FileWords } from './validate.ts';
 import { capitalised, inEditorWords, labelOf, type SpokenFile } from './field-words.ts';
 import { directionOf } from '../site/direction.ts';
 
@@ -61,6 +61,9 @@ export interface LoadOptions {
   /** Worker threads that parse batches of the files the cache does not know. */
   parseElsewhere?: ParseElsewhere;
 }
+
+/** An entry's own address, unknown to a collection that does not read it. */
+const SLUG_NOTE = { slug: 'an entry\'s own address is read only when its collection has localizedSlugs: true (site.config.ts); without it, the address is the file\'s name' };
 
 // dev reloads all content on every save: a file with the same stamp (size, mtime) is not parsed, checked or rendered again.
 const parsedCache = new Map<string, { stamp: Stamp; parsed: ParsedFile }>();
@@ -195,9 +198,9 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       return undefined;
     }
   };
-  const named = (name: string, engineKeys?: readonly string[]) => ({ name, words: site.content.labels, engineKeys });
+  const named = (name: string, top?: Pick<FileWords, 'engineKeys' | 'keyNotes'>) => ({ name, words: site.content.labels, ...top });
   const spoken = new Map<string, SpokenFile>();
-  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string, engineKeys?: readonly string[]): z.infer<T> | undefined => {
+  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string, top?: Pick<FileWords, 'engineKeys' | 'keyNotes'>): z.infer<T> | undefined => {
     if (!parsed) return undefined;
     spoken.set(parsed.file, { name, schema, data: parsed.data, bodyLine: parsed.bodyLine });
     const known = checkedCache.get(parsed)?.get(schema);
@@ -207,7 +210,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       problems.push(hidden);
       return undefined;
     }
-    const result = validate(schema, parsed, title, named(name, engineKeys));
+    const result = validate(schema, parsed, title, named(name, top));
     if (result.ok) {
       if (!checkedCache.has(parsed)) checkedCache.set(parsed, new Map());
       checkedCache.get(parsed)!.set(schema, result.data);
@@ -327,7 +330,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
         [...(ids[name] ?? [])].filter((id) => !(def.partial || def.fallback) || present.has(`${locale}/${def.folder}/${id}${def.ext}`)).map((id) => {
           const rel = `${def.folder}/${id}${def.ext}`;
           const parsed = get(rel);
-          const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`, `${labelOf(name)} › ${entryName(parsed, id)} (${languageName(locale)})`, LIFECYCLE_KEYS);
+          const data = check(def.schema, parsed, `${def.label} "${id}" (${locale}) does not match its schema`, `${labelOf(name)} › ${entryName(parsed, id)} (${languageName(locale)})`, { engineKeys: LIFECYCLE_KEYS, keyNotes: def.localizedSlugs ? undefined : SLUG_NOTE });
           if (data === undefined || !parsed) return [id, undefined];
           if (def.ext === '.yaml') return [id, keep(`${locale}/${rel}`, data)];
           if (!markdownCache.has(parsed)) {

@@ -26,21 +26,27 @@ const theirName = (key: string, known: readonly string[]) => {
 /** A choice that may be left empty (a union of options and ""): its own issue names the options. */
 const choiceIn = (issue: z.core.$ZodIssue) => (issue.code === 'invalid_union' ? issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.values.length > 1) : undefined);
 
-function issueDetails(issue: z.core.$ZodIssue, shape: unknown, engineKeys: readonly string[] = []): Detail[] {
+/** `top`: what the file's top level also takes (FileWords' engineKeys and keyNotes). */
+function issueDetails(issue: z.core.$ZodIssue, schema: z.ZodType, top: Pick<FileWords, 'engineKeys' | 'keyNotes'> = {}): Detail[] {
   const path = keyPath(issue.path);
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
-    case 'invalid_type':
-      if (input === undefined) return [{ path, message: `required, missing (expected ${issue.expected})`, kind: 'missing' }];
-      return [{ path, message: `expected ${issue.expected}, found ${describe(input)}` }];
+    case 'invalid_type': {
+      // A date is a string to zod: said as the form it takes.
+      const format = issue.expected === 'string' ? nodeAt(schema, issue.path)?.def?.format : undefined;
+      const expected = (format && FORMATS[format]) || issue.expected;
+      if (input === undefined) return [{ path, message: `required, missing (expected ${expected})`, kind: 'missing' }];
+      return [{ path, message: `expected ${expected}, found ${describe(input)}` }];
+    }
     case 'unrecognized_keys': {
-      const known = [...(shape && typeof shape === 'object' ? Object.keys(shape) : []), ...engineKeys];
+      const shape = nodeAt(schema, issue.path, true)?.def?.shape;
+      const known = [...(shape ? Object.keys(shape) : []), ...(top.engineKeys ?? [])];
       // A misspelt key most likely stands for one the file lacks: those are offered first.
       const present = input && typeof input === 'object' ? input : {};
       const lacking = known.filter((key) => !Object.hasOwn(present, key));
       return issue.keys.map((key) => ({
         path: keyPath([...issue.path, key]),
-        message: `unknown key${theirName(key, known) || didYouMean(key, lacking) || didYouMean(key, known)}`,
+        message: `unknown key${top.keyNotes?.[key] ? `: ${top.keyNotes[key]}` : theirName(key, known) || didYouMean(key, lacking) || didYouMean(key, known)}`,
         kind: 'unknown-key' as const,
       }));
     }
@@ -52,7 +58,7 @@ function issueDetails(issue: z.core.$ZodIssue, shape: unknown, engineKeys: reado
     case 'invalid_union': {
       if (input === undefined) return [{ path, message: 'required, missing (expected one of the allowed forms)', kind: 'missing' }];
       const choice = choiceIn(issue);
-      if (choice) return issueDetails({ ...choice, path: [...issue.path, ...choice.path] } as z.core.$ZodIssue, shape);
+      if (choice) return issueDetails({ ...choice, path: [...issue.path, ...choice.path] } as z.core.$ZodIssue, schema);
       return [{ path, message: `expected one of the allowed forms, found ${describe(input)}` }];
     }
     case 'custom':
@@ -132,24 +138,26 @@ export interface FileWords {
   words?: Vocabulary;
   /** Top-level keys the engine reads before the schema (an entry's draft, publishDate, expiryDate): offered for a misspelt key. */
   engineKeys?: readonly string[];
+  /** Top-level keys the engine reads only when the site turns them on, and what turns each on (an entry's slug). */
+  keyNotes?: Readonly<Record<string, string>>;
 }
 
 interface SchemaNode {
-  def?: { type?: string; innerType?: SchemaNode; element?: SchemaNode; shape?: Record<string, SchemaNode> };
+  def?: { type?: string; format?: string; innerType?: SchemaNode; element?: SchemaNode; shape?: Record<string, SchemaNode> };
 }
 
-/** The keys a schema allows at a key path. */
-function shapeAt(schema: z.ZodType, path: readonly PropertyKey[]): unknown {
+/** The schema at a key path, out of its optional/default wrappers (`items`: a list's item, for the keys it allows). */
+function nodeAt(schema: z.ZodType, path: readonly PropertyKey[], items = false): SchemaNode | undefined {
   let node: SchemaNode | undefined = schema as SchemaNode;
   for (const segment of path) {
-    while (node?.def?.innerType) node = node.def.innerType; // optional/default wrappers
+    while (node?.def?.innerType) node = node.def.innerType;
     if (node?.def?.type === 'array') node = node.def.element;
     else if (node?.def?.type === 'object' && typeof segment === 'string') node = node.def.shape?.[segment];
     else return undefined;
   }
   while (node?.def?.innerType) node = node.def.innerType;
-  if (node?.def?.type === 'array') node = node.def.element;
-  return node?.def?.type === 'object' ? node.def.shape : undefined;
+  if (items && node?.def?.type === 'array') node = node.def.element;
+  return node;
 }
 
 export function validate<T extends z.ZodType>(
@@ -163,7 +171,7 @@ export function validate<T extends z.ZodType>(
   const details = result.error.issues.flatMap((issue) => {
     const said = where ? [where.name, ...fieldWords(schema, parsed.data, issue.path, where.words)].join(' › ') : undefined;
     // Unknown keys are one issue for several keys: each is its own line, named in its own words.
-    return issueDetails(issue, shapeAt(schema, issue.path), issue.path.length ? [] : where?.engineKeys).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
+    return issueDetails(issue, schema, issue.path.length ? {} : where).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
   details.push(...frontMatterHints(parsed, result.error.issues));
   // The first mistake on a line of its own: an unknown key at its key (often the missing one, misspelt), not at its mapping.

@@ -109,6 +109,13 @@ describe('fields that do not match the schema', () => {
     ]);
   });
 
+  it('says what an entry\'s own address (slug) needs, where its collection does not read one', async () => {
+    await site.edit('en/services/vaccines.md', (t) => t.replace('imageAlt:', 'slug: shots\nimageAlt:'));
+    expect(await errorsOf()).toEqual([
+      `content/en/services/vaccines.md:${await lineOf('en/services/vaccines.md', 'slug:')}:7  service "vaccines" (en) does not match its schema\n  slug: unknown key: an entry's own address is read only when its collection has localizedSlugs: true (site.config.ts); without it, the address is the file's name`,
+    ]);
+  });
+
   it('collects the mistakes of several files in one report', async () => {
     await site.edit('site.yaml', (t) => t.replace('foundedYear: 2018', 'foundedYear: "since 2018"'));
     await site.edit('reviews.yaml', (t) => t.replace('rating: 5', 'rating: 6'));

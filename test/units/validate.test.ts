@@ -139,6 +139,33 @@ describe('forms and rules zod words its own way', () => {
   });
 });
 
+describe('a missing date, and a key the site has not turned on', () => {
+  it('names the form a missing or mistyped date takes, not "string"', () => {
+    const post = z.object({ title: z.string(), date: z.iso.date(), at: z.iso.datetime().optional(), mail: z.email().optional() });
+    const told = (data: unknown) => {
+      const result = validate(post, { file: 'p.md', data, positionOf: () => undefined } as never, 't');
+      return result.ok ? [] : result.problem.details.map((d) => `${d.path}: ${d.message}`);
+    };
+    expect(told({ title: 'x' })).toEqual(['date: required, missing (expected a date, year-month-day, like 2026-11-20)']);
+    expect(told({ title: 'x', date: 20261120, at: 5, mail: true })).toEqual([
+      'date: expected a date, year-month-day, like 2026-11-20, found number 20261120',
+      'at: expected a date and time, like 2026-11-20T09:30:00Z, found number 5',
+      'mail: expected an e-mail address, like name@example.com, found boolean true',
+    ]);
+    expect(told({})[0]).toBe('title: required, missing (expected string)');
+  });
+
+  it('says what a known key needs instead of "did you mean", at the top level only', () => {
+    const page = z.object({ title: z.string(), meta: z.object({ x: z.string() }).strict().optional() }).strict();
+    const told = (data: unknown) => {
+      const result = validate(page, { file: 'p.md', data, positionOf: () => undefined } as never, 't', { name: 'Pages', keyNotes: { slug: 'read only with localizedSlugs' } });
+      return result.ok ? [] : result.problem.details.map((d) => d.message);
+    };
+    expect(told({ title: 'x', slug: 'getting-started' })).toEqual(['unknown key: read only with localizedSlugs']);
+    expect(told({ title: 'x', meta: { x: 'y', slug: 'a' } })).toEqual(['unknown key']);
+  });
+});
+
 describe('in the words of the person who edits', () => {
   const form = z.object({
     name: z.string().min(1),
