@@ -110,7 +110,8 @@ export function createSiteServer(options: ServerOptions): SiteServer {
   };
 
   const fail = (req: IncomingMessage, res: ServerResponse, error: unknown) => {
-    options.log?.(`500 ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+    // The address as the client sent it: shown inert, never as control characters the terminal would act on.
+    options.log?.(inert(`500 ${req.url}: ${error instanceof Error ? error.message : String(error)}`));
     if (!res.headersSent) send(res, 500, errorPage('Something went wrong sending this file: the terminal running the server says what.', { title: '500 Internal Server Error' }), req);
     else res.destroy();
   };
