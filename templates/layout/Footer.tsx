@@ -48,7 +48,7 @@ export function Footer() {
         </div>
         <div>
           <h2 className="site-footer__heading">{ui.footer.contact}</h2>
-          <p><CallLink /> <Relay label={ui.location.relay} /></p>
+          <p className="site-footer__phone"><CallLink /> <Relay label={ui.location.relay} /></p>
           <p><EmailLink /></p>
           <h3 className="site-footer__subheading">{ui.hours.title}</h3>
           <HoursList />
