@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { peerOf } from '../../files/about.ts';
+import { inert } from '../../problems/inert.ts';
 import { UsageError } from '../preflight.ts';
 import { shown, sitePaths } from '../site-paths.ts';
 
@@ -58,7 +59,7 @@ export async function runCheck(opts: { site?: string }): Promise<void> {
   const siteDir = dirname(paths.site);
   // Before npm install every import is an error: the one thing to do is said alone, not after a page of them.
   const missing = notInstalled(siteDir, declaredPackages(siteDir));
-  if (missing.length) throw new UsageError(`the site's packages are not installed (${missing.slice(0, 4).join(', ')}${missing.length > 4 ? `, and ${missing.length - 4} more` : ''}): run npm install in ${shown(siteDir)}, then site check again.`);
+  if (missing.length) throw new UsageError(`the site's packages are not installed (${missing.slice(0, 4).map(inert).join(', ')}${missing.length > 4 ? `, and ${missing.length - 4} more` : ''}): run npm install in ${shown(siteDir)}, then site check again.`);
   const ts = typescriptFor(siteDir);
   const configFile = join(siteDir, 'tsconfig.json');
   if (!existsSync(configFile)) throw new UsageError(`${shown(configFile)} does not exist: site check reads the site's tsconfig.json (site init writes one).`);
