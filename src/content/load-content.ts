@@ -63,7 +63,7 @@ export interface LoadOptions {
 }
 
 /** An entry's own address, unknown to a collection that does not read it. */
-const SLUG_NOTE = { slug: 'an entry\'s own address is read only when its collection has localizedSlugs: true (site.config.ts); without it, the address is the file\'s name' };
+const SLUG_NOTE = { slug: 'an entry\'s own address is read only when its collection has localizedSlugs: true in the site definition; without it, the address is the file\'s name' };
 
 // dev reloads all content on every save: a file with the same stamp (size, mtime) is not parsed, checked or rendered again.
 const parsedCache = new Map<string, { stamp: Stamp; parsed: ParsedFile }>();
@@ -305,7 +305,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     const others = more.length ? `and ${more.length} more README.md files (${more.slice(0, 3).map(shown).join(', ')}${more.length > 3 ? ', …' : ''}) are` : 'is';
     const publish = inSection
       ? `to publish ${more.length ? 'one' : 'it'}, rename it (overview.md)`
-      : `${more.length ? 'their folders are' : `its folder ${folderOf(first)}/ is`} not one the site reads pages from (a page there is refused): to publish ${more.length ? 'one' : 'it'}, ${sections.size ? `move it into a section's folder (${[...sections].join('/, ')}/) and rename it (overview.md), or ` : ''}give the folder a collection in site.config.ts`;
+      : `${more.length ? 'their folders are' : `its folder ${folderOf(first)}/ is`} not one the site reads pages from (a page there is refused): to publish ${more.length ? 'one' : 'it'}, ${sections.size ? `move it into a section's folder (${[...sections].join('/, ')}/) and rename it (overview.md), or ` : ''}give the folder a collection in the site definition`;
     warnings.push({ file: shown(first), message: `${others} read as a note for the team, not a page, and not published; ${publish}` });
   }
   const byLocale: Record<string, Record<string, unknown>> = {};

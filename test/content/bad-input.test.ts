@@ -112,7 +112,7 @@ describe('fields that do not match the schema', () => {
   it('says what an entry\'s own address (slug) needs, where its collection does not read one', async () => {
     await site.edit('en/services/vaccines.md', (t) => t.replace('imageAlt:', 'slug: shots\nimageAlt:'));
     expect(await errorsOf()).toEqual([
-      `content/en/services/vaccines.md:${await lineOf('en/services/vaccines.md', 'slug:')}:7  service "vaccines" (en) does not match its schema\n  slug: unknown key: an entry's own address is read only when its collection has localizedSlugs: true (site.config.ts); without it, the address is the file's name`,
+      `content/en/services/vaccines.md:${await lineOf('en/services/vaccines.md', 'slug:')}:7  service "vaccines" (en) does not match its schema\n  slug: unknown key: an entry's own address is read only when its collection has localizedSlugs: true in the site definition; without it, the address is the file's name`,
     ]);
   });
 
