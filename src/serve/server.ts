@@ -75,7 +75,7 @@ export function createSiteServer(options: ServerOptions): SiteServer {
     }
     const checked = checkRequestPath(req.url ?? '/');
     if (!checked.ok) {
-      options.log?.(`${checked.status} ${req.url?.slice(0, 120)} (${checked.reason})`);
+      options.log?.(`${checked.status} ${inert(req.url?.slice(0, 120) ?? '')} (${checked.reason})`);
       return send(res, checked.status, errorPage(`The address cannot be read: ${checked.reason}.`, { title: `${checked.status} Bad Request` }), req);
     }
     const { pathname } = checked;
