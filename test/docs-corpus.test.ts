@@ -64,7 +64,7 @@ describe('a docs corpus with names from elsewhere', () => {
     expect(warnings).toContainEqual(expect.stringMatching(/fr\/notes\/README\.md: is read as a note for the team, not a page, and not published; to publish it, rename it \(overview\.md\)$/));
     // One below a section's folder: moving it is the way, and every such README is named.
     const below = warnings.find((w) => w.includes('notes/imported/README.md:'));
-    expect(below).toMatch(/and 1 more README\.md files \(\S*fr\/notes\/imported\/deeper\/README\.md\) are read as a note for the team, not a page, and not published; their folders are not one the site reads pages from \(a page there is refused\): to publish one, move it into a section's folder \(notes\/\) and rename it \(overview\.md\)/);
+    expect(below).toMatch(/and 1 more README\.md file \(\S*fr\/notes\/imported\/deeper\/README\.md\) are read as a note for the team, not a page, and not published; their folders are not one the site takes pages from: to publish one, move it into a section's folder \(notes\/\) and rename it \(overview\.md\)/);
   });
 
   it('links written as the name is or encoded lead to the page, and the sitemap names it encoded', async () => {

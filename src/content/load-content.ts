@@ -296,16 +296,22 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const links: ContentLinks = [];
   const warnings: Warning[] = [];
   const elsewhere: LoadedContent['elsewhere'] = [];
-  // A README in a section's folder is a note (renamed, it is a page); in another folder nothing is read, renamed or not.
-  const sections = new Set(Object.values(collections).map((c) => c.folder));
+  // A README in a section's folder is a note: renamed, it is a page where the section takes any Markdown file (no list of
+  // ids); in another folder nothing is read, renamed or not.
+  const open = new Set(Object.values(collections).filter((c) => c.ext === '.md' && !c.ids).map((c) => c.folder));
+  const listed = new Set(Object.values(collections).filter((c) => c.ext === '.md' && c.ids).map((c) => c.folder));
   const folderOf = (note: string) => note.split('/').slice(1, -1).join('/');
-  for (const inSection of [true, false]) {
-    const [first, ...more] = listing.notes.filter((note) => sections.has(folderOf(note)) === inSection);
+  const kindOf = (note: string) => (open.has(folderOf(note)) ? 'open' : listed.has(folderOf(note)) ? 'listed' : 'other');
+  for (const kind of ['open', 'listed', 'other'] as const) {
+    const [first, ...more] = listing.notes.filter((note) => kindOf(note) === kind);
     if (!first) continue;
-    const others = more.length ? `and ${more.length} more README.md files (${more.slice(0, 3).map(shown).join(', ')}${more.length > 3 ? ', …' : ''}) are` : 'is';
-    const publish = inSection
-      ? `to publish ${more.length ? 'one' : 'it'}, rename it (overview.md)`
-      : `${more.length ? 'their folders are' : `its folder ${folderOf(first)}/ is`} not one the site reads pages from (a page there is refused): to publish ${more.length ? 'one' : 'it'}, ${sections.size ? `move it into a section's folder (${[...sections].join('/, ')}/) and rename it (overview.md), or ` : ''}give the folder a collection in the site definition`;
+    const others = more.length ? `and ${more.length} more README.md ${more.length === 1 ? 'file' : 'files'} (${more.slice(0, 3).map(shown).join(', ')}${more.length > 3 ? ', …' : ''}) are` : 'is';
+    const one = more.length ? 'one' : 'it';
+    const publish = {
+      open: `to publish ${one}, rename it (overview.md)`,
+      listed: `to publish ${one}, rename it (overview.md) and add that name to its collection's list of entries (ids) in the site definition`,
+      other: `${more.length ? 'their folders are' : `its folder ${folderOf(first)}/ is`} not one the site takes pages from: to publish ${one}, ${open.size ? `move it into a section's folder (${[...open].join('/, ')}/) and rename it (overview.md), or ` : ''}give the folder a collection in the site definition`,
+    }[kind];
     warnings.push({ file: shown(first), message: `${others} read as a note for the team, not a page, and not published; ${publish}` });
   }
   const byLocale: Record<string, Record<string, unknown>> = {};

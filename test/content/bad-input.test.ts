@@ -1,6 +1,6 @@
 // Every kind of content mistake gets a message naming the file, the line, the key and what was
 // expected: these tests pin the exact messages a content editor reads.
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/content/load-content.ts';
@@ -82,6 +82,14 @@ describe('malformed files', () => {
     expect(await told('es/ui.yaml', (t) => t.replace(/^  insurance: /m, '\tinsurance: '))).toEqual([
       expect.stringMatching(/^content\/es\/ui\.yaml:\d+:1  is not valid YAML\n  Tabs are not allowed as indentation: indent with spaces$/),
     ]);
+  });
+});
+
+describe('a README among the content', () => {
+  it('in a folder whose collection lists its entries, says the name must be added to the list too', async () => {
+    await writeFile(join(site.content, 'en/legal/README.md'), '# Legal pages\n\nHow we keep them.\n');
+    const { warnings } = await loadContent(await loadSite(SITE), site.content, { shownDir: 'content' });
+    expect(warnings.map((w) => `${w.file}: ${w.message}`)).toContain("content/en/legal/README.md: is read as a note for the team, not a page, and not published; to publish it, rename it (overview.md) and add that name to its collection's list of entries (ids) in the site definition");
   });
 });
 
