@@ -173,7 +173,7 @@ export function validate<T extends z.ZodType>(
     // Unknown keys are one issue for several keys: each is its own line, named in its own words.
     return issueDetails(issue, schema, issue.path.length ? {} : where).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
-  details.push(...frontMatterHints(parsed, result.error.issues));
+  details.push(...frontMatterHints(parsed, result.error.issues, schema));
   // The first mistake on a line of its own: an unknown key at its key (often the missing one, misspelt), not at its mapping.
   let position: ReturnType<typeof parsed.positionOf>;
   for (const issue of result.error.issues) {
@@ -186,13 +186,19 @@ export function validate<T extends z.ZodType>(
 }
 
 /** Markdown from elsewhere: fields missing from a file with no front matter, or a title its first heading would have given. */
-function frontMatterHints(parsed: ParsedFile, issues: readonly z.core.$ZodIssue[]): Detail[] {
+function frontMatterHints(parsed: ParsedFile, issues: readonly z.core.$ZodIssue[], schema: z.ZodType): Detail[] {
   if (parsed.body === undefined) return [];
-  const missing = issues.filter((issue) => issue.path.length === 1 && (issue as { input?: unknown }).input === undefined).map((issue) => String(issue.path[0]));
-  if (!missing.length) return [];
-  // A file with no front matter: its body is the whole file (read-file.ts).
-  if (parsed.bodyLine === 1) return [{ path: '', message: `the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then ${missing.map((key) => `"${key}: …"`).join(', ')} a line each, then "---"` }];
-  if (missing.includes('title') && /^\s*# /.test(parsed.body)) return [{ path: '', message: 'its first heading is its title only in a file with no front matter: with front matter, write "title: …" there' }];
+  const missing = issues.filter((issue) => issue.path.length === 1 && (issue as { input?: unknown }).input === undefined).map((issue) => `"${String(issue.path[0])}: …"`);
+  // A file with no front matter: its body is the whole file (read-file.ts), its first heading its title.
+  if (parsed.bodyLine === 1) {
+    const heading = (parsed.data as { title?: string }).title;
+    const takesTitle = !!nodeAt(schema, [])?.def?.shape?.title;
+    if (!missing.length && (heading === undefined || takesTitle)) return [];
+    // Front matter written, the heading stays text: its title is then written there too, where the page takes one.
+    const keys = [...(heading !== undefined && takesTitle ? [`"title: ${heading}"`] : []), ...missing];
+    return [{ path: '', message: `the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then ${keys.join(', ')}, one line per field, then "---"${heading !== undefined && !takesTitle ? `; its first heading, read as a title, is not a field of this kind of page and stays in its text once it has front matter` : ''}` }];
+  }
+  if (missing.includes('"title: …"') && /^\s*# /.test(parsed.body)) return [{ path: '', message: 'its first heading is its title only in a file with no front matter: with front matter, write "title: …" there' }];
   return [];
 }
 

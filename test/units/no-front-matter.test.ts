@@ -65,8 +65,18 @@ describe('a schema a file from elsewhere does not meet', () => {
   };
 
   it('says the file has no front matter and how to write the missing fields there, at its first line', () => {
-    expect(told('# Getting Started\n\nText.\n')).toBe('content/en/pages/x.md:1:1  page "x" (en) does not match its schema\n  description: required, missing (expected string)\n  the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then "description: …" a line each, then "---"');
-    expect(told('Text only.\n')).toContain('then "title: …", "description: …" a line each');
+    expect(told('# Getting Started\n\nText.\n')).toBe('content/en/pages/x.md:1:1  page "x" (en) does not match its schema\n  description: required, missing (expected string)\n  the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then "title: Getting Started", "description: …", one line per field, then "---"');
+    expect(told('Text only.\n')).toContain('then "title: …", "description: …", one line per field');
+  });
+
+  it('says a heading read as a title is not a field of a page that takes none', () => {
+    const service = z.object({ name: z.string() }).strict();
+    const result = validate(service, read('# Vaccines\n\nText.\n'), 't');
+    expect(result.ok ? [] : result.problem.details.map((d) => d.message)).toEqual([
+      'required, missing (expected string)',
+      'unknown key',
+      'the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then "name: …", one line per field, then "---"; its first heading, read as a title, is not a field of this kind of page and stays in its text once it has front matter',
+    ]);
   });
 
   it('says a heading titles only a file with no front matter', () => {
