@@ -47,7 +47,7 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message }], { line: line + lineOffset, col }));
   }
   if (first) {
-    const told = inWords(first, doc, source);
+    const told = inWords(first, doc, source, lineOffset);
     const pos = lines.linePos(told.at);
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: told.message }], { line: pos.line + lineOffset, col: pos.col }));
   }
@@ -55,7 +55,7 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
 }
 
 /** The parser's reason, said as what to do where it can be, at the place to fix (an unclosed quote where it opens). */
-function inWords(error: { code: string; message: string; pos: [number, number] }, doc: Document, source: string): { message: string; at: number } {
+function inWords(error: { code: string; message: string; pos: [number, number] }, doc: Document, source: string, lineOffset: number): { message: string; at: number } {
   const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   const lineAt = (offset: number) => source.slice(source.lastIndexOf('\n', offset - 1) + 1).split('\n')[0]!;
   if (error.code === 'MISSING_CHAR' && /quote/.test(reason)) {
@@ -64,8 +64,14 @@ function inWords(error: { code: string; message: string; pos: [number, number] }
     const mark = source[opened ?? -1] === "'" ? "'" : '"';
     if (opened !== undefined) return { message: `the text opened with ${mark} here is never closed: end it with ${mark} on the same line (the rest of the file was read as part of it)`, at: opened };
   }
-  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:\s.*:\s/.test(lineAt(error.pos[0]))) {
-    return { message: 'a value with ": " (a colon and a space) in it must be in quotes: write it as "…"', at: error.pos[0] };
+  // A quote inside quoted text ends it early ('Patient's guide'): the rest of the line is then left over.
+  const mark = source[error.pos[0] - 1];
+  if (error.code === 'UNEXPECTED_TOKEN' && (mark === "'" || mark === '"')) {
+    const message = mark === "'" ? `the text in ' quotes ends at the ' here: write a ' inside it twice ('Patient''s guide'), or put the text in " quotes instead` : `the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" clinic"), or put the text in ' quotes instead`;
+    return { message, at: error.pos[0] - 1 };
+  }
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:\s.*:(\s|$)/.test(lineAt(error.pos[0]))) {
+    return { message: 'a value with a colon in it, then a space or the end of the line, must be in quotes: write it as "…"', at: error.pos[0] };
   }
   if (error.code === 'DUPLICATE_KEY') {
     // The mapping that holds the second: its first key of that name.
@@ -78,7 +84,7 @@ function inWords(error: { code: string; message: string; pos: [number, number] }
         if (earlier?.range) first = { key: second!.value, at: earlier.range[0]! };
       },
     });
-    if (first) return { message: `"${String(first.key)}" is given twice (first on line ${source.slice(0, first.at).split('\n').length}): keep one`, at: error.pos[0] };
+    if (first) return { message: `"${String(first.key)}" is given twice (first on line ${source.slice(0, first.at).split('\n').length + lineOffset}): keep one`, at: error.pos[0] };
   }
   if (error.code === 'TAB_AS_INDENT') return { message: `${reason}: indent with spaces`, at: error.pos[0] };
   return { message: reason, at: error.pos[0] };
@@ -309,7 +315,7 @@ function parseMarkdown(source: string, file: string): ParseRecord {
         // With Windows line ends gray-matter keeps the last "\r", which yaml would keep in the value ("flu\r").
         yaml = frontMatter.endsWith('\r') ? frontMatter.slice(0, -1) : frontMatter;
         // gray-matter's text starts at the end of the "---" line (without that line break, on the file's line 2).
-        lineOffset = yaml.startsWith('\n') || yaml.startsWith('\r\n') ? 0 : 1;
+        lineOffset = /^[ \t]*\r?\n/.test(yaml) ? 0 : 1;
         parsed = parseYaml(yaml, file, lineOffset);
         return (parsed.data ?? {}) as object;
       },

@@ -53,7 +53,7 @@ describe('malformed files', () => {
   it('counts the front matter\'s lines from the top of a Markdown file', async () => {
     await site.edit('es/services/vaccines.md', (t) => t.replace('name: ', 'name: : :\n  - x: [\n'));
     expect(await errorsOf()).toEqual([
-      'content/es/services/vaccines.md:2:7  is not valid YAML\n  a value with ": " (a colon and a space) in it must be in quotes: write it as "…"',
+      'content/es/services/vaccines.md:2:7  is not valid YAML\n  a value with a colon in it, then a space or the end of the line, must be in quotes: write it as "…"',
     ]);
   });
 
@@ -71,7 +71,15 @@ describe('malformed files', () => {
     ]);
     // A colon and a space in a value.
     expect(await told('en/ui.yaml', (t) => t.replace(/^skipToContent: (.*)$/m, 'skipToContent: Note: $1'))).toEqual([
-      `content/en/ui.yaml:${await lineOf('en/ui.yaml', 'skipToContent:')}:16  is not valid YAML\n  a value with ": " (a colon and a space) in it must be in quotes: write it as "…"`,
+      `content/en/ui.yaml:${await lineOf('en/ui.yaml', 'skipToContent:')}:16  is not valid YAML\n  a value with a colon in it, then a space or the end of the line, must be in quotes: write it as "…"`,
+    ]);
+    // A quote inside quoted text, in each kind of quotes: at the quote that ends it early.
+    const line = await lineOf('en/ui.yaml', 'skipToContent:');
+    expect(await told('en/ui.yaml', (t) => t.replace(/^skipToContent: .*$/m, "skipToContent: 'Patient's guide'"))).toEqual([
+      `content/en/ui.yaml:${line}:24  is not valid YAML\n  the text in ' quotes ends at the ' here: write a ' inside it twice ('Patient''s guide'), or put the text in " quotes instead`,
+    ]);
+    expect(await told('en/ui.yaml', (t) => t.replace(/^skipToContent: .*$/m, 'skipToContent: "The "best" clinic"'))).toEqual([
+      `content/en/ui.yaml:${line}:21  is not valid YAML\n  the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" clinic"), or put the text in ' quotes instead`,
     ]);
     // A key twice: named, with the line of the first.
     const key = await lineOf('en/ui.yaml', 'skipToContent:');

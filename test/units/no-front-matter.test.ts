@@ -86,3 +86,10 @@ describe('a schema a file from elsewhere does not meet', () => {
     expect(told('---\ntitle: T\ndescription: D\ndraft: maybe\n---\n')).not.toContain('front matter');
   });
 });
+
+describe('front matter whose first "---" has spaces after it', () => {
+  it('counts its lines from the top of the file all the same', () => {
+    expect(read('---  \ntitle: A\ndescription: B\n---\nText\n').positionOf(['description'])).toEqual({ line: 3, col: 14 });
+    expect(() => read('---\t\ntitle: a\ntitle: b\n---\n')).toThrow(/x\.md:3:1 {2}is not valid YAML\n {2}"title" is given twice \(first on line 2\): keep one/);
+  });
+});
