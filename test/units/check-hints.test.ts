@@ -1,9 +1,9 @@
 // site check names what to install when TypeScript cannot find a module: Node's types for a built-in
 // ("Cannot find module 'node:fs'"), a package's @types, or the package itself. The diagnostics are
 // TypeScript's own, from a small program checked here.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import ts from 'typescript';
 import { expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/preflight.ts';
@@ -44,6 +44,17 @@ it('says only "run npm install" when the packages the site lists are not install
     const error = await runCheck({ site: join(dir, 'site.config.ts') }).then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(new RegExp(`^the site's packages are not installed \\(${names.slice(0, 4).join(', ').replace(/[/@]/g, '\\$&')}, and 1 more\\): run npm install in \\S*check-uninstalled-\\w+, then site check again\\.$`));
+    // Installed in a folder above (a workspace's hoisting), all but one: that one is named.
+    for (const name of names.slice(1)) {
+      mkdirSync(join(dir, '..', `${basename(dir)}-root`, 'node_modules', name), { recursive: true });
+    }
+    const inner = join(dir, '..', `${basename(dir)}-root`, 'site');
+    mkdirSync(inner);
+    for (const file of ['package.json', 'site.config.ts', 'tsconfig.json']) writeFileSync(join(inner, file), readFileSync(join(dir, file)));
+    for (const name of names.slice(1)) writeFileSync(join(dir, '..', `${basename(dir)}-root`, 'node_modules', name, 'package.json'), '{}');
+    const one = await runCheck({ site: join(inner, 'site.config.ts') }).then(() => undefined, (e: unknown) => e);
+    expect((one as Error).message).toMatch(/^1 of the site's packages is not installed \(sitewright\): run npm install in /);
+    rmSync(join(dir, '..', `${basename(dir)}-root`), { recursive: true, force: true });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -44,10 +44,11 @@ function declaredPackages(siteDir: string): Set<string> {
   }
 }
 
-/** Declared packages found in no node_modules from the site's folder up (as Node looks for them). */
+/** Declared packages found in no node_modules from the site's folder up (as Node looks for them); none under Yarn's Plug'n'Play, which keeps no node_modules. */
 export function notInstalled(siteDir: string, declared: ReadonlySet<string>): string[] {
   const folders: string[] = [];
   for (let dir = siteDir; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.pnp.cjs'))) return [];
     folders.push(join(dir, 'node_modules'));
     if (dirname(dir) === dir) break;
   }
@@ -59,7 +60,8 @@ export async function runCheck(opts: { site?: string }): Promise<void> {
   const siteDir = dirname(paths.site);
   // Before npm install every import is an error: the one thing to do is said alone, not after a page of them.
   const missing = notInstalled(siteDir, declaredPackages(siteDir));
-  if (missing.length) throw new UsageError(`the site's packages are not installed (${missing.slice(0, 4).map(inert).join(', ')}${missing.length > 4 ? `, and ${missing.length - 4} more` : ''}): run npm install in ${shown(siteDir)}, then site check again.`);
+  const some = missing.length < declaredPackages(siteDir).size ? `${missing.length} of ` : '';
+  if (missing.length) throw new UsageError(`${some}the site's packages ${missing.length === 1 && some ? 'is' : 'are'} not installed (${missing.slice(0, 4).map(inert).join(', ')}${missing.length > 4 ? `, and ${missing.length - 4} more` : ''}): run npm install in ${shown(siteDir)}, then site check again.`);
   const ts = typescriptFor(siteDir);
   const configFile = join(siteDir, 'tsconfig.json');
   if (!existsSync(configFile)) throw new UsageError(`${shown(configFile)} does not exist: site check reads the site's tsconfig.json (site init writes one).`);
