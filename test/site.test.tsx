@@ -170,14 +170,16 @@ describe('pages', () => {
         for (const row of hoursOf(clinic)) for (const time of [row.opens, row.closes]) expect(card, `${url} ${clinic.city}`).toContain(timeIn(intl, time));
       }
     }
-    // On the home page and here, each card's Directions and Call name its clinic: a list of the page's links tells them apart.
+    // On the home page and here, each card's Directions names its clinic: a list of the page's links tells them apart.
+    // Call dials the practice's one number, and says no clinic.
     for (const url of ['/', '/es/', '/locations', '/es/locations']) {
       const cards = page(url).split('class="card location"').slice(1);
       for (const [i, clinic] of clinics.entries()) {
         const card = cards[i]!.slice(0, cards[i]!.indexOf('</li>'));
-        const actions = card.slice(card.indexOf('class="card__actions"')).split('</a>').slice(0, -1);
-        expect(actions.length, url).toBeGreaterThanOrEqual(2);
-        for (const link of actions) expect(text(link), `${url} ${clinic.city}`).toContain(clinic.city);
+        const [directions, call] = card.slice(card.indexOf('class="card__actions"')).split('</a>');
+        expect(text(directions!), `${url} ${clinic.city}`).toContain(clinic.city);
+        expect(call, url).toContain(`href="tel:${practice.phone.e164}"`);
+        expect(text(call!), url).not.toContain(clinic.city);
       }
     }
     const body = page('/locations');

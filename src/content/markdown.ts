@@ -21,8 +21,8 @@ function parserFor(extensions: readonly MarkedExtension[] = NONE, components?: M
   return made;
 }
 
-/** A relative link to a .md file ("guide.md", "../a/b.md#usage"); one from the root is checked with the site's files. */
-const MARKDOWN_FILE = /^(?![a-z][a-z\d+.-]*:|\/)[^?#]*\.md(?:[?#]|$)/i;
+/** A relative link to a Markdown file ("guide.md", "../a/b.markdown#usage"); one from the root is checked with the site's files. */
+const MARKDOWN_FILE = /^(?![a-z][a-z\d+.-]*:|\/)[^?#]*\.(?:md|markdown)(?:[?#]|$)/i;
 
 export interface MarkdownLink {
   href: string;

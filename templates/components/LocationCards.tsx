@@ -31,7 +31,7 @@ export function LocationCards({ detailed = false, compact = false, headingLevel 
   return (
     <ul className={`cards cards--3 location-cards${compact ? ' location-cards--compact' : ''}`}>
       {content.locations.map((location) => {
-        // Said after each button's word, so a list of the page's links tells the three clinics' buttons apart.
+        // Said after Directions, so a list of the page's links tells the three clinics' apart (Call dials the one number).
         const which = <span className="visually-hidden">, {locationName(ui.location.name, location)}</span>;
         return (
           <li key={location.id} id={location.id} className="card location">
@@ -68,7 +68,7 @@ export function LocationCards({ detailed = false, compact = false, headingLevel 
               </ExternalLink>
               {(detailed || compact) && (
                 <a className="btn btn--light" href={`tel:${content.site.phone.e164}`}>
-                  <Icon icon={Phone} size={18} /> {ui.actions.call}{which}
+                  <Icon icon={Phone} size={18} /> {ui.actions.call}
                 </a>
               )}
             </div>

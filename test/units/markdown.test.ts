@@ -116,10 +116,11 @@ describe('an autolink that is no address', () => {
 
 describe('a link to a Markdown file, as another tool\'s docs write them', () => {
   it('fails at its own line with what to write when relative; from the root, a page or another site\'s, it is checked as any link', () => {
-    const { findings } = renderMarkdown('See [setup](guides/setup.md).\n\nAnd [usage](../cli.MD#usage) or [x](/docs/x.md?v=1).\n\n[page](/docs/setup), [theirs](https://example.com/README.md), [data](notes.mdx)\n', 4);
+    const { findings } = renderMarkdown('See [setup](guides/setup.md).\n\nAnd [usage](../cli.MD#usage) or [x](/docs/x.md?v=1).\n\n[page](/docs/setup), [theirs](https://example.com/README.md), [data](notes.mdx), [mail](mailto:a@b.md)\n\n[long](./notes.markdown)\n', 4);
     expect(findings.map((f) => [f.line, f.code, f.message])).toEqual([
       [4, 'markdown/url', 'link "guides/setup.md" points at a Markdown file: link to its page\'s address instead (as the site writes it, with no ".md"; a file of static/ by its address from the site\'s root, /…)'],
       [6, 'markdown/url', 'link "../cli.MD#usage" points at a Markdown file: link to its page\'s address instead (as the site writes it, with no ".md"; a file of static/ by its address from the site\'s root, /…)'],
+      [10, 'markdown/url', 'link "./notes.markdown" points at a Markdown file: link to its page\'s address instead (as the site writes it, with no ".md"; a file of static/ by its address from the site\'s root, /…)'],
     ]);
   });
 });
