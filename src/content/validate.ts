@@ -173,7 +173,8 @@ export function validate<T extends z.ZodType>(
     // Unknown keys are one issue for several keys: each is its own line, named in its own words.
     return issueDetails(issue, schema, issue.path.length ? {} : where).map((detail, line) => (said ? { ...detail, words: `${said}: ${plainWords(issue, isChoiceList(schema, issue.path), line)}` } : detail));
   });
-  details.push(...frontMatterHints(parsed, result.error.issues, schema));
+  // Of the whole file: in the editor's words too, named by the file, not by a line of its text.
+  details.push(...frontMatterHints(parsed, result.error.issues, schema).map((hint) => (where ? { ...hint, words: `${where.name}: ${hint.message}` } : hint)));
   // The first mistake on a line of its own: an unknown key at its key (often the missing one, misspelt), not at its mapping.
   let position: ReturnType<typeof parsed.positionOf>;
   for (const issue of result.error.issues) {

@@ -67,6 +67,9 @@ describe('a schema a file from elsewhere does not meet', () => {
   it('says the file has no front matter and how to write the missing fields there, at its first line', () => {
     expect(told('# Getting Started\n\nText.\n')).toBe('content/en/pages/x.md:1:1  page "x" (en) does not match its schema\n  description: required, missing (expected string)\n  the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then "title: Getting Started", "description: …", one line per field, then "---"');
     expect(told('Text only.\n')).toContain('then "title: …", "description: …", one line per field');
+    // In the editor's words, of the file, not of a line of its text.
+    const result = validate(page, read('# Getting Started\n'), 't', { name: 'Pages › Getting Started' });
+    expect(result.ok ? undefined : result.problem.details.at(-1)!.words).toMatch(/^Pages › Getting Started: the file has no front matter/);
   });
 
   it('says a heading read as a title is not a field of a page that takes none', () => {
