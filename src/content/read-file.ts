@@ -64,10 +64,10 @@ function inWords(error: { code: string; message: string; pos: [number, number] }
     const mark = source[opened ?? -1] === "'" ? "'" : '"';
     if (opened !== undefined) return { message: `the text opened with ${mark} here is never closed: end it with ${mark} on the same line (the rest of the file was read as part of it)`, at: opened };
   }
-  // A quote inside quoted text ends it early ('Patient's guide'): the rest of the line is then left over.
+  // A quote inside quoted text ends it early ('Anna's notes'): the rest of the line is then left over.
   const mark = source[error.pos[0] - 1];
   if (error.code === 'UNEXPECTED_TOKEN' && (mark === "'" || mark === '"')) {
-    const message = mark === "'" ? `the text in ' quotes ends at the ' here: write a ' inside it twice ('Patient''s guide'), or put the text in " quotes instead` : `the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" clinic"), or put the text in ' quotes instead`;
+    const message = mark === "'" ? `the text in ' quotes ends at the ' here: write a ' inside it twice ('Anna''s notes'), or put the text in " quotes instead` : `the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" day"), or put the text in ' quotes instead`;
     return { message, at: error.pos[0] - 1 };
   }
   if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:\s.*:(\s|$)/.test(lineAt(error.pos[0]))) {

@@ -76,10 +76,10 @@ describe('malformed files', () => {
     // A quote inside quoted text, in each kind of quotes: at the quote that ends it early.
     const line = await lineOf('en/ui.yaml', 'skipToContent:');
     expect(await told('en/ui.yaml', (t) => t.replace(/^skipToContent: .*$/m, "skipToContent: 'Patient's guide'"))).toEqual([
-      `content/en/ui.yaml:${line}:24  is not valid YAML\n  the text in ' quotes ends at the ' here: write a ' inside it twice ('Patient''s guide'), or put the text in " quotes instead`,
+      `content/en/ui.yaml:${line}:24  is not valid YAML\n  the text in ' quotes ends at the ' here: write a ' inside it twice ('Anna''s notes'), or put the text in " quotes instead`,
     ]);
     expect(await told('en/ui.yaml', (t) => t.replace(/^skipToContent: .*$/m, 'skipToContent: "The "best" clinic"'))).toEqual([
-      `content/en/ui.yaml:${line}:21  is not valid YAML\n  the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" clinic"), or put the text in ' quotes instead`,
+      `content/en/ui.yaml:${line}:21  is not valid YAML\n  the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" day"), or put the text in ' quotes instead`,
     ]);
     // A key twice: named, with the line of the first.
     const key = await lineOf('en/ui.yaml', 'skipToContent:');
