@@ -1,7 +1,7 @@
 // Raw HTML in Markdown and SVG files, checked on their own: the allow-list, the tags and attributes
 // that never pass, addresses read as a browser reads them, and scripts in SVG.
 import { describe, expect, it } from 'vitest';
-import { checkHtml, DEFAULT_HTML_ALLOW, urlProblem } from '../../src/security/html-policy.ts';
+import { checkHtml, checkRenderedHtml, DEFAULT_HTML_ALLOW, urlProblem } from '../../src/security/html-policy.ts';
 
 const findings = (html: string, allow = DEFAULT_HTML_ALLOW) => checkHtml(html, allow).map((f) => `${f.offset} ${f.tag}: ${f.message}`);
 
@@ -67,5 +67,15 @@ describe('the fine print of the policy', () => {
   it('reads tag and attribute names in any case, and self-closing tags', () => {
     expect(checkHtml('<A HREF="/x">x</A><br/><span title="t" lang="es">y</span>', DEFAULT_HTML_ALLOW)).toEqual([]);
     expect(checkHtml('<SPAN ONCLICK="x">y</SPAN>', DEFAULT_HTML_ALLOW).map((f) => f.message)).toEqual(['<span onclick>: event handlers and embedded documents are never allowed in content']);
+  });
+});
+
+describe('the second look, at a rendered body (what a component or an extension made)', () => {
+  it('names a script, base or meta element, an event handler and an address of another scheme, in any case', () => {
+    expect(checkRenderedHtml('<p>Fine <a href="/about">about</a> <img src="https://a.example/x.png" alt=""></p><video src="/v.mp4"></video>')).toEqual([]);
+    expect(checkRenderedHtml('<SCRIPT>x</SCRIPT><base href="/"><meta http-equiv="refresh"><div OnClick="x">a</div><a href=" JavaScript:alert(1)">b</a><img src="data:image/png;base64,AA">')).toEqual([
+      '<script>', '<base>', '<meta>', '<div onclick>', '<a href=" JavaScript:alert(1)">', '<img src="data:image/png;base64,AA">',
+    ]);
+    expect(checkRenderedHtml(`<a href="javascript:${'x'.repeat(60)}">c</a>`)).toEqual([`<a href="javascript:${'x'.repeat(29)}">`]);
   });
 });
