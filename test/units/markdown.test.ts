@@ -124,3 +124,23 @@ describe('a link to a Markdown file, as another tool\'s docs write them', () => 
     ]);
   });
 });
+
+describe('text another tool wrote, and text built to cost', () => {
+  it('warns at its line of another generator\'s template syntax, published as the text it is', () => {
+    const { html, findings } = renderMarkdown('Intro.\n\n{{< youtube id >}} and {% include note.html %}\n\nHello {{ page.title }}, and {{ not a variable }}.\n', 2);
+    expect(findings.map((f) => [f.line, f.code, f.warning, f.message.split(' is ')[0]])).toEqual([
+      [4, 'markdown/text', true, '"{{<"'],
+      [6, 'markdown/text', true, '"{{ page.title }}"'],
+    ]);
+    expect(html).toContain('{{&lt; youtube id &gt;}}');
+  });
+
+  it('refuses a paragraph of too many link brackets or emphasis markers at the paragraph\'s first line, not in inline code', () => {
+    const brackets = renderMarkdown(`One.\n\nTwo\n${'[a'.repeat(2001)}\n`, 10).findings;
+    expect(brackets).toEqual([{ line: 12, code: 'content/too-deep', message: 'this paragraph holds more than 2000 link brackets ([); split it, or put such text in a code block' }]);
+    expect(renderMarkdown(`Two\n${'`[`'.repeat(2001)}\n`, 1).findings).toEqual([]);
+    const stars = renderMarkdown(`Head.\n\n${'*a'.repeat(2001)}\n`, 1).findings;
+    expect(stars).toEqual([{ line: 3, code: 'content/too-deep', message: 'this paragraph holds more than 2000 emphasis markers (* or _); split it, or put such text in a code block' }]);
+    expect(renderMarkdown(`${'_a'.repeat(1000)}\n\n${'_a'.repeat(1000)}\n`, 1).findings).toEqual([]);
+  });
+});
