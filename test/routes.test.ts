@@ -1,7 +1,7 @@
 // The URL helpers: the default locale at the site's paths, the others under /<code>, files that
 // static hosts serve without redirects.
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, fileOfUrl, localeUrls } from '../src/routes/urls.ts';
+import { absoluteUrl, fileOfUrl, hrefPath, isSlug, localeUrls } from '../src/routes/urls.ts';
 
 const { localeUrl, localeOfPath, href, pathOf } = localeUrls(['en', 'es', 'fr'], 'en');
 
@@ -60,5 +60,20 @@ describe('URLs', () => {
     expect(absoluteUrl('https://clinic.example/', '/es/')).toBe('https://clinic.example/es/');
     expect(absoluteUrl('https://clinic.example//', '/a')).toBe('https://clinic.example/a');
     expect(absoluteUrl('https://clinic.example', '/a')).toBe('https://clinic.example/a');
+  });
+});
+
+describe('names and links as addresses', () => {
+  it('takes a slug of lowercase words in any script, in its usual form, with nothing invisible in it', () => {
+    for (const ok of ['pan-cubano', 'café', 'パン', 'مخبز', '2026-menu']) expect(isSlug(ok), ok).toBe(true);
+    // Capitals, spaces, the decomposed form of "é", a zero-width space, a direction mark, a no-break space.
+    for (const bad of ['Pan', 'pan cubano', 'cafe\u0301', 'pan\u200bcubano', 'pan\u200ecubano', 'pan\u00a0cubano', '']) expect(isSlug(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('writes a link with what an address may not hold bare percent-encoded, escapes kept, a lone surrogate as U+FFFD', () => {
+    expect(hrefPath('/blog/café au lait')).toBe('/blog/caf%C3%A9%20au%20lait');
+    expect(hrefPath('/a%20b/100%/"x"<y>`{|}^\\')).toBe('/a%20b/100%25/%22x%22%3Cy%3E%60%7B%7C%7D%5E%5C');
+    expect(hrefPath('/pan/\ud800')).toBe('/pan/%EF%BF%BD');
+    expect(hrefPath('/emoji/😀')).toBe('/emoji/%F0%9F%98%80');
   });
 });
