@@ -54,8 +54,8 @@ it('says only "run npm install" when the packages the site lists are not install
     for (const name of names.slice(1)) writeFileSync(join(dir, '..', `${basename(dir)}-root`, 'node_modules', name, 'package.json'), '{}');
     const one = await runCheck({ site: join(inner, 'site.config.ts') }).then(() => undefined, (e: unknown) => e);
     expect((one as Error).message).toMatch(/^1 of the site's packages is not installed \(sitewright\): run npm install in /);
-    rmSync(join(dir, '..', `${basename(dir)}-root`), { recursive: true, force: true });
   } finally {
+    rmSync(join(dir, '..', `${basename(dir)}-root`), { recursive: true, force: true });
     rmSync(dir, { recursive: true, force: true });
   }
 });
