@@ -11,8 +11,8 @@ export function labelOf(name: string): string {
   return capitalised(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase());
 }
 
-interface SchemaNode {
-  def: { type: string; innerType?: SchemaNode; in?: SchemaNode; element?: SchemaNode; options?: SchemaNode[]; shape?: Record<string, SchemaNode> };
+export interface SchemaNode {
+  def: { type: string; format?: string; innerType?: SchemaNode; in?: SchemaNode; element?: SchemaNode; options?: SchemaNode[]; shape?: Record<string, SchemaNode> };
   meta?(): Record<string, unknown> | undefined;
 }
 
@@ -83,14 +83,19 @@ export function fieldWords(schema: z.ZodType, data: unknown, path: readonly Prop
   return names;
 }
 
-/** A list of choices (days of the week) is shown as boxes to tick, not rows. */
-export function isChoiceList(schema: z.ZodType, path: readonly PropertyKey[]): boolean {
+/** The schema at a key path, out of its wrappers (a row's number reads the list's item). */
+export function schemaAt(schema: z.ZodType, path: readonly PropertyKey[]): SchemaNode | undefined {
   let node: SchemaNode | undefined = schema as SchemaNode;
   for (const segment of path) {
     const shape = core(node);
     node = typeof segment === 'number' ? shape?.def.element : shape && ownField(shape, String(segment));
   }
-  const list = core(node);
+  return core(node);
+}
+
+/** A list of choices (days of the week) is shown as boxes to tick, not rows. */
+export function isChoiceList(schema: z.ZodType, path: readonly PropertyKey[]): boolean {
+  const list = schemaAt(schema, path);
   return list?.def.type === 'array' && core(list.def.element)?.def.type === 'enum';
 }
 

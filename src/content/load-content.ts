@@ -21,7 +21,7 @@ import { contentBytes, fromRecord, parseSource, textOf, type ParsedFile } from '
 import { ContentCache, type CachedParse, type KeptFor } from './content-cache.ts';
 import { LIFECYCLE_KEYS, lifecycleOf, slugOf, type LifecycleRecord } from './lifecycle.ts';
 import { tracked } from './track.ts';
-import { controlCharacters, validate, type FileWords } from './validate.ts';
+import { controlCharacters, validate, type TopKeys } from './validate.ts';
 import { capitalised, inEditorWords, labelOf, type SpokenFile } from './field-words.ts';
 import { directionOf } from '../site/direction.ts';
 
@@ -198,9 +198,9 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
       return undefined;
     }
   };
-  const named = (name: string, top?: Pick<FileWords, 'engineKeys' | 'keyNotes'>) => ({ name, words: site.content.labels, ...top });
+  const named = (name: string, top?: TopKeys) => ({ name, words: site.content.labels, ...top });
   const spoken = new Map<string, SpokenFile>();
-  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string, top?: Pick<FileWords, 'engineKeys' | 'keyNotes'>): z.infer<T> | undefined => {
+  const check = <T extends z.ZodType>(schema: T, parsed: ParsedFile | undefined, title: string, name: string, top?: TopKeys): z.infer<T> | undefined => {
     if (!parsed) return undefined;
     spoken.set(parsed.file, { name, schema, data: parsed.data, bodyLine: parsed.bodyLine });
     const known = checkedCache.get(parsed)?.get(schema);
@@ -298,10 +298,10 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
   const elsewhere: LoadedContent['elsewhere'] = [];
   // A README in a section's folder is a note: renamed, it is a page where the section takes any Markdown file (no list of
   // ids); in another folder nothing is read, renamed or not.
-  const open = new Set(Object.values(collections).filter((c) => c.ext === '.md' && !c.ids).map((c) => c.folder));
-  const listed = new Set(Object.values(collections).filter((c) => c.ext === '.md' && c.ids).map((c) => c.folder));
+  const sections = new Map(Object.values(collections).filter((c) => c.ext === '.md').map((c) => [c.folder, c.ids ? 'listed' : 'open'] as const));
+  const open = [...sections.keys()].filter((folder) => sections.get(folder) === 'open');
   const folderOf = (note: string) => note.split('/').slice(1, -1).join('/');
-  const kindOf = (note: string) => (open.has(folderOf(note)) ? 'open' : listed.has(folderOf(note)) ? 'listed' : 'other');
+  const kindOf = (note: string) => sections.get(folderOf(note)) ?? 'other';
   for (const kind of ['open', 'listed', 'other'] as const) {
     const [first, ...more] = listing.notes.filter((note) => kindOf(note) === kind);
     if (!first) continue;
@@ -310,7 +310,7 @@ export async function loadContent<C = EngineContent>(site: SiteDefinition<C>, co
     const publish = {
       open: `to publish ${one}, rename it (overview.md)`,
       listed: `to publish ${one}, rename it (overview.md) and add that name to its collection's list of entries (ids) in the site definition`,
-      other: `${more.length ? 'their folders are' : `its folder ${folderOf(first)}/ is`} not one the site takes pages from: to publish ${one}, ${open.size ? `move it into a section's folder (${[...open].join('/, ')}/) and rename it (overview.md), or ` : ''}give the folder a collection in the site definition`,
+      other: `${more.length ? 'their folders are' : `its folder ${folderOf(first)}/ is`} not one the site takes pages from: to publish ${one}, ${open.length ? `move it into a section's folder (${open.join('/, ')}/) and rename it (overview.md), or ` : ''}give the folder a collection in the site definition`,
     }[kind];
     warnings.push({ file: shown(first), message: `${others} read as a note for the team, not a page, and not published; ${publish}` });
   }

@@ -47,7 +47,7 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message }], { line: line + lineOffset, col }));
   }
   if (first) {
-    const told = inWords(first, doc, source, lineOffset);
+    const told = inWords(first, doc, source, lines, lineOffset);
     const pos = lines.linePos(told.at);
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: told.message }], { line: pos.line + lineOffset, col: pos.col }));
   }
@@ -55,7 +55,7 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
 }
 
 /** The parser's reason, said as what to do where it can be, at the place to fix (an unclosed quote where it opens). */
-function inWords(error: { code: string; message: string; pos: [number, number] }, doc: Document, source: string, lineOffset: number): { message: string; at: number } {
+function inWords(error: { code: string; message: string; pos: [number, number] }, doc: Document, source: string, lines: Lines, lineOffset: number): { message: string; at: number } {
   const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   const lineAt = (offset: number) => source.slice(source.lastIndexOf('\n', offset - 1) + 1).split('\n')[0]!;
   if (error.code === 'MISSING_CHAR' && /quote/.test(reason)) {
@@ -65,9 +65,9 @@ function inWords(error: { code: string; message: string; pos: [number, number] }
     if (opened !== undefined) return { message: `the text opened with ${mark} here is never closed: end it with ${mark} on the same line (the rest of the file was read as part of it)`, at: opened };
   }
   // A quote inside quoted text ends it early ('Anna's notes'): the rest of the line is then left over.
-  const mark = source[error.pos[0] - 1];
-  if (error.code === 'UNEXPECTED_TOKEN' && (mark === "'" || mark === '"')) {
-    const message = mark === "'" ? `the text in ' quotes ends at the ' here: write a ' inside it twice ('Anna''s notes'), or put the text in " quotes instead` : `the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" day"), or put the text in ' quotes instead`;
+  const before = source[error.pos[0] - 1];
+  if (error.code === 'UNEXPECTED_TOKEN' && (before === "'" || before === '"')) {
+    const message = before === "'" ? `the text in ' quotes ends at the ' here: write a ' inside it twice ('Anna''s notes'), or put the text in " quotes instead` : `the text in " quotes ends at the " here: write a " inside it as \\" ("The \\"best\\" day"), or put the text in ' quotes instead`;
     return { message, at: error.pos[0] - 1 };
   }
   if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:\s.*:(\s|$)/.test(lineAt(error.pos[0]))) {
@@ -84,7 +84,7 @@ function inWords(error: { code: string; message: string; pos: [number, number] }
         if (earlier?.range) first = { key: second!.value, at: earlier.range[0]! };
       },
     });
-    if (first) return { message: `"${String(first.key)}" is given twice (first on line ${source.slice(0, first.at).split('\n').length + lineOffset}): keep one`, at: error.pos[0] };
+    if (first) return { message: `"${String(first.key)}" is given twice (first on line ${lines.linePos(first.at).line + lineOffset}): keep one`, at: error.pos[0] };
   }
   if (error.code === 'TAB_AS_INDENT') return { message: `${reason}: indent with spaces`, at: error.pos[0] };
   return { message: reason, at: error.pos[0] };

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { inFile, keyPath, type Detail, type Problem } from '../problems/problem.ts';
 import type { Vocabulary } from '../site/definition.ts';
-import { fieldWords, isChoiceList } from './field-words.ts';
+import { fieldWords, isChoiceList, schemaAt } from './field-words.ts';
 import type { ParsedFile } from './read-file.ts';
 import { didYouMean } from './suggest.ts';
 import './zod-config.ts';
@@ -26,20 +26,19 @@ const theirName = (key: string, known: readonly string[]) => {
 /** A choice that may be left empty (a union of options and ""): its own issue names the options. */
 const choiceIn = (issue: z.core.$ZodIssue) => (issue.code === 'invalid_union' ? issue.errors.flat().find((branch) => branch.code === 'invalid_value' && branch.values.length > 1) : undefined);
 
-/** `top`: what the file's top level also takes (FileWords' engineKeys and keyNotes). */
-function issueDetails(issue: z.core.$ZodIssue, schema: z.ZodType, top: Pick<FileWords, 'engineKeys' | 'keyNotes'> = {}): Detail[] {
+function issueDetails(issue: z.core.$ZodIssue, schema: z.ZodType, top: TopKeys = {}): Detail[] {
   const path = keyPath(issue.path);
   const input = (issue as { input?: unknown }).input;
   switch (issue.code) {
     case 'invalid_type': {
       // A date is a string to zod: said as the form it takes.
-      const format = issue.expected === 'string' ? nodeAt(schema, issue.path)?.def?.format : undefined;
+      const format = issue.expected === 'string' ? schemaAt(schema, issue.path)?.def.format : undefined;
       const expected = (format && FORMATS[format]) || issue.expected;
       if (input === undefined) return [{ path, message: `required, missing (expected ${expected})`, kind: 'missing' }];
       return [{ path, message: `expected ${expected}, found ${describe(input)}` }];
     }
     case 'unrecognized_keys': {
-      const shape = nodeAt(schema, issue.path, true)?.def?.shape;
+      const shape = schemaAt(schema, issue.path)?.def.shape;
       const known = [...(shape ? Object.keys(shape) : []), ...(top.engineKeys ?? [])];
       // A misspelt key most likely stands for one the file lacks: those are offered first.
       const present = input && typeof input === 'object' ? input : {};
@@ -142,23 +141,8 @@ export interface FileWords {
   keyNotes?: Readonly<Record<string, string>>;
 }
 
-interface SchemaNode {
-  def?: { type?: string; format?: string; innerType?: SchemaNode; element?: SchemaNode; shape?: Record<string, SchemaNode> };
-}
-
-/** The schema at a key path, out of its optional/default wrappers (`items`: a list's item, for the keys it allows). */
-function nodeAt(schema: z.ZodType, path: readonly PropertyKey[], items = false): SchemaNode | undefined {
-  let node: SchemaNode | undefined = schema as SchemaNode;
-  for (const segment of path) {
-    while (node?.def?.innerType) node = node.def.innerType;
-    if (node?.def?.type === 'array') node = node.def.element;
-    else if (node?.def?.type === 'object' && typeof segment === 'string') node = node.def.shape?.[segment];
-    else return undefined;
-  }
-  while (node?.def?.innerType) node = node.def.innerType;
-  if (items && node?.def?.type === 'array') node = node.def.element;
-  return node;
-}
+/** What a file's top level takes beside its schema. */
+export type TopKeys = Pick<FileWords, 'engineKeys' | 'keyNotes'>;
 
 export function validate<T extends z.ZodType>(
   schema: T,
@@ -193,7 +177,7 @@ function frontMatterHints(parsed: ParsedFile, issues: readonly z.core.$ZodIssue[
   // A file with no front matter: its body is the whole file (read-file.ts), its first heading its title.
   if (parsed.bodyLine === 1) {
     const heading = (parsed.data as { title?: string }).title;
-    const takesTitle = !!nodeAt(schema, [])?.def?.shape?.title;
+    const takesTitle = !!schemaAt(schema, ['title']);
     if (!missing.length && (heading === undefined || takesTitle)) return [];
     // Front matter written, the heading stays text: its title is then written there too, where the page takes one.
     const keys = [...(heading !== undefined && takesTitle ? [`"title: ${heading}"`] : []), ...missing];

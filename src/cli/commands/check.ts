@@ -59,8 +59,9 @@ export async function runCheck(opts: { site?: string }): Promise<void> {
   const paths = sitePaths(opts, 'dist');
   const siteDir = dirname(paths.site);
   // Before npm install every import is an error: the one thing to do is said alone, not after a page of them.
-  const missing = notInstalled(siteDir, declaredPackages(siteDir));
-  const some = missing.length < declaredPackages(siteDir).size ? `${missing.length} of ` : '';
+  const declared = declaredPackages(siteDir);
+  const missing = notInstalled(siteDir, declared);
+  const some = missing.length < declared.size ? `${missing.length} of ` : '';
   if (missing.length) throw new UsageError(`${some}the site's packages ${missing.length === 1 && some ? 'is' : 'are'} not installed (${missing.slice(0, 4).map(inert).join(', ')}${missing.length > 4 ? `, and ${missing.length - 4} more` : ''}): run npm install in ${shown(siteDir)}, then site check again.`);
   const ts = typescriptFor(siteDir);
   const configFile = join(siteDir, 'tsconfig.json');
@@ -72,7 +73,7 @@ export async function runCheck(opts: { site?: string }): Promise<void> {
   const formatHost = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' };
   if (diagnostics.length) {
     console.error(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost).replace(/\u001b\[[0-9;]*m/g, ''));
-    for (const hint of installHints(diagnostics.map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') })), declaredPackages(siteDir))) console.error(hint);
+    for (const hint of installHints(diagnostics.map((d) => ({ code: d.code, text: ts.flattenDiagnosticMessageText(d.messageText, ' ') })), declared)) console.error(hint);
     console.error(`${diagnostics.length} type ${diagnostics.length === 1 ? 'error' : 'errors'} in the site's code (TypeScript ${ts.version}).`);
     process.exitCode = 1;
     return;
