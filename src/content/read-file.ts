@@ -31,7 +31,8 @@ export interface ParsedFile {
 function parseWithPositions(source: string, file: string, lineOffset: number): { doc: Document; lines: Lines } {
   // Lines counted only when a position is needed (yaml's LineCounter costs every parse).
   const lines = new Lines(source);
-  const doc = lib().yaml.parseDocument(source, { prettyErrors: false, uniqueKeys: true, schema: 'core' });
+  // logLevel: the parser's own warnings (a list as a key) would go to stderr with the content's characters raw.
+  const doc = lib().yaml.parseDocument(source, { prettyErrors: false, uniqueKeys: true, schema: 'core', logLevel: 'error' });
   const [first] = doc.errors;
   // An over-indented key reads as a two-line value, reported where it starts: point at the line to fix instead.
   const indent = (line: number) => {
@@ -275,10 +276,20 @@ export function readMarkdownFile(path: string, file: string): ParsedFile {
 
 /** No front matter (as Hugo, Eleventy, Astro read it): a leading "# " heading is the title, its line left blank for numbering. */
 function withoutFrontMatter(source: string): ParseRecord {
-  const heading = /^(?:[ \t]*\r?\n)*# +(.+?)(?: +#+)? *(?:\r?\n|$)/.exec(source);
+  const heading = /^(?:[ \t]*\r?\n)*# +([^\r\n]+)(?:\r?\n|$)/.exec(source);
   if (!heading) return { data: {}, body: source, bodyLine: 1, yaml: '', lineOffset: 1 };
   const lines = heading[0].replace(/[^\n]+/g, '');
-  return { data: { title: heading[1]!.trim() }, body: lines + source.slice(heading[0].length), bodyLine: 1, yaml: '', lineOffset: 1 };
+  return { data: { title: headingText(heading[1]!) }, body: lines + source.slice(heading[0].length), bodyLine: 1, yaml: '', lineOffset: 1 };
+}
+
+/** "Title ##  " → "Title": closing hashes after a space, and spaces, taken off by hand (a pattern for them backtracks over a long line). */
+function headingText(line: string): string {
+  let end = line.length;
+  while (end > 0 && line[end - 1] === ' ') end--;
+  let hashes = end;
+  while (hashes > 0 && line[hashes - 1] === '#') hashes--;
+  if (hashes < end && hashes > 0 && line[hashes - 1] === ' ') end = hashes;
+  return line.slice(0, end).trim();
 }
 
 function parseMarkdown(source: string, file: string): ParseRecord {

@@ -7,11 +7,14 @@ import type { ParsedFile } from './read-file.ts';
 import { didYouMean } from './suggest.ts';
 import './zod-config.ts';
 
+/** A value shown in a message: at most 40 characters. */
+const short = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}...` : text);
+
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (typeof value === 'string') return value.length > 40 ? `"${value.slice(0, 37)}..."` : `"${value}"`;
+  if (typeof value === 'string') return `"${short(value)}"`;
   if (typeof value === 'object') return 'a mapping';
   return `${typeof value} ${String(value)}`;
 }
@@ -117,7 +120,7 @@ function plainWords(issue: z.core.$ZodIssue, choices: boolean, line: number): st
     }
     case 'invalid_format':
       // The schema's own explanation ("a 24-hour time like "08:00"") where it has one.
-      return `must be ${/^Invalid/.test(issue.message) ? `written as ${formatWords(issue.format)}` : issue.message}${typeof input === 'string' ? `; it is "${input.length > 40 ? `${input.slice(0, 37)}...` : input}"` : ''}`;
+      return `must be ${/^Invalid/.test(issue.message) ? `written as ${formatWords(issue.format)}` : issue.message}${typeof input === 'string' ? `; it is "${short(input)}"` : ''}`;
     case 'invalid_value':
       if (empty) return 'is empty: choose one';
       return /^Invalid/.test(issue.message) ? 'must be one of the choices the editor offers' : OWN_SENTENCE.test(issue.message) ? issue.message : `must be ${issue.message}`;
@@ -180,7 +183,7 @@ function frontMatterHints(parsed: ParsedFile, issues: readonly z.core.$ZodIssue[
     const takesTitle = !!schemaAt(schema, ['title']);
     if (!missing.length && (heading === undefined || takesTitle)) return [];
     // Front matter written, the heading stays text: its title is then written there too, where the page takes one.
-    const keys = [...(heading !== undefined && takesTitle ? [`"title: ${heading}"`] : []), ...missing];
+    const keys = [...(heading !== undefined && takesTitle ? [`"title: ${short(heading)}"`] : []), ...missing];
     return [{ path: '', message: `the file has no front matter (its fields, between two "---" lines at its top): start it with "---", then ${keys.join(', ')}, one line per field, then "---"${heading !== undefined && !takesTitle ? `; its first heading, read as a title, is not a field of this kind of page and stays in its text once it has front matter` : ''}` }];
   }
   if (missing.includes('"title: …"') && /^\s*# /.test(parsed.body)) return [{ path: '', message: 'its first heading is its title only in a file with no front matter: with front matter, write "title: …" there' }];

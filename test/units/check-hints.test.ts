@@ -11,6 +11,7 @@ import { installHints, runCheck } from '../../src/cli/commands/check.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 it('names @types/node, a package\'s @types, or the package, for TypeScript\'s own module errors', () => {
+  mkdirSync(join(ROOT, 'test/scratch'), { recursive: true }); // ignored by git: absent from a fresh clone or a mutation sandbox
   const dir = mkdtempSync(join(ROOT, 'test/scratch/check-hints-'));
   try {
     const file = join(dir, 'site.ts');

@@ -27,6 +27,8 @@ describe('a Markdown file without front matter', () => {
 
   it('after blank lines, with closing hashes, or with Windows line ends', () => {
     expect(read('\n\n#   mkfs.ext4   ##\r\nText\r\n').data).toEqual({ title: 'mkfs.ext4' });
+    // Closing hashes only after a space; a heading of hashes is its own title.
+    expect([read('# C#\n').data, read('# ##\n').data, read('# a # b #  \n').data]).toEqual([{ title: 'C#' }, { title: '##' }, { title: 'a # b' }]);
     expect(read('# [\r\n\r\nTest a condition.').data).toEqual({ title: '[' });
   });
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { peerOf } from '../../files/about.ts';
 import { inert } from '../../problems/inert.ts';
+import { isPlainRelative } from '../../routes/urls.ts';
 import { UsageError } from '../preflight.ts';
 import { shown, sitePaths } from '../site-paths.ts';
 
@@ -52,7 +53,8 @@ export function notInstalled(siteDir: string, declared: ReadonlySet<string>): st
     folders.push(join(dir, 'node_modules'));
     if (dirname(dir) === dir) break;
   }
-  return [...declared].filter((pkg) => !folders.some((folder) => existsSync(join(folder, pkg, 'package.json'))));
+  // A name no package has ("../x", "/x") is not looked for: never a path out of node_modules.
+  return [...declared].filter((pkg) => isPlainRelative(pkg) && !folders.some((folder) => existsSync(join(folder, pkg, 'package.json'))));
 }
 
 export async function runCheck(opts: { site?: string }): Promise<void> {
