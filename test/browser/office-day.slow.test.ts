@@ -278,6 +278,14 @@ describe('the office manager\'s day, in the editor', () => {
     await page.waitForTimeout(1000);
     const box = (key: string, lang: string, tag = 'input') => page.locator(`section[data-key-path="${key}"] ${tag}[lang="${lang}"]`);
     const pane = (lang: string) => (lang === 'en' ? 0 : 1);
+    // Add is clicked again only while the list still has no item for it: in CI, under load, an Add right
+    // after typing into the field above it twice left no item (30 s), never one too many.
+    const addItem = async (list: Locator, key: string, i: number, button: RegExp, input: Locator) =>
+      vi.waitFor(async () => {
+        const items = await list.locator(`section[data-key-path^="${key}."]`).evaluateAll((all, k) => all.filter((s) => new RegExp(`^${k}\\.\\d+$`).test(s.getAttribute('data-key-path') ?? '')).length, key);
+        if (items <= i) await list.getByRole('button', { name: button }).last().click();
+        await input.waitFor({ state: 'attached', timeout: 5_000 });
+      }, { timeout: 45_000, interval: 250 });
     const words = {
       en: { name: 'Sports Physicals', description: 'Physicals for school and league sports, with the forms your team asks for.', benefits: ['Forms completed at the visit', 'Same-week appointments', 'A bilingual team'], steps: ['Bring the form from your school or league.', 'Your provider checks your health history.', 'You leave with the signed form.'], faqs: [['How long does it take?', 'About 30 minutes.'], ['Do I need an appointment?', 'Yes, please book ahead.']], body: 'We do school and league sports physicals.' },
       es: { name: 'Exámenes físicos deportivos', description: 'Exámenes físicos para deportes escolares y de ligas, con los formularios que pide su equipo.', benefits: ['Formularios completados en la consulta', 'Citas en la misma semana', 'Un equipo bilingüe'], steps: ['Traiga el formulario de su escuela o liga.', 'Su proveedor revisa su historial de salud.', 'Usted sale con el formulario firmado.'], faqs: [['¿Cuánto tarda?', 'Unos 30 minutos.'], ['¿Necesito una cita?', 'Sí, por favor haga una cita.']], body: 'Hacemos exámenes físicos para deportes escolares y de ligas.' },
@@ -288,21 +296,14 @@ describe('the office manager\'s day, in the editor', () => {
       await box('description', lang, 'textarea').fill(w.description);
       for (const [key, items] of [['benefits', w.benefits], ['whatToExpect', w.steps]] as const) {
         for (const [i, item] of items.entries()) {
-          const list = page.locator(`section[data-key-path="${key}"]`).nth(pane(lang));
-          const input = page.locator(`section[data-key-path="${key}.${i}"] input[lang="${lang}"]`);
-          // Add is clicked again only when the list still has no item for it: once in CI, under load,
-          // an Add right after typing into the list above it left no item (30 s), never one too many.
-          await vi.waitFor(async () => {
-            if ((await list.locator(`section[data-key-path^="${key}."]`).count()) <= i) await list.getByRole('button', { name: /^Add/ }).last().click();
-            await input.waitFor({ state: 'attached', timeout: 5_000 });
-          }, { timeout: 45_000, interval: 250 });
-          await input.fill(item);
+          await addItem(page.locator(`section[data-key-path="${key}"]`).nth(pane(lang)), key, i, /^Add/, box(`${key}.${i}`, lang));
+          await box(`${key}.${i}`, lang).fill(item);
         }
       }
       for (const [i, [q, a]] of w.faqs.entries()) {
-        await page.locator('section[data-key-path="faqs"]').nth(pane(lang)).getByRole('button', { name: /^Add\W*question/ }).click();
-        await page.locator(`section[data-key-path="faqs.${i}.q"] input[lang="${lang}"]`).fill(q);
-        await page.locator(`section[data-key-path="faqs.${i}.a"] textarea[lang="${lang}"]`).fill(a);
+        await addItem(page.locator('section[data-key-path="faqs"]').nth(pane(lang)), 'faqs', i, /^Add\W*question/, box(`faqs.${i}.q`, lang));
+        await box(`faqs.${i}.q`, lang).fill(q);
+        await box(`faqs.${i}.a`, lang, 'textarea').fill(a);
       }
     }
     // The facts both languages share are typed once (the Spanish side shows them, greyed).
