@@ -32,7 +32,8 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
   // Lines counted only when a position is needed (yaml's LineCounter costs every parse).
   const lines = new Lines(source);
   // logLevel: the parser's own warnings (a list as a key) would go to stderr with the content's characters raw.
-  const doc = lib().yaml.parseDocument(source, { prettyErrors: false, uniqueKeys: true, schema: 'core', logLevel: 'error' });
+  // uniqueKeys off: yaml compares every key with every other (40,000 keys took 8 s); twiceGiven is one pass.
+  const doc = lib().yaml.parseDocument(source, { prettyErrors: false, uniqueKeys: false, schema: 'core', logLevel: 'error' });
   const [first] = doc.errors;
   // An over-indented key reads as a two-line value, reported where it starts: point at the line to fix instead.
   const indent = (line: number) => {
@@ -48,15 +49,43 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message }], { line: line + lineOffset, col }));
   }
   if (first) {
-    const told = inWords(first, doc, source, lines, lineOffset);
+    const told = inWords(first, doc, source);
     const pos = lines.linePos(told.at);
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: told.message }], { line: pos.line + lineOffset, col: pos.col }));
+  }
+  const twice = twiceGiven(doc);
+  if (twice) {
+    const pos = lines.linePos(twice.again);
+    const message = `"${String(twice.key)}" is given twice (first on line ${lines.linePos(twice.first).line + lineOffset}): keep one`;
+    throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message }], { line: pos.line + lineOffset, col: pos.col }));
   }
   return { doc, lines };
 }
 
+/** The first key a mapping holds twice, with where each was written. */
+function twiceGiven(doc: Document): { key: unknown; first: number; again: number } | undefined {
+  const { visit, isScalar } = lib().yaml;
+  let found: { key: unknown; first: number; again: number } | undefined;
+  visit(doc, {
+    Map: (_key, map) => {
+      const seen = new Map<unknown, number>();
+      for (const { key } of map.items) {
+        if (!isScalar(key) || !key.range) continue;
+        const first = seen.get(key.value);
+        if (first !== undefined) {
+          found = { key: key.value, first, again: key.range[0] };
+          return visit.BREAK;
+        }
+        seen.set(key.value, key.range[0]);
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
 /** The parser's reason, said as what to do where it can be, at the place to fix (an unclosed quote where it opens). */
-function inWords(error: { code: string; message: string; pos: [number, number] }, doc: Document, source: string, lines: Lines, lineOffset: number): { message: string; at: number } {
+function inWords(error: { code: string; message: string; pos: [number, number] }, doc: Document, source: string): { message: string; at: number } {
   const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
   const lineAt = (offset: number) => source.slice(source.lastIndexOf('\n', offset - 1) + 1).split('\n')[0]!;
   if (error.code === 'MISSING_CHAR' && /quote/.test(reason)) {
@@ -73,19 +102,6 @@ function inWords(error: { code: string; message: string; pos: [number, number] }
   }
   if (error.code === 'BLOCK_AS_IMPLICIT_KEY' && /:\s.*:(\s|$)/.test(lineAt(error.pos[0]))) {
     return { message: 'a value with a colon in it, then a space or the end of the line, must be in quotes: write it as "…"', at: error.pos[0] };
-  }
-  if (error.code === 'DUPLICATE_KEY') {
-    // The mapping that holds the second: its first key of that name.
-    let first: { key: unknown; at: number } | undefined;
-    lib().yaml.visit(doc, {
-      Map: (_key, map) => {
-        const keys = map.items.map((pair) => pair.key as { value?: unknown; range?: number[] } | null);
-        const second = keys.find((k) => k?.range?.[0] === error.pos[0]);
-        const earlier = second && keys.find((k) => k !== second && k?.value === second.value);
-        if (earlier?.range) first = { key: second!.value, at: earlier.range[0]! };
-      },
-    });
-    if (first) return { message: `"${String(first.key)}" is given twice (first on line ${lines.linePos(first.at).line + lineOffset}): keep one`, at: error.pos[0] };
   }
   if (error.code === 'TAB_AS_INDENT') return { message: `${reason}: indent with spaces`, at: error.pos[0] };
   return { message: reason, at: error.pos[0] };
