@@ -32,7 +32,7 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
   // Lines counted only when a position is needed (yaml's LineCounter costs every parse).
   const lines = new Lines(source);
   // logLevel: the parser's own warnings (a list as a key) would go to stderr with the content's characters raw.
-  // uniqueKeys off: yaml compares every key with every other (40,000 keys took 8 s); twiceGiven is one pass.
+  // uniqueKeys off: yaml compares every key with every other (40,000 keys took 8 s); badKey is one pass.
   const doc = lib().yaml.parseDocument(source, { prettyErrors: false, uniqueKeys: false, schema: 'core', logLevel: 'error' });
   const [first] = doc.errors;
   // An over-indented key reads as a two-line value, reported where it starts: point at the line to fix instead.
@@ -53,23 +53,26 @@ function parseWithPositions(source: string, file: string, lineOffset: number): {
     const pos = lines.linePos(told.at);
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message: told.message }], { line: pos.line + lineOffset, col: pos.col }));
   }
-  const twice = twiceGiven(doc);
+  const twice = badKey(doc);
   if (twice) {
     const pos = lines.linePos(twice.again);
-    const message = `"${String(twice.key)}" is given twice (first on line ${lines.linePos(twice.first).line + lineOffset}): keep one`;
+    const message = twice.first === undefined ? 'a list or mapping is written as a key here: a key is a plain name before ":"' : `"${String(twice.key)}" is given twice (first on line ${lines.linePos(twice.first).line + lineOffset}): keep one`;
     throw new ProblemError(inFile('yaml/syntax', file, 'is not valid YAML', [{ path: '', message }], { line: pos.line + lineOffset, col: pos.col }));
   }
   return { doc, lines };
 }
 
-/** The first key a mapping holds twice, with where each was written. */
-function twiceGiven(doc: Document): { key: unknown; first: number; again: number } | undefined {
-  const { visit, isScalar } = lib().yaml;
-  let found: { key: unknown; first: number; again: number } | undefined;
+/** The first key a mapping holds twice, with where each was written; or a list or mapping as a key (`first` absent), which
+ *  would read as its text ("[ a, b ]"), two of them merged without a word. */
+function badKey(doc: Document): { key?: unknown; first?: number; again: number } | undefined {
+  const { visit, isScalar, isCollection } = lib().yaml;
+  let found: { key?: unknown; first?: number; again: number } | undefined;
   visit(doc, {
     Map: (_key, map) => {
       const seen = new Map<unknown, number>();
       for (const { key } of map.items) {
+        if (isCollection(key) && key.range) found = { again: key.range[0] };
+        if (found) return visit.BREAK;
         if (!isScalar(key) || !key.range) continue;
         const first = seen.get(key.value);
         if (first !== undefined) {

@@ -29,3 +29,10 @@ describe('a key given twice', () => {
     expect(read('title: A\n1: a\n"1": b\n').data).toEqual({ title: 'A', 1: 'b' });
   });
 });
+
+describe('a list or mapping written as a key', () => {
+  it('is refused where it is written (two of them would read as one text and be merged)', () => {
+    expect(() => read('title: A\n[a, b]: 1\n[a, b]: 2\n')).toThrow(/x\.md:3:1 {2}is not valid YAML\n {2}a list or mapping is written as a key here: a key is a plain name before ":"/);
+    expect(() => read('title: A\nhours:\n  {x: 1}: 3\n')).toThrow(/x\.md:4:3 {2}is not valid YAML\n {2}a list or mapping is written as a key/);
+  });
+});
