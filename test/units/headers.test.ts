@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockedImages, formatCsp, origins, strictCsp, withChanges } from '../../src/security/csp.ts';
 import { formatHeadersFile, headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
-import { devHeaders, headerRules, securityHeaders } from '../../src/security/headers.ts';
+import { devHeaders, headerRules, metaCsp, securityHeaders } from '../../src/security/headers.ts';
 
 const directives = (csp: string) => Object.fromEntries(csp.split('; ').map((d) => { const [name, ...sources] = d.split(' '); return [name, sources]; }));
 
@@ -45,9 +45,28 @@ describe('an image from another site', () => {
       [["'self'", 'https://img.shields.io/badge/'], 'https://img.shields.io/badge/x.svg', []],
       [["'self'", 'https://img.shields.io/badge/'], 'https://img.shields.io/other/x.svg', ['a.md:3']],
       [["'self'", '*'], 'https://img.shields.io/x.svg', []],
+      // "*" is any web address, not a data: URL; data: only by its scheme.
+      [["'self'", '*'], 'data:image/png;base64,AAAA', ['a.md:3']],
+      [["'self'", 'data:'], 'data:image/png;base64,AAAA', []],
+      // A host with no scheme, or http://, is either scheme; a port allows that port, ":*" any.
+      [["'self'", 'img.shields.io'], 'http://img.shields.io/x.svg', []],
+      [["'self'", 'http://img.shields.io'], 'https://img.shields.io/x.svg', []],
+      [["'self'", 'https://img.shields.io:8443'], 'https://img.shields.io:8443/x.svg', []],
+      [["'self'", 'https://img.shields.io:8443'], 'https://img.shields.io/x.svg', ['a.md:3']],
+      [["'self'", 'https://img.shields.io:*'], 'https://img.shields.io:9000/x.svg', []],
+      [["'self'", 'https://*.shields.io'], 'https://shields.io/x.svg', ['a.md:3']],
+      // A path without a final "/" is that one file.
+      [["'self'", 'https://img.shields.io/badge/x.svg'], 'https://img.shields.io/badge/x.svg', []],
+      [["'self'", 'https://img.shields.io/badge/x.svg'], 'https://img.shields.io/badge/x.svgz', ['a.md:3']],
+      [["'self'", 'ftp://img.shields.io'], 'https://img.shields.io/x.svg', ['a.md:3']],
     ];
     for (const [sources, href, expected] of cases) expect(blocked(sources, href), `${sources.join(' ')} ${href}`).toEqual(expected);
     expect(blockedImages([{ file: 'a.md:3', href: 'https://x.example/a.png' }], {})).toEqual([]);
+    // Without img-src, default-src decides; the message names the file to copy, and a folder's address a file name.
+    expect(blockedImages([{ file: 'a.md:3', href: 'https://x.example/a.png' }], { 'default-src': ["'self'", 'https://x.example'] })).toEqual([]);
+    const [told] = blockedImages([{ file: 'a.md:3', href: 'https://x.example/pics/a.png' }], { 'default-src': ["'self'"] });
+    expect(told!.message).toBe(`shows an image from another site, "https://x.example/pics/a.png", and the pages' content policy lets a browser show images from 'self' only: it would not be shown. Copy it into the static folder and write its address here (/images/a.png), or have a developer allow https://x.example (csp: { 'img-src': [...] } in the site definition)`);
+    expect(blockedImages([{ file: 'a.md:3', href: 'https://x.example/pics/' }], { 'img-src': ["'self'"] })[0]!.message).toContain('(/images/image.png)');
   });
 });
 
@@ -65,6 +84,23 @@ describe('the other headers', () => {
     expect(dev).not.toHaveProperty('Strict-Transport-Security');
     expect(dev['Content-Security-Policy']).toBe(prod['Content-Security-Policy']!.replace('; upgrade-insecure-requests', ''));
     expect(Object.keys(dev)).toEqual(Object.keys(prod).filter((k) => k !== 'Strict-Transport-Security'));
+  });
+
+  it('keep the address a visitor came from from other sites, and give pages no camera, microphone or location', () => {
+    const headers = securityHeaders();
+    expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) expect(headers['Permissions-Policy']).toContain(`${feature}=()`);
+    expect(headers['X-Frame-Options']).toBe('DENY');
+  });
+
+  it('in a <meta> leave out what browsers ignore there; in dev, upgrade-insecure-requests too', () => {
+    const meta = directives(metaCsp({ csp: { 'report-uri': ['/r'], sandbox: [] } }));
+    for (const name of ['frame-ancestors', 'report-uri', 'sandbox']) expect(meta).not.toHaveProperty(name);
+    expect(meta).toHaveProperty('upgrade-insecure-requests');
+    expect(meta['script-src']).toEqual(["'self'"]);
+    const dev = directives(metaCsp({}, { dev: true }));
+    expect(dev).not.toHaveProperty('upgrade-insecure-requests');
+    expect(dev['img-src']).toEqual(["'self'", 'data:']);
   });
 
   it('are written as _headers with one Cache-Control per path, and read back the same', () => {
