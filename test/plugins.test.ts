@@ -263,6 +263,19 @@ describe("the engine's own features", () => {
     expect(error).toBeInstanceOf(HookError);
     expect((error as Error).message).toBe('locale es: plugin "feeds": files() threw: no posts');
   });
+
+  it('name a plugin whose async hook rejects with its hook, as one that throws', async () => {
+    const { dir, site } = await scratchSite('async-reject', [
+      "import base from '../../fixtures/plugin-site/site.config.ts';",
+      "const uploader = { name: 'uploader', async prepare() { await Promise.resolve(); throw new Error('no network'); } };",
+      'export default { ...base, plugins: [...(base.plugins ?? []), uploader] };',
+    ]);
+    try {
+      await expect(buildInto({ site, content, static: join(tmp, 'static') })).rejects.toThrow(/^plugin "uploader": prepare\(\) threw: no network$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** A site definition of a few lines in test/scratch/<name>/ (where 'sitewright' and the fixtures resolve), made afresh. */

@@ -1,4 +1,4 @@
-// A hook that throws fails the build naming it (and the page), not with an engine stack trace, and never by leaving pages out.
+// A hook that throws (or rejects) fails the build naming it (and the page), not with an engine stack trace, and never by leaving pages out.
 
 /** A hook of the site definition threw: a bug in the site, reported with its name and place. */
 export class HookError extends Error {
@@ -14,13 +14,14 @@ export class HookError extends Error {
   }
 }
 
-/** Calls a hook of the site; its error becomes a HookError naming it. */
+/** Calls a hook of the site; its error, thrown or (for an async hook) rejected, becomes a HookError naming it. */
 export function callHook<T>(hook: string, where: string | undefined, call: () => T): T {
+  // Already told (a hook inside a hook), or problems of the site's input a plugin found: passed on as they are.
+  const told = (error: unknown) => (error instanceof HookError || (error instanceof Error && error.name === 'BuildFailure') ? error : new HookError(hook, where, error));
   try {
-    return call();
+    const result = call();
+    return result instanceof Promise ? (result.catch((error: unknown) => Promise.reject(told(error))) as T) : result;
   } catch (error) {
-    // Already told (a hook inside a hook), or problems of the site's input a plugin found: passed on as they are.
-    if (error instanceof HookError || (error instanceof Error && error.name === 'BuildFailure')) throw error;
-    throw new HookError(hook, where, error);
+    throw told(error);
   }
 }
