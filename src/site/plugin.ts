@@ -2,8 +2,8 @@
 // own features (sitemap, robots, headers, the editor, …) are plugins on it too. Hooks run in this order, each plugin in
 // list order (docs/plugins.md):
 //
-//   config → claims → begin → prepare → markdown, cacheKey → contentLoaded → routes → area → warnings → assets
-//   → headers → files → place and pageRendered (while pages render) → check → buildDone
+//   config → claims → begin → prepare → markdown, cacheKey → contentLoaded → area → routes → warnings → assets
+//   → headers → files → place and pageRendered (while pages render) → check → shownOnly → buildDone
 //
 // A plugin is trusted like the site's code: what its hooks return is not held to content's raw-HTML policy. Plugins share
 // no state across threads (each render worker makes its own instances): data from the main thread goes in the route's `data`.
