@@ -20,7 +20,7 @@ import { readTestRepoFiles } from '../../scripts/editor-test-repo.ts';
 import { build } from '../../src/pipeline/build.ts';
 import { insuranceSchema, locationsSchema } from '../../templates/schema.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
-import { changed, field, openFile, reach, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
+import { addItem, changed, field, openFile, reach, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
 import { clinics, insurance, practice } from '../helpers/facts.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
@@ -234,7 +234,7 @@ describe('the office manager\'s day, in the editor', () => {
     const { page } = await signedIn.editor();
     await openFile(h, page, 'settings', 'Notices');
     const before = await readRepo(page, 'content/notices.yaml');
-    await page.getByRole('button', { name: /^Add\W*notice/ }).click();
+    await addItem(page.locator('section[data-key-path="items"]').first(), 'items', 0, /^Add\W*notice/, page.locator('section[data-key-path="items.0.text.en"] textarea'));
     await page.locator('section[data-key-path="items.0.text.en"] textarea').fill(TASKS.closure.en);
     await page.locator('section[data-key-path="items.0.text.es"] textarea').fill(TASKS.closure.es);
     await page.locator('section[data-key-path="items.0.location"]').getByText('(None)', { exact: true }).click();
@@ -278,14 +278,6 @@ describe('the office manager\'s day, in the editor', () => {
     await page.waitForTimeout(1000);
     const box = (key: string, lang: string, tag = 'input') => page.locator(`section[data-key-path="${key}"] ${tag}[lang="${lang}"]`);
     const pane = (lang: string) => (lang === 'en' ? 0 : 1);
-    // Add is clicked again only while the list still has no item for it: in CI, under load, an Add right
-    // after typing into the field above it twice left no item (30 s), never one too many.
-    const addItem = async (list: Locator, key: string, i: number, button: RegExp, input: Locator) =>
-      vi.waitFor(async () => {
-        const items = await list.locator(`section[data-key-path^="${key}."]`).evaluateAll((all, k) => all.filter((s) => new RegExp(`^${k}\\.\\d+$`).test(s.getAttribute('data-key-path') ?? '')).length, key);
-        if (items <= i) await list.getByRole('button', { name: button }).last().click();
-        await input.waitFor({ state: 'attached', timeout: 5_000 });
-      }, { timeout: 45_000, interval: 250 });
     const words = {
       en: { name: 'Sports Physicals', description: 'Physicals for school and league sports, with the forms your team asks for.', benefits: ['Forms completed at the visit', 'Same-week appointments', 'A bilingual team'], steps: ['Bring the form from your school or league.', 'Your provider checks your health history.', 'You leave with the signed form.'], faqs: [['How long does it take?', 'About 30 minutes.'], ['Do I need an appointment?', 'Yes, please book ahead.']], body: 'We do school and league sports physicals.' },
       es: { name: 'Exámenes físicos deportivos', description: 'Exámenes físicos para deportes escolares y de ligas, con los formularios que pide su equipo.', benefits: ['Formularios completados en la consulta', 'Citas en la misma semana', 'Un equipo bilingüe'], steps: ['Traiga el formulario de su escuela o liga.', 'Su proveedor revisa su historial de salud.', 'Usted sale con el formulario firmado.'], faqs: [['¿Cuánto tarda?', 'Unos 30 minutos.'], ['¿Necesito una cita?', 'Sí, por favor haga una cita.']], body: 'Hacemos exámenes físicos para deportes escolares y de ligas.' },

@@ -2,7 +2,7 @@
 // open it offline (every request off this origin aborted and counted), sign in to the test repository
 // seeded with our content, open a file, reach a field the editor draws as it comes into view, save.
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { contentFiles, readTestRepo, seedTestRepo, useTestRepo } from '../../scripts/editor-test-repo.ts';
 import { DESKTOP, type Harness } from './browser.ts';
 import { CONTENT } from './fixtures.ts';
@@ -150,4 +150,17 @@ export async function reach(page: Page, target: Locator, { pane = 300 }: { pane?
   }
   await target.first().scrollIntoViewIfNeeded();
   return target.first();
+}
+
+/**
+ * Clicks a list's Add button until the list holds item `index` of `key` and `input` is there. Under load in CI an Add
+ * clicked right after typing was twice lost (no item, then a 30 s wait on a field that never came); never one too many:
+ * it is clicked again only while the list's own items (key.N) number `index` or fewer.
+ */
+export async function addItem(list: Locator, key: string, index: number, button: RegExp, input: Locator): Promise<void> {
+  await vi.waitFor(async () => {
+    const items = await list.locator(`section[data-key-path^="${key}."]`).evaluateAll((all, k) => all.filter((s) => new RegExp(`^${k}\\.\\d+$`).test(s.getAttribute('data-key-path') ?? '')).length, key);
+    if (items <= index) await list.getByRole('button', { name: button }).last().click();
+    await input.waitFor({ state: 'attached', timeout: 5_000 });
+  }, { timeout: 45_000, interval: 250 });
 }
