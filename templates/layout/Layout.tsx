@@ -52,10 +52,13 @@ function FooterAndWidgets() {
         }}
         phone={content.site.phone.display}
       />
-      <a className="call-fab" href={tel}>
-        <Icon icon={Phone} size={22} />
-        <span>{ui.actions.callNow}</span>
-      </a>
+      {/* In a landmark of its own: a screen reader listing landmarks finds it (it floats outside the footer). */}
+      <aside className="call-fab-region" aria-label={ui.actions.callNow}>
+        <a className="call-fab" href={tel}>
+          <Icon icon={Phone} size={22} />
+          <span>{ui.actions.callNow}</span>
+        </a>
+      </aside>
     </>
   );
 }

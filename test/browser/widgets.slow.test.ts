@@ -144,9 +144,13 @@ describe('mobile menu (390px)', () => {
     expect(box.x).toBeLessThan(PHONE.width / 2);
     expect(box.y).toBeGreaterThan(PHONE.height / 2);
     await expect(fab.getAttribute('href')).resolves.toBe(`tel:${practice.phone.e164}`);
+    // In a landmark named as it is, which a screen reader lists; on a desktop, neither (no empty landmark).
+    const landmark = (page: typeof phone.page) => page.getByRole('complementary', { name: uiIn('en').actions.callNow, exact: true });
+    await expect(landmark(phone.page).getByRole('link').getAttribute('href')).resolves.toBe(`tel:${practice.phone.e164}`);
     await phone.context.close();
     const desktop = await h.open('/', DESKTOP);
     await expect(desktop.page.locator('.call-fab').isVisible()).resolves.toBe(false);
+    await expect(landmark(desktop.page).count()).resolves.toBe(0);
     await desktop.context.close();
   });
 });

@@ -9,8 +9,11 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 
 /** WCAG 2.0/2.1 A and AA, and 2.2 AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-/** Rules axe still marks experimental or best practice that WCAG nonetheless asks for (2.5.3 Label in Name). */
-export const EXTRA_RULES = ['label-content-name-mismatch'];
+/**
+ * Rules axe still marks experimental or best practice that WCAG nonetheless asks for (2.5.3 Label in Name), and every
+ * part of a page in a landmark (region): a screen reader that lists landmarks must find the call button and the help.
+ */
+export const EXTRA_RULES = ['label-content-name-mismatch', 'region'];
 
 interface Violation {
   id: string;
