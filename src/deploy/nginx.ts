@@ -36,7 +36,8 @@ export const LISTEN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)?:?\d{1,5}$/;
 export const LOCALE = /^[A-Za-z0-9-]+$/;
 
 export function nginxConf({ root, listen, rules, redirects, locales }: ServerSettings): string {
-  const maps: string[] = ['# The request path without its query: what _headers rules match, as the hosts do (also on a 404).', 'map $request_uri $site_path {', '  "~^(?<path>[^?]*)" $path;', '}'];
+  // $uri, decoded as the rules' paths are (not $request_uri: a folder named "planos-café" is sent percent-encoded).
+  const maps: string[] = ['# The request path, decoded: what _headers rules match, as the hosts do (a 404: its page\'s path).', 'map $uri $site_path {', '  default $uri;', '}'];
   const adds: string[] = [];
   const types: string[] = [];
   rules.forEach((rule, i) => {

@@ -46,13 +46,21 @@ function sameHeaders(response: Response, rules: HeaderRule[], path: string, labe
   }
 }
 
-/** A copy of a static folder with a file under .well-known/ as a site publishes one (RFC 9116's security.txt), for checkHost to ask for. */
+/** A top-level folder of static/ whose name is not ASCII, as a site from elsewhere has (its address is percent-encoded). */
+export const ACCENTED_FILE = '/planos-café/mapa.txt';
+
+/**
+ * A copy of a static folder with a file under .well-known/ as a site publishes one (RFC 9116's security.txt), and a file in
+ * a folder with an accented name (ACCENTED_FILE), for checkHost to ask for.
+ */
 export async function withWellKnown(staticDir: string, copy: string): Promise<string> {
   const { cp, mkdir, writeFile } = await import('node:fs/promises');
-  const { join } = await import('node:path');
+  const { dirname, join } = await import('node:path');
   await cp(staticDir, copy, { recursive: true });
   await mkdir(join(copy, '.well-known'), { recursive: true });
   await writeFile(join(copy, '.well-known/security.txt'), 'Contact: mailto:security@example.com\nExpires: 2030-01-01T00:00:00.000Z\n');
+  await mkdir(join(copy, dirname(ACCENTED_FILE)), { recursive: true });
+  await writeFile(join(copy, ACCENTED_FILE), 'Planta baja\n');
   return copy;
 }
 
@@ -74,6 +82,12 @@ export async function checkHost({ base, urls, headersFile, redirects = [], norma
   expect(security.status, '/.well-known/security.txt').toBe(200);
   sameHeaders(security, rules, '/.well-known/security.txt', '/.well-known/security.txt');
   expect(await security.text()).toMatch(/^Contact: /m);
+  // A folder whose name is percent-encoded in its address gets its rules as any other (nginx matched the encoded form).
+  const accented = await get(base + encodeURI(ACCENTED_FILE));
+  expect(accented.status, ACCENTED_FILE).toBe(200);
+  sameHeaders(accented, rules, ACCENTED_FILE, ACCENTED_FILE);
+  expect(listOf(accented.headers.get('content-security-policy')).length, `${ACCENTED_FILE}: content-security-policy`).toBeGreaterThan(0);
+  await accented.arrayBuffer();
   // Another spelling of a page's path (a doubled slash, a letter percent-encoded) never loses its
   // headers: it is moved to the page, refused, or answered with the page's own.
   const page = pages.find((u) => /^\/[a-z]/.test(u) && u.split('/').length === 2)!;
