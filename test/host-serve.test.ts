@@ -92,11 +92,31 @@ describe('site stage', () => {
     expect(await readFile(join(mine, 'notes.txt'), 'utf8')).toBe('mine');
     expect(() => stage(out, join(out, 'inside'))).toThrow(/outside the build's output/);
     expect(() => stage(tmp, join(tmp, 'x'))).toThrow(/not a build of this engine/);
-    // An earlier stage is replaced whole.
-    stage(out, join(tmp, 'again'));
-    await writeFile(join(tmp, 'again/site/stale.html'), 'old');
-    stage(out, join(tmp, 'again'));
-    expect(existsSync(join(tmp, 'again/site/stale.html'))).toBe(false);
+    // An earlier stage is replaced whole: what it staged for Cloudflare Pages (_headers) is gone from GitHub Pages'.
+    const again = join(tmp, 'again');
+    stage(out, again, { host: 'cloudflare-pages' });
+    expect(existsSync(join(again, 'site/_headers'))).toBe(true);
+    stage(out, again, { host: 'github-pages' });
+    expect(existsSync(join(again, 'site/_headers'))).toBe(false);
+    // What somebody else put in a stage (a file placed by hand, a .git to push from) is never removed with it.
+    await writeFile(join(again, 'site/placed-by-hand.html'), 'mine');
+    await import('node:fs/promises').then((fs) => fs.mkdir(join(again, '.git')));
+    expect(() => stage(out, again)).toThrow(/^.*again holds files that are not a stage of this engine \(".git", "site\/placed-by-hand.html"\): choose a new folder, or move them \(nothing was changed\)\.$/);
+    expect(await readFile(join(again, 'site/placed-by-hand.html'), 'utf8')).toBe('mine');
+    // A marker alone (even a folder of that name) does not make a folder a stage.
+    const victim = join(tmp, 'victim');
+    await import('node:fs/promises').then(async (fs) => { await fs.mkdir(join(victim, '.site-stage'), { recursive: true }); await fs.writeFile(join(victim, 'important.txt'), 'keep'); });
+    expect(() => stage(out, victim)).toThrow(/holds files that are not a stage of this engine/);
+    expect(await readFile(join(victim, 'important.txt'), 'utf8')).toBe('keep');
+  });
+
+  it('a stage that fails leaves nothing half made beside the folder, and says so', async () => {
+    // _headers a hand edit (or another tool) left with "$", which nginx reads as a variable: refused, never written.
+    const edited = join(tmp, 'edited-dist');
+    await import('node:fs/promises').then((fs) => fs.cp(out, edited, { recursive: true }));
+    await writeFile(join(edited, '_headers'), `${await readFile(join(edited, '_headers'), 'utf8')}/x$y/*\n  X-A: 1\n`);
+    expect(() => stage(edited, join(tmp, 'failed'), { host: 'nginx' })).toThrow(/failed was not staged \(nothing was changed\): a header or path holds a character a server configuration cannot carry safely/);
+    expect((await readdir(tmp)).filter((name) => name.startsWith('failed'))).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@
 // server configs beside it. Only files the manifest lists, each a regular file (no link followed).
 import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import { ENGINE } from '../files/about.ts';
+import { inert } from '../problems/inert.ts';
 import { hasMarker, readManifest } from '../output/marker.ts';
 import { DEFAULT_HOST, HOST_TRAITS, isHost, type Host } from '../site/hosts.ts';
 import { caddyfile } from './caddy.ts';
@@ -9,8 +11,29 @@ import { nginxConf } from './nginx.ts';
 import { parseHeadersFile } from '../security/headers-file.ts';
 import { parseRedirectsFile } from '../plugins/redirects.ts';
 
-/** The file in a stage folder that says it is one: a folder with it may be staged into again. */
+/** The file in a stage folder that says it is one, and lists what it staged: a folder with it may be staged into again. */
 export const STAGE_MARKER = '.site-stage';
+/** What a stage folder holds besides site/'s files. */
+const OWN = new Set([STAGE_MARKER, 'site', 'nginx.conf', 'Caddyfile']);
+
+/** What in an existing folder stage did not write (all of it, when the folder is no stage of this engine). */
+function notStaged(target: string): string[] {
+  const entries = readdirSync(target);
+  if (!entries.length) return [];
+  let staged: Set<string> | undefined;
+  try {
+    const marker = join(target, STAGE_MARKER);
+    const record = lstatSync(marker).isFile() ? (JSON.parse(readFileSync(marker, 'utf8')) as { generator?: unknown; files?: unknown }) : {};
+    if (record.generator === ENGINE.name && Array.isArray(record.files)) staged = new Set(record.files.map(String));
+  } catch {
+    // No marker, or not ours: nothing here is a stage's.
+  }
+  if (!staged) return entries;
+  const site = join(target, 'site');
+  const inSite = existsSync(site) ? readdirSync(site, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()) : [];
+  const added = inSite.map((e) => join(e.parentPath, e.name).slice(site.length + 1).split(sep).join('/')).filter((file) => !staged.has(file));
+  return [...entries.filter((entry) => !OWN.has(entry)), ...added.map((file) => `site/${file}`)];
+}
 
 export interface Staged {
   host: Host;
@@ -42,16 +65,27 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   const manifest = readManifest(out);
   const host = options.host ?? manifest.host ?? DEFAULT_HOST;
   if (!isHost(host)) throw new StageError(`unknown host "${host}": the hosts are ${Object.keys(HOST_TRAITS).join(', ')}.`);
-  const traits = HOST_TRAITS[host];
   const target = resolve(folder);
   if (target === out || target.startsWith(out + sep) || out.startsWith(target + sep)) throw new StageError(`the stage folder must be outside the build's output (${outDir}), and not hold it.`);
   if (existsSync(target)) {
-    const entries = readdirSync(target);
-    if (entries.length && !entries.includes(STAGE_MARKER)) throw new StageError(`${folder} holds files that are not a stage of this engine: choose a new folder (nothing was changed).`);
+    // Never removed with the stage it replaces: what somebody else put there (a .git, a file placed by hand).
+    const foreign = notStaged(target);
+    if (foreign.length) throw new StageError(`${folder} holds files that are not a stage of this engine (${foreign.slice(0, 3).map((f) => `"${inert(f)}"`).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}): choose a new folder, or move them (nothing was changed).`);
   }
-  // Made aside and swapped in: a failure leaves an earlier stage whole.
+  // Made aside and swapped in: a failure leaves an earlier stage whole, and removes what it made.
   const making = `${target}.making-${process.pid}`;
   rmSync(making, { recursive: true, force: true });
+  try {
+    return stageInto(out, making, target, host, manifest, options);
+  } catch (error) {
+    rmSync(making, { recursive: true, force: true });
+    if (error instanceof StageError) throw error;
+    throw new StageError(`${folder} was not staged (nothing was changed): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function stageInto(out: string, making: string, target: string, host: Host, manifest: ReturnType<typeof readManifest>, options: StageOptions): Staged {
+  const traits = HOST_TRAITS[host];
   const site = join(making, 'site');
   mkdirSync(site, { recursive: true });
   const twins = new Set(Object.entries(manifest.twins).flatMap(([file, encodings]) => encodings.map((e) => `${file}.${e === 'br' ? 'br' : 'gz'}`)));
@@ -60,7 +94,7 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   // The editor's GitHub sign-in (_worker.js, _routes.json) runs on Cloudflare Pages only: other hosts would publish its code.
   const cloudflare = host === 'cloudflare-pages';
   const keep = { _headers: traits.readsHeaders && !server, _redirects: !!traits.redirects && !server, '_worker.js': cloudflare, '_routes.json': cloudflare } as Record<string, boolean>;
-  let count = 0;
+  const staged: string[] = [];
   for (const file of manifest.files) {
     if (twins.has(file) && !traits.usesTwins) continue;
     if (file in keep && !keep[file]) continue;
@@ -77,7 +111,7 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
     if (!safe) continue;
     mkdirSync(dirname(join(site, file)), { recursive: true });
     copyFileSync(from, join(site, file));
-    count++;
+    staged.push(file);
   }
   let config: string | undefined;
   if (server) {
@@ -88,11 +122,11 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
     config = join(target, host === 'nginx' ? 'nginx.conf' : 'Caddyfile');
     writeFileSync(join(making, host === 'nginx' ? 'nginx.conf' : 'Caddyfile'), host === 'nginx' ? nginxConf(settings) : caddyfile(settings));
   }
-  writeFileSync(join(making, STAGE_MARKER), `${JSON.stringify({ host })}\n`);
+  writeFileSync(join(making, STAGE_MARKER), `${JSON.stringify({ generator: ENGINE.name, host, files: staged })}\n`);
   rmSync(target, { recursive: true, force: true });
   renameSync(making, target);
   // A twin-sending server given a build without twins. The manifest's host is named only if known: output is never printed as is.
   const builtFor = manifest.host === undefined ? DEFAULT_HOST : isHost(manifest.host) ? manifest.host : 'another host';
   const note = traits.usesTwins && !twins.size ? `The build wrote no precompressed twins (it was made for ${builtFor}), so ${host} will send every page uncompressed: build with output.host "${host}" in the site definition, or with --precompress br.` : undefined;
-  return { host, site: join(target, 'site'), files: count, ...(config ? { config } : {}), ...(note ? { note } : {}) };
+  return { host, site: join(target, 'site'), files: staged.length, ...(config ? { config } : {}), ...(note ? { note } : {}) };
 }

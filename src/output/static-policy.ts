@@ -23,13 +23,13 @@ export const TWIN_TYPES: readonly string[] = ['.br', '.gz', '.zst', '.brotli', '
 /** Extensionless files a host reads: GitHub Pages' CNAME, .well-known/. */
 const EXTENSIONLESS = (rel: string) => rel === 'CNAME' || rel.startsWith('.well-known/');
 
-/** Syntax to _headers or a URL: "*" and ":" (patterns), "#" and "?" (no request reaches the file), "%" and "\". */
-const SPECIAL = /[*:#?%\\]/;
+/** Syntax to _headers or a URL: "*" and ":" (patterns), "#" and "?" (no request reaches the file), "%" and "\"; to nginx and Caddy, "$", "{" and "}". */
+const SPECIAL = /[*:#?%\\${}]/;
 
 export function nameProblem(rel: string): string | undefined {
   if (hasControl(rel)) return 'its name holds a control character (a line break, a tab, an escape) or an invisible one (a direction mark or a zero-width space, often pasted with the text): rename it, typing it again with letters, digits, dashes and dots';
   const special = SPECIAL.exec(rel)?.[0];
-  if (special) return `its name holds "${special}", which a host's _headers or a URL reads as syntax: rename it with letters, digits, dashes and dots`;
+  if (special) return `its name holds "${special}", which a host's _headers, a server's configuration or a URL reads as syntax: rename it with letters, digits, dashes and dots`;
   return undefined;
 }
 

@@ -63,7 +63,7 @@ describe('names static/ and content may use', () => {
     expect(nameProblem('images/a photo-1.jpg')).toBeUndefined();
     expect(nameProblem('evil\n/* \n  Location: x/a.png')).toMatch(/control character/);
     expect(nameProblem('a\u001b[2J.png')).toMatch(/control character/);
-    for (const c of ['*', ':', '#', '?', '%', '\\']) expect(nameProblem(`a${c}b.png`), c).toContain(`"${c}"`);
+    for (const c of ['*', ':', '#', '?', '%', '\\', '$', '{', '}']) expect(nameProblem(`a${c}b.png`), c).toContain(`"${c}"`);
   });
 });
 
