@@ -21,10 +21,12 @@ const site = {
 const content = { locales: { fr: { notes: { a: { draft: false }, b: { draft: true } } }, de: { notes: { a: { draft: false } } } } };
 
 describe('the route table', () => {
-  const routes = planRoutes(site, content as never);
-  const table = routes.map((r) => `${r.locale} ${r.page} ${r.url} ${r.file} ${r.noindex ? 'noindex' : 'index'}${r.notFound ? ' 404' : ''} ${JSON.stringify(r.params)}`);
+  // Planned in each test, not as the file loads: a mutation run counts only what a test itself runs.
+  const plan = () => planRoutes(site, content as never);
 
   it('has every page in every locale, one per entry, the default locale at the root', () => {
+    const routes = plan();
+    const table = routes.map((r) => `${r.locale} ${r.page} ${r.url} ${r.file} ${r.noindex ? 'noindex' : 'index'}${r.notFound ? ' 404' : ''} ${JSON.stringify(r.params)}`);
     expect(table).toEqual([
       'fr home / index.html index {}',
       'fr note /notes/a notes/a.html index {"slug":"a"}',
@@ -42,7 +44,32 @@ describe('the route table', () => {
   it('names the params of a path, and signs a table by its URLs, pages and noindex', () => {
     expect(paramsOf('/a/[x]/b/[y]')).toEqual(['x', 'y']);
     expect(paramsOf('/about')).toEqual([]);
-    expect(routeSignature(routes.slice(0, 2))).toBe('/ home false\n/notes/a note false');
+    expect(routeSignature(plan().slice(0, 2))).toBe('/ home false\n/notes/a note false');
+  });
+});
+
+describe('an entry at other addresses in other languages', () => {
+  it('names each language\'s address where they differ, leaves out one shown untranslated, and says nothing where all agree', () => {
+    const content = { locales: { fr: { notes: { a: { draft: false }, b: { draft: false }, c: { draft: false } } }, de: { notes: { a: { draft: false }, b: { draft: false, fallback: 'fr' }, c: { draft: false } } } } };
+    const routes = planRoutes(site, content as never, new Map([['de/notes/a', 'anfang']]));
+    const of = (locale: string, id: string) => routes.find((r) => r.locale === locale && r.page === 'note' && r.params['slug'] === id)!;
+    expect(of('fr', 'a')).toMatchObject({ url: '/notes/a', alternates: { fr: '/notes/a', de: '/notes/anfang' } });
+    expect(of('de', 'a')).toMatchObject({ url: '/de/notes/anfang', path: '/notes/anfang', file: 'de/notes/anfang.html', alternates: { fr: '/notes/a', de: '/notes/anfang' } });
+    // Shown in German from the French: the French page is its only original.
+    expect(of('de', 'b')).toMatchObject({ url: '/de/notes/b', fallback: 'fr', alternates: { fr: '/notes/b' } });
+    expect(of('fr', 'b').alternates).toEqual({ fr: '/notes/b' });
+    expect(of('fr', 'b')).not.toHaveProperty('fallback');
+    for (const route of [of('fr', 'c'), of('de', 'c'), ...routes.filter((r) => r.page !== 'note')]) expect(route, route.url).not.toHaveProperty('alternates');
+    expect(routeSignature([of('de', 'b')])).toBe('/de/notes/b note false {"fr":"/notes/b"}');
+  });
+
+  it('a generated page is left to its plugin, and a hook that decides noindex is given the entry', () => {
+    const seen: unknown[] = [];
+    const withGenerated = { ...site, pages: [...site.pages, { id: 'feed', path: '/feed', template: Template, generated: true }, { id: 'tagged', path: '/t/[slug]', collection: 'notes', template: Template, noindex: (entry: unknown) => (seen.push(entry), false) }] } as unknown as SiteDefinition;
+    const routes = planRoutes(withGenerated, { locales: { fr: { notes: { a: { draft: true } } }, de: { notes: {} } } } as never);
+    expect(routes.some((r) => r.page === 'feed')).toBe(false);
+    expect(seen).toEqual([{ draft: true }]);
+    expect(routes.find((r) => r.page === 'tagged')).toMatchObject({ url: '/t/a', noindex: false });
   });
 });
 
