@@ -1,7 +1,9 @@
 // Markdown content as the link check and the HTML policy see it: every site-internal link with the
 // line it was written on (in paragraphs, lists and tables), and every forbidden address or tag on its
 // own line, whatever line the body starts on.
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import { renderMarkdown } from '../../src/content/markdown.ts';
 
 const body = [
@@ -142,5 +144,56 @@ describe('text another tool wrote, and text built to cost', () => {
     const stars = renderMarkdown(`Head.\n\n${'*a'.repeat(2001)}\n`, 1).findings;
     expect(stars).toEqual([{ line: 3, code: 'content/too-deep', message: 'this paragraph holds more than 2000 emphasis markers (* or _); split it, or put such text in a code block' }]);
     expect(renderMarkdown(`${'_a'.repeat(1000)}\n\n${'_a'.repeat(1000)}\n`, 1).findings).toEqual([]);
+  });
+});
+
+describe('images', () => {
+  it('without a description fail at their line, saying what to write; another site\'s is handed on, as a warning, to the policy check', () => {
+    const { findings, links } = renderMarkdown('Top.\n\n![](/images/a.png) and ![ ](/images/b.png)\n\n![Badge](https://img.shields.io/x.svg) ![CDN](//cdn.example/y.png) [site](https://example.com)\n', 1);
+    expect(findings).toEqual([
+      { line: 3, code: 'markdown/image', message: 'image "/images/a.png" has no description: write what it shows between the brackets, ![A loaf of rye bread](/images/a.png)' },
+      { line: 3, code: 'markdown/image', message: 'image "/images/b.png" has no description: write what it shows between the brackets, ![A loaf of rye bread](/images/b.png)' },
+      { line: 5, code: 'markdown/image', message: 'https://img.shields.io/x.svg', warning: true, elsewhere: true },
+      { line: 5, code: 'markdown/image', message: '//cdn.example/y.png', warning: true, elsewhere: true },
+    ]);
+    expect(links).toEqual([{ href: '/images/a.png', line: 3, image: true }, { href: '/images/b.png', line: 3, image: true }]);
+  });
+});
+
+describe('bare addresses and repeated tags', () => {
+  it('a bare address that is none (www. or http://) is text with a warning, as an <autolink> is', () => {
+    const { html, findings } = renderMarkdown('Visit www.example.com:port now, or http://localhost:port today.\n', 1);
+    expect(html).toBe('<p>Visit www.example.com:port now, or http://localhost:port today.</p>\n');
+    expect(findings.map((f) => [f.line, f.warning, f.message])).toEqual([
+      [1, true, 'autolink "http://www.example.com:port" is not a valid address: it is shown as text, not as a link'],
+      [1, true, 'autolink "http://localhost:port" is not a valid address: it is shown as text, not as a link'],
+    ]);
+  });
+
+  it('a tag written twice in one paragraph is told on each of its lines', () => {
+    expect(renderMarkdown('One <span onclick="a">x</span>\ntwo\nthree <span onclick="a">y</span>\n', 1).findings.map((f) => [f.line, f.message.split(':')[0]])).toEqual([[1, '<span onclick>'], [3, '<span onclick>']]);
+  });
+});
+
+describe('components in Markdown', () => {
+  const Cta = ({ product }: { product: string }) => createElement('a', { href: `/shop/${product}` }, product);
+  const Broken = (): null => {
+    throw new Error('no price list');
+  };
+  const components = { cta: { component: Cta, props: z.object({ product: z.string() }).strict() }, broken: { component: Broken, props: z.object({}).strict() } };
+
+  it('render with their props checked; a wrong prop, an unknown name or a component that throws is told at its line', () => {
+    const { html, findings } = renderMarkdown('Hi.\n\n::cta{product="bread"}\n\n::cta{colour="red"}\n\n::nope\n\n::broken\n', 1, undefined, undefined, components as never);
+    expect(html).toContain('<a href="/shop/bread">bread</a>');
+    expect(findings.map((f) => [f.line, f.code, f.message])).toEqual([
+      [5, 'markdown/component', '::cta product: Invalid input: expected string, received undefined'],
+      [5, 'markdown/component', '::cta props: Unrecognized key: "colour"'],
+      [7, 'markdown/component', '::nope is not a component this site has; components are ::cta, ::broken'],
+      [9, 'markdown/component', expect.stringContaining('no price list')],
+    ]);
+  });
+
+  it('are plain text where the site has none', () => {
+    expect(renderMarkdown('::cta{product="bread"}\n', 1).html).toContain('::cta');
   });
 });
