@@ -1,7 +1,7 @@
 // The URL helpers: the default locale at the site's paths, the others under /<code>, files that
 // static hosts serve without redirects.
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, fileOfUrl, hrefPath, isSlug, localeUrls } from '../src/routes/urls.ts';
+import { absoluteUrl, canonicalPath, decodedPath, fileOfUrl, hasInvisible, hrefPath, isPlainRelative, isSlug, localeUrls, originOf } from '../src/routes/urls.ts';
 
 const { localeUrl, localeOfPath, href, pathOf } = localeUrls(['en', 'es', 'fr'], 'en');
 
@@ -75,5 +75,32 @@ describe('names and links as addresses', () => {
     expect(hrefPath('/a%20b/100%/"x"<y>`{|}^\\')).toBe('/a%20b/100%25/%22x%22%3Cy%3E%60%7B%7C%7D%5E%5C');
     expect(hrefPath('/pan/\ud800')).toBe('/pan/%EF%BF%BD');
     expect(hrefPath('/emoji/😀')).toBe('/emoji/%F0%9F%98%80');
+  });
+});
+
+describe('paths inside a folder, and the origin a site is published at', () => {
+  it('a plain relative path has no ".", ".." or empty part, no backslash, and does not start at the root', () => {
+    for (const ok of ['a', 'a/b.png', 'fotos/café.jpg', '.well-known/x']) expect(isPlainRelative(ok), ok).toBe(true);
+    for (const bad of ['', '/a', 'a//b', 'a/./b', '../a', 'a/..', '.', 'a\\b', 'a/']) expect(isPlainRelative(bad), JSON.stringify(bad)).toBe(false);
+  });
+
+  it('decodes each segment of a path, keeps one that is no valid escape, and spells it once encoded', () => {
+    expect(decodedPath('/images/my%20photo.jpg')).toBe('/images/my photo.jpg');
+    expect(decodedPath('/a%2Fb/100%/c')).toBe('/a/b/100%/c');
+    expect(canonicalPath('/c++/c%2b%2B')).toBe('/c%2B%2B/c%2B%2B');
+    expect(fileOfUrl('/es/caf%C3%A9')).toBe('es/café.html');
+  });
+
+  it('sees what shows nothing, but the joiners Persian and Indic words need', () => {
+    for (const hidden of ['a\u200bb', 'a\u00a0b', 'a\u3000b', 'a\ufe0fb', 'a\u2800b']) expect(hasInvisible(hidden), JSON.stringify(hidden)).toBe(true);
+    for (const shown of ['می\u200cخواهم', 'क्\u200dष', 'plain text']) expect(hasInvisible(shown), JSON.stringify(shown)).toBe(false);
+  });
+
+  it('takes an http(s) origin with no path, and says why not otherwise', () => {
+    expect(originOf('https://clinic.example')).toEqual({ origin: 'https://clinic.example' });
+    expect(originOf('http://clinic.example:8080/')).toEqual({ origin: 'http://clinic.example:8080' });
+    expect(originOf('https://café.example')).toEqual({ origin: 'https://xn--caf-dma.example' });
+    for (const bad of ['clinic.example', 'ftp://clinic.example', 'not a url']) expect(originOf(bad), bad).toEqual({ why: expect.stringMatching(/^is not an absolute http\(s\) URL/) });
+    for (const bad of ['https://example.org/clinic', 'https://example.org/?a=1', 'https://example.org/#x']) expect(originOf(bad), bad).toEqual({ why: expect.stringMatching(/^has a path/) });
   });
 });

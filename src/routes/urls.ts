@@ -65,19 +65,29 @@ const SLUG = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}][\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]*(?:-[\p
 const INVISIBLE = /[\p{Cf}\u00a0\u034f\u115f\u1160\u1680\u2000-\u200a\u202f\u205f\u2800\u3000\u3164\ufe00-\ufe0f\uffa0]/u;
 
 /** Whether a name holds a character that shows nothing (INVISIBLE). */
-export const hasInvisible = (text: string): boolean => INVISIBLE.test(text.replace(/[\u200c\u200d]/g, ''));
+export function hasInvisible(text: string): boolean {
+  return INVISIBLE.test(text.replace(/[\u200c\u200d]/g, ''));
+}
 
 /** Whether text can be an address's last part as written (an entry's slug, a tag's): in the usual (NFC) form too. */
-export const isSlug = (text: string): boolean => SLUG.test(text) && text === text.normalize('NFC') && !hasInvisible(text);
+export function isSlug(text: string): boolean {
+  return SLUG.test(text) && text === text.normalize('NFC') && !hasInvisible(text);
+}
 
 /** A path inside a folder, as its files are named: relative, no "." or ".." part, no backslash, no empty part. */
-export const isPlainRelative = (path: string): boolean => path.length > 0 && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+export function isPlainRelative(path: string): boolean {
+  return path.length > 0 && !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
+}
 
 /** A path with each segment decoded ("/images/my%20photo.jpg" → "/images/my photo.jpg"). */
-export const decodedPath = (path: string): string => path.split('/').map(decodedSegment).join('/');
+export function decodedPath(path: string): string {
+  return path.split('/').map(decodedSegment).join('/');
+}
 
 /** A link as the page writes it: what an address may not hold bare (a space, a quote, a letter beyond ASCII) percent-encoded, escapes kept. */
-export const hrefPath = (path: string): string => path.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7e]|["<>\\^`{|}]/gu, (c) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c)));
+export function hrefPath(path: string): string {
+  return path.replace(/%(?![0-9A-Fa-f]{2})|[^\x21-\x7e]|["<>\\^`{|}]/gu, (c) => (c.length === 1 && c >= '\ud800' && c <= '\udfff' ? '%EF%BF%BD' : encodeURIComponent(c)));
+}
 
 /** A path as the site's URLs spell it: each segment decoded, then encoded once ("/c++" and "/c%2b%2B" → "/c%2B%2B"). */
 export function canonicalPath(path: string): string {
