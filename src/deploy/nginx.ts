@@ -35,9 +35,19 @@ export const HEADER_NAME = /^[A-Za-z0-9!#%&'*+.^_`|~-]+$/;
 export const LISTEN = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)?:?\d{1,5}$/;
 export const LOCALE = /^[A-Za-z0-9-]+$/;
 
+/** A character as a browser sends it in a path, percent-encoded in either case ("é" → "%[Cc]3%[Aa]9"). */
+const escapes = (c: string) => [...Buffer.from(c)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0').replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`)}`).join('');
+
+/**
+ * A _headers pattern matched against the path as it was sent ($request_uri; $uri is the file try_files found, "/about.html"
+ * for "/about"): what a browser percent-encodes (an accent, a space, a quote) matches as itself or as its escape.
+ */
+export function sentPattern(pattern: string): string {
+  return patternRegex(pattern).replace(/[^\x21-\x7e]|["<>`]/gu, (c) => `(?:${c}|${escapes(c)})`);
+}
+
 export function nginxConf({ root, listen, rules, redirects, locales }: ServerSettings): string {
-  // $uri, decoded as the rules' paths are (not $request_uri: a folder named "planos-café" is sent percent-encoded).
-  const maps: string[] = ['# The request path, decoded: what _headers rules match, as the hosts do (a 404: its page\'s path).', 'map $uri $site_path {', '  default $uri;', '}'];
+  const maps: string[] = ['# The request path without its query: what _headers rules match, as the hosts do (also on a 404).', 'map $request_uri $site_path {', '  "~^(?<path>[^?]*)" $path;', '}'];
   const adds: string[] = [];
   const types: string[] = [];
   rules.forEach((rule, i) => {
@@ -48,14 +58,14 @@ export function nginxConf({ root, listen, rules, redirects, locales }: ServerSet
         return;
       }
       const variable = `$site_h${i}_${j}`;
-      maps.push(`map $site_path ${variable} {`, `  ${quotedPattern(`~${patternRegex(rule.path)}`)} ${quoted(value)};`, '  default "";', '}');
+      maps.push(`map $site_path ${variable} {`, `  ${quotedPattern(`~${sentPattern(rule.path)}`)} ${quoted(value)};`, '  default "";', '}');
       // Every matching rule adds its header (nginx leaves out an empty one); always: on 404s too.
       adds.push(`  add_header ${word(name, 'the header name', HEADER_NAME)} ${variable} always;`);
     });
   });
   // Without a rule's Cache-Control, revalidated on every visit, as `serve` does.
   const cached = rules.filter((rule) => Object.keys(rule.headers).some((name) => name.toLowerCase() === 'cache-control'));
-  maps.push('map $site_path $site_cache {', ...cached.map((rule) => `  ${quotedPattern(`~${patternRegex(rule.path)}`)} "";`), `  default ${quoted(CACHE_REVALIDATE)};`, '}');
+  maps.push('map $site_path $site_cache {', ...cached.map((rule) => `  ${quotedPattern(`~${sentPattern(rule.path)}`)} "";`), `  default ${quoted(CACHE_REVALIDATE)};`, '}');
   adds.push('  add_header Cache-Control $site_cache always;');
   maps.push('map $site_path $site_404 {', ...locales.map((l) => `  ${quoted(`~^/${word(l, 'the locale', LOCALE)}/`)} /${l}/404.html;`), '  default /404.html;', '}');
   // nginx matches a location against the request's path decoded.
