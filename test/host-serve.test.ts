@@ -103,6 +103,17 @@ describe('site stage', () => {
     await import('node:fs/promises').then((fs) => fs.mkdir(join(again, '.git')));
     expect(() => stage(out, again)).toThrow(/^.*again holds files that are not a stage of this engine \(".git", "site\/placed-by-hand.html"\): choose a new folder, or move them \(nothing was changed\)\.$/);
     expect(await readFile(join(again, 'site/placed-by-hand.html'), 'utf8')).toBe('mine');
+    // Its own names are its only when they are what it wrote: a folder named as nginx's configuration is somebody's.
+    await import('node:fs/promises').then(async (fs) => { await fs.rm(join(again, '.git'), { recursive: true }); await fs.rm(join(again, 'site/placed-by-hand.html')); });
+    stage(out, again, { host: 'nginx' });
+    await import('node:fs/promises').then(async (fs) => { await fs.rm(join(again, 'nginx.conf')); await fs.mkdir(join(again, 'nginx.conf')); await fs.writeFile(join(again, 'Caddyfile'), 'mine'); });
+    expect(() => stage(out, again)).toThrow(/holds files that are not a stage of this engine \(("nginx\.conf", "Caddyfile"|"Caddyfile", "nginx\.conf")\)/);
+    // A file is no folder to stage into; a stage of a release that listed no files is said to be one.
+    await writeFile(join(tmp, 'a-file'), 'mine');
+    expect(() => stage(out, join(tmp, 'a-file'))).toThrow(/a-file is a file, not a folder: choose a new folder \(nothing was changed\)/);
+    const older = join(tmp, 'older');
+    await import('node:fs/promises').then(async (fs) => { await fs.mkdir(join(older, 'site'), { recursive: true }); await fs.writeFile(join(older, '.site-stage'), '{"host":"netlify"}\n'); });
+    expect(() => stage(out, older)).toThrow(/older is a stage of an earlier release, which did not record the files it copied: remove the folder yourself once, then stage again \(nothing was changed\)/);
     // A marker alone (even a folder of that name) does not make a folder a stage.
     const victim = join(tmp, 'victim');
     await import('node:fs/promises').then(async (fs) => { await fs.mkdir(join(victim, '.site-stage'), { recursive: true }); await fs.writeFile(join(victim, 'important.txt'), 'keep'); });

@@ -13,26 +13,31 @@ import { parseRedirectsFile } from '../plugins/redirects.ts';
 
 /** The file in a stage folder that says it is one, and lists what it staged: a folder with it may be staged into again. */
 export const STAGE_MARKER = '.site-stage';
-/** What a stage folder holds besides site/'s files. */
-const OWN = new Set([STAGE_MARKER, 'site', 'nginx.conf', 'Caddyfile']);
+/** The server configurations a stage writes beside site/, by host. */
+const CONFIG_FILE: Partial<Record<Host, string>> = { nginx: 'nginx.conf', caddy: 'Caddyfile' };
 
-/** What in an existing folder stage did not write (all of it, when the folder is no stage of this engine). */
-function notStaged(target: string): string[] {
+/**
+ * What in an existing folder stage did not write: all of it when the folder is no stage of this engine; else what its marker
+ * does not list (a file placed in site/ by hand, a .git), and its own names when they are not what it wrote (a folder
+ * named nginx.conf). `earlier`: a stage of a release that did not list its files.
+ */
+function notStaged(target: string): { foreign: string[]; earlier?: boolean } {
   const entries = readdirSync(target);
-  if (!entries.length) return [];
-  let staged: Set<string> | undefined;
+  if (!entries.length) return { foreign: [] };
+  const kind = (path: string) => lstatSync(path, { throwIfNoEntry: false });
+  let record: { generator?: unknown; host?: unknown; config?: unknown; files?: unknown } = {};
   try {
-    const marker = join(target, STAGE_MARKER);
-    const record = lstatSync(marker).isFile() ? (JSON.parse(readFileSync(marker, 'utf8')) as { generator?: unknown; files?: unknown }) : {};
-    if (record.generator === ENGINE.name && Array.isArray(record.files)) staged = new Set(record.files.map(String));
+    if (kind(join(target, STAGE_MARKER))?.isFile()) record = JSON.parse(readFileSync(join(target, STAGE_MARKER), 'utf8')) as typeof record;
   } catch {
-    // No marker, or not ours: nothing here is a stage's.
+    // Not JSON: not ours.
   }
-  if (!staged) return entries;
+  if (record.generator !== ENGINE.name || !Array.isArray(record.files)) return { foreign: entries, earlier: record.generator === undefined && typeof record.host === 'string' };
+  const staged = new Set(record.files.map(String));
+  const own = (entry: string) => (entry === STAGE_MARKER || entry === record.config ? kind(join(target, entry))?.isFile() : entry === 'site' && kind(join(target, entry))?.isDirectory());
   const site = join(target, 'site');
-  const inSite = existsSync(site) ? readdirSync(site, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()) : [];
+  const inSite = own('site') ? readdirSync(site, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()) : [];
   const added = inSite.map((e) => join(e.parentPath, e.name).slice(site.length + 1).split(sep).join('/')).filter((file) => !staged.has(file));
-  return [...entries.filter((entry) => !OWN.has(entry)), ...added.map((file) => `site/${file}`)];
+  return { foreign: [...entries.filter((entry) => !own(entry)), ...added.map((file) => `site/${file}`)] };
 }
 
 export interface Staged {
@@ -67,21 +72,43 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   if (!isHost(host)) throw new StageError(`unknown host "${host}": the hosts are ${Object.keys(HOST_TRAITS).join(', ')}.`);
   const target = resolve(folder);
   if (target === out || target.startsWith(out + sep) || out.startsWith(target + sep)) throw new StageError(`the stage folder must be outside the build's output (${outDir}), and not hold it.`);
-  if (existsSync(target)) {
+  const there = lstatSync(target, { throwIfNoEntry: false });
+  if (there && !there.isDirectory()) throw new StageError(`${folder} is a file, not a folder: choose a new folder (nothing was changed).`);
+  if (there) {
     // Never removed with the stage it replaces: what somebody else put there (a .git, a file placed by hand).
-    const foreign = notStaged(target);
+    const { foreign, earlier } = (() => {
+      try {
+        return notStaged(target);
+      } catch (error) {
+        throw new StageError(`${folder} could not be read (nothing was changed): ${inert(error instanceof Error ? error.message : String(error))}`);
+      }
+    })();
+    if (earlier) throw new StageError(`${folder} is a stage of an earlier release, which did not record the files it copied: remove the folder yourself once, then stage again (nothing was changed).`);
     if (foreign.length) throw new StageError(`${folder} holds files that are not a stage of this engine (${foreign.slice(0, 3).map((f) => `"${inert(f)}"`).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}): choose a new folder, or move them (nothing was changed).`);
   }
   // Made aside and swapped in: a failure leaves an earlier stage whole, and removes what it made.
   const making = `${target}.making-${process.pid}`;
+  const earlier = `${target}.earlier-${process.pid}`;
   rmSync(making, { recursive: true, force: true });
+  let staged: Staged;
   try {
-    return stageInto(out, making, target, host, manifest, options);
+    staged = stageInto(out, making, target, host, manifest, options);
+    if (there) renameSync(target, earlier);
+    try {
+      renameSync(making, target);
+    } catch (error) {
+      if (there) renameSync(earlier, target);
+      throw error;
+    }
   } catch (error) {
     rmSync(making, { recursive: true, force: true });
     if (error instanceof StageError) throw error;
-    throw new StageError(`${folder} was not staged (nothing was changed): ${error instanceof Error ? error.message : String(error)}`);
+    // The earlier stage is back in its place unless putting it back failed too.
+    const kept = !there || existsSync(target) ? 'nothing was changed' : `the earlier stage is in ${earlier}`;
+    throw new StageError(`${folder} was not staged (${kept}): ${error instanceof Error ? inert(error.message) : inert(String(error))}`);
   }
+  rmSync(earlier, { recursive: true, force: true });
+  return staged;
 }
 
 function stageInto(out: string, making: string, target: string, host: Host, manifest: ReturnType<typeof readManifest>, options: StageOptions): Staged {
@@ -119,12 +146,10 @@ function stageInto(out: string, making: string, target: string, host: Host, mani
     const redirects = existsSync(join(out, '_redirects')) ? parseRedirectsFile(readFileSync(join(out, '_redirects'), 'utf8')) : [];
     const locales = readdirSync(site).filter((entry) => existsSync(join(site, entry, '404.html')));
     const settings = { root: options.root ?? join(target, 'site'), listen: options.listen ?? '8080', rules, redirects, locales };
-    config = join(target, host === 'nginx' ? 'nginx.conf' : 'Caddyfile');
-    writeFileSync(join(making, host === 'nginx' ? 'nginx.conf' : 'Caddyfile'), host === 'nginx' ? nginxConf(settings) : caddyfile(settings));
+    config = join(target, CONFIG_FILE[host]!);
+    writeFileSync(join(making, CONFIG_FILE[host]!), host === 'nginx' ? nginxConf(settings) : caddyfile(settings));
   }
-  writeFileSync(join(making, STAGE_MARKER), `${JSON.stringify({ generator: ENGINE.name, host, files: staged })}\n`);
-  rmSync(target, { recursive: true, force: true });
-  renameSync(making, target);
+  writeFileSync(join(making, STAGE_MARKER), `${JSON.stringify({ generator: ENGINE.name, host, config: CONFIG_FILE[host], files: staged })}\n`);
   // A twin-sending server given a build without twins. The manifest's host is named only if known: output is never printed as is.
   const builtFor = manifest.host === undefined ? DEFAULT_HOST : isHost(manifest.host) ? manifest.host : 'another host';
   const note = traits.usesTwins && !twins.size ? `The build wrote no precompressed twins (it was made for ${builtFor}), so ${host} will send every page uncompressed: build with output.host "${host}" in the site definition, or with --precompress br.` : undefined;
