@@ -69,17 +69,19 @@ function badKey(doc: Document): { key?: unknown; first?: number; again: number }
   let found: { key?: unknown; first?: number; again: number } | undefined;
   visit(doc, {
     Map: (_key, map) => {
-      const seen = new Map<unknown, number>();
+      // As the data will name them: 1 and "1", true and "true", ~ and "" are one key there.
+      const seen = new Map<string, number>();
       for (const { key } of map.items) {
         if (isCollection(key) && key.range) found = { again: key.range[0] };
         if (found) return visit.BREAK;
         if (!isScalar(key) || !key.range) continue;
-        const first = seen.get(key.value);
+        const name = key.value === null ? '' : String(key.value);
+        const first = seen.get(name);
         if (first !== undefined) {
-          found = { key: key.value, first, again: key.range[0] };
+          found = { key: name, first, again: key.range[0] };
           return visit.BREAK;
         }
-        seen.set(key.value, key.range[0]);
+        seen.set(name, key.range[0]);
       }
       return undefined;
     },

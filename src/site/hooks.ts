@@ -20,7 +20,9 @@ export function callHook<T>(hook: string, where: string | undefined, call: () =>
   const told = (error: unknown) => (error instanceof HookError || (error instanceof Error && error.name === 'BuildFailure') ? error : new HookError(hook, where, error));
   try {
     const result = call();
-    return result instanceof Promise ? (result.catch((error: unknown) => Promise.reject(told(error))) as T) : result;
+    // Any thenable (a promise of another realm, a library's): its rejection is told as a throw is.
+    const thenable = typeof (result as { then?: unknown } | null | undefined)?.then === 'function';
+    return thenable ? (Promise.resolve(result).catch((error: unknown) => Promise.reject(told(error))) as T) : result;
   } catch (error) {
     throw told(error);
   }

@@ -41,6 +41,8 @@ describe('one title on pages of different kinds', () => {
   it('not for pages of one kind, another language, a page without a title, or a 404 page', () => {
     const notFound = [...routes.slice(0, 4), route('not-found', '/404', 'en', true)];
     expect(sharedTitles(notFound, titled(['Clinic', 'A', 'A', 'Clinic', 'Clinic']))).toEqual([]);
+    // A Spanish page of another kind with an English page's title: each language's titles are its own.
+    expect(sharedTitles([route('home', '/'), route('letters', '/es/letters/a', 'es')], titled(['Clinic', 'Clinic']))).toEqual([]);
     expect(sharedTitles(routes, titled(['', '', undefined, 'X', undefined, 'Y']))).toEqual([]);
   });
 });
