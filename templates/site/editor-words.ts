@@ -39,7 +39,7 @@ export const EDITOR_WORDS: Words = {
 
   // Services
   name: 'Name',
-  imageAlt: { label: 'What the drawing shows', hint: 'Optional. Describe the drawing for patients who cannot see it, like "Illustration of a syringe and a shield". Leave empty if it only decorates.' },
+  imageAlt: { label: 'What the drawing shows', hint: 'Optional. Describe the drawing for patients who cannot see it, like "Illustration of a vaccine syringe". Leave empty if it only decorates.' },
   benefits: { label: 'Benefits', singular: 'benefit', hint: 'Keep the same items in English and Spanish: add or remove one in both.' },
   whatToExpect: { label: 'What to expect, step by step', singular: 'step', hint: 'Keep the same steps in English and Spanish.' },
   faqs: { label: 'Questions and answers', singular: 'question', hint: 'Keep the same questions in English and Spanish: add or remove one in both.' },
