@@ -264,6 +264,25 @@ describe("the engine's own features", () => {
     expect((error as Error).message).toBe('locale es: plugin "feeds": files() threw: no posts');
   });
 
+  it("turn a plugin's warnings into errors with --strict, named as that plugin's (not as placeholders)", async () => {
+    const { dir, site } = await scratchSite('strict-warning', [
+      "import base from '../../fixtures/plugin-site/site.config.ts';",
+      "const todo = { name: 'todo-check', warnings: () => [{ file: 'content/en/notes/welcome.md', message: 'still says TODO' }] };",
+      'export default { ...base, plugins: [...(base.plugins ?? []), todo] };',
+    ]);
+    try {
+      const built = await buildInto({ site, content, static: join(tmp, 'static') });
+      await built.cleanup();
+      expect(built.result.warnings).toContainEqual({ file: 'content/en/notes/welcome.md', message: 'still says TODO' });
+      const error = await buildInto({ site, content, static: join(tmp, 'static'), strict: true }).then(() => undefined, (e: unknown) => e);
+      const told = (error as BuildFailure).problems.map((p) => p.format()).join('\n');
+      expect(told).toContain('content/en/notes/welcome.md  has a warning of plugin "todo-check" (--strict)\n  still says TODO');
+      expect(told).not.toContain('placeholder');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('name a plugin whose async hook rejects with its hook, as one that throws', async () => {
     const { dir, site } = await scratchSite('async-reject', [
       "import base from '../../fixtures/plugin-site/site.config.ts';",

@@ -8,12 +8,14 @@ import type { EngineContent } from '../../site/page-data.ts';
 import { localesWithoutIcu } from '../../checks/locales.ts';
 
 export function warningsStep(run: BuildRun, content: EngineContent): Warning[] {
-  const fromPlugins = run.plugins.flatMap((plugin) => (plugin.warnings ? callPlugin(plugin, 'warnings', undefined, () => plugin.warnings!(content, run.context)) : []));
+  const byPlugin = run.plugins.map((plugin) => ({ name: plugin.name, warnings: plugin.warnings ? callPlugin(plugin, 'warnings', undefined, () => plugin.warnings!(content, run.context)) : [] }));
+  const fromPlugins = byPlugin.flatMap((p) => p.warnings);
   const icu = localesWithoutIcu(run.site.locales, shown(run.siteFile));
   const { warnings: leftOut } = run.statics;
   if (run.options.strict && (fromPlugins.length || leftOut.length || icu.length)) {
     throw new BuildFailure([
-      ...fromPlugins.map((w) => inFile('placeholder/strict', w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }])),
+      // The placeholders plugin's are placeholders; another plugin's are its own warnings, named as its.
+      ...byPlugin.flatMap(({ name, warnings }) => warnings.map((w) => (name === 'placeholders' ? inFile('placeholder/strict', w.file, 'holds a placeholder (--strict)', [{ path: '', message: w.message }]) : inFile('plugin/strict', w.file, `has a warning of plugin "${name}" (--strict)`, [{ path: '', message: w.message }])))),
       ...leftOut.map((w) => inFile('static/hidden', w.file, 'is left out of the output (--strict)', [{ path: '', message: w.message }])),
       ...icu.map((w) => inFile('locale/no-icu', w.file, 'names a locale this Node cannot format (--strict)', [{ path: '', message: w.message }])),
     ]);
