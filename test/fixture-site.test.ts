@@ -178,6 +178,12 @@ describe("a site's hook that throws", () => {
     expect(error).toBeInstanceOf(HookError);
     expect(error!.message).toBe("page /en/about (en): the site definition's meta() threw: no title");
   });
+
+  it('fails the build naming the page when meta() gives it no title (a field the page lacks), never publishing "undefined"', async () => {
+    const error = await broken('meta-untitled', (t) => t.replace('  layout: Layout,', "  layout: Layout,\n  meta: (page) => ({ title: page.route.page === 'about' ? undefined as unknown as string : 'x', description: 'y' }),"));
+    expect(error).toBeInstanceOf(HookError);
+    expect(error!.message).toMatch(/^page \/(\w+\/)?about \(\w+\): the site definition's meta\(\) threw: gave the page no title \(undefined\): give it one, from its content or a fallback$/);
+  });
 });
 
 describe('a page with no description', () => {

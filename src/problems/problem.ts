@@ -45,6 +45,7 @@ export type ProblemCode =
   | 'island/unknown'
   | 'budget/exceeded'
   | 'placeholder/strict'
+  | 'plugin/strict'
   | 'plugin/check';
 
 /** The kind of one detail line, for merging (a key missing in one locale is reported once). */

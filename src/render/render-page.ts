@@ -119,6 +119,8 @@ export function renderPage(route: Route, options: RenderOptions): RenderedPage {
     const where = `page ${route.url} (${route.locale})`;
     // A plugin's page may give its own; the site's meta() need not know it.
     const meta = route.meta ?? (site.meta ? callHook('meta()', where, () => site.meta!(page)) : defaultMeta(page));
+    // A title read from a field that is not there would be published as "undefined".
+    if (typeof meta?.title !== 'string') throw new HookError(route.meta ? `plugin route's meta` : 'meta()', where, new Error(`gave the page no title (${meta ? String(meta.title) : String(meta)}): give it one, from its content or a fallback`));
     const title = site.documentTitle ? callHook('documentTitle()', where, () => site.documentTitle!(meta, page)) : meta.title;
     const jsonLd = callHook('jsonLd()', where, () => site.jsonLd?.(page, meta));
     const document = renderToStaticMarkup(
