@@ -41,28 +41,32 @@ export function checkLocaleParity(
       errors.push(inFile('content/missing-file', shown(`${locale}/${name}`), `is missing (${locale})`, [{ path: '', message: `required, missing; ${elsewhere}${partial}`, kind: 'missing' }]));
     }
   }
-  // Key parity, both ways, for files present in both locales.
+  // Key parity, both ways, for files present in both locales: once per file, each missing key naming every version that has it.
   for (const name of expected) {
     for (const locale of locales) {
       const mine = parsed.get(`${locale}/${name}`);
       if (!mine) continue;
+      const missing = new Map<string, { path: PropertyKey[]; files: string[] }>();
+      const lacking: string[] = [];
+      let body: { count: number; file: string; most: number } | undefined;
       for (const other of locales.filter((l) => l !== locale)) {
         const theirs = parsed.get(`${other}/${name}`);
         if (!theirs) continue;
-        const problems: Detail[] = missingPaths(theirs.data, mine.data).map((path) => ({
-          path: keyPath(path),
-          message: `missing, present in ${theirs.file}`,
-          kind: 'missing' as const,
-        }));
+        const paths = missingPaths(theirs.data, mine.data);
+        for (const path of paths) {
+          const key = keyPath(path);
+          missing.set(key, { path, files: [...(missing.get(key)?.files ?? []), theirs.file] });
+        }
         const [mySections, theirSections] = [sections(mine.body), sections(theirs.body)];
-        if (mySections.length < theirSections.length) {
-          problems.push({ path: '(body)', message: `${mySections.length} "## " sections, but ${theirs.file} has ${theirSections.length}` });
-        }
-        if (problems.length) {
-          const first = missingPaths(theirs.data, mine.data)[0];
-          errors.push(inFile('content/locale-parity', mine.file, `lacks content its ${other} version has (${locale})`, problems, first ? mine.positionOf(first) : undefined));
-        }
+        if (mySections.length < theirSections.length && theirSections.length > (body?.most ?? 0)) body = { count: mySections.length, file: theirs.file, most: theirSections.length };
+        if (paths.length || mySections.length < theirSections.length) lacking.push(other);
       }
+      if (!lacking.length) continue;
+      const problems: Detail[] = [...missing].map(([key, { files }]) => ({ path: key, message: `missing, present in ${files.join(', ')}`, kind: 'missing' as const }));
+      if (body) problems.push({ path: '(body)', message: `${body.count} "## " sections, but ${body.file} has ${body.most}` });
+      const first = [...missing.values()][0]?.path;
+      const versions = lacking.length === 1 ? `its ${lacking[0]} version has` : `its ${lacking.slice(0, -1).join(', ')} and ${lacking.at(-1)} versions have`;
+      errors.push(inFile('content/locale-parity', mine.file, `lacks content ${versions} (${locale})`, problems, first ? mine.positionOf(first) : undefined));
     }
   }
   return errors;

@@ -70,17 +70,25 @@ describe('locale parity', () => {
     ]);
   });
 
-  it('names a mapping one locale has where another has null or a text, and three locales each against the others', () => {
+  it('names a mapping one locale has where another has null or a text, and three locales each against the others, once per file', () => {
     const files = new Map([
       ['en/x.yaml', parsed('content/en/x.yaml', { a: { b: 1 }, c: { d: 1 }, e: null })],
       ['es/x.yaml', parsed('content/es/x.yaml', { a: null, c: 'text', e: null })],
       ['fr/x.yaml', parsed('content/fr/x.yaml', { a: { b: 2 }, c: { d: 2 }, e: null })],
     ]);
     const problems = checkLocaleParity(['en', 'es', 'fr'], ['x.yaml'], ['en/x.yaml', 'es/x.yaml', 'fr/x.yaml'], files, shown);
+    // One problem for the file, each key naming every version that has it (it was told once per other version).
     expect(problems.map((p) => p.format().split('\n'))).toEqual([
-      ['content/es/x.yaml:2:1  lacks content its en version has (es)', '  a: missing, present in content/en/x.yaml', '  c: missing, present in content/en/x.yaml'],
-      ['content/es/x.yaml:2:1  lacks content its fr version has (es)', '  a: missing, present in content/fr/x.yaml', '  c: missing, present in content/fr/x.yaml'],
+      ['content/es/x.yaml:2:1  lacks content its en and fr versions have (es)', '  a: missing, present in content/en/x.yaml, content/fr/x.yaml', '  c: missing, present in content/en/x.yaml, content/fr/x.yaml'],
     ]);
+    // A key only one of the others has is named with that one; sections compared with the version that has most.
+    const uneven = new Map([
+      ['en/y.md', parsed('content/en/y.md', { a: 1, b: 1 }, '## One\n## Two')],
+      ['es/y.md', parsed('content/es/y.md', {}, '')],
+      ['fr/y.md', parsed('content/fr/y.md', { a: 1 }, '## Un\n## Deux\n## Trois')],
+    ]);
+    const [es] = checkLocaleParity(['en', 'es', 'fr'], ['y.md'], ['en/y.md', 'es/y.md', 'fr/y.md'], uneven, shown).filter((p) => p.format().startsWith('content/es'));
+    expect(es!.details.map((d) => `${d.path}: ${d.message}`)).toEqual(['a: missing, present in content/en/y.md, content/fr/y.md', 'b: missing, present in content/en/y.md', '(body): 0 "## " sections, but content/fr/y.md has 3']);
   });
 
   it('counts only "## " headings at the start of a line as sections', () => {
