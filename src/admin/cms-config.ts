@@ -64,6 +64,9 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
       // Typed once, copied to every locale's file on save.
       .map((field) => (same.has(field.name) ? { ...field, i18n: 'duplicate' } : field));
     const listed = !!def.ids;
+    const identifier = (fields.find((f) => f.widget === 'string') ?? fields[0])?.name;
+    // In the order the site lists them, each with its number: where a new number puts an entry is seen before saving.
+    const order = def.listedBy && identifier ? { sortable_fields: { fields: [def.listedBy, identifier], default: { field: def.listedBy, direction: 'ascending' } }, summary: `{{fields.${def.listedBy}}} · {{fields.${identifier}}}` } : {};
     collections.push({
       name: key,
       label: labelOf(key),
@@ -76,7 +79,8 @@ export function cmsConfig(site: SiteDefinition, paths: EditorPaths, baseUrl: str
       // Entries listed in a shared file are added there first (the build says so); others are one file per locale.
       create: !listed,
       delete: !listed,
-      identifier_field: (fields.find((f) => f.widget === 'string') ?? fields[0])?.name,
+      identifier_field: identifier,
+      ...order,
       fields,
     });
   }

@@ -55,6 +55,8 @@ export interface Collection {
   fallback?: boolean;
   /** Front-matter keys with one fact for all locales: each file repeats it, the build refuses disagreement, the editor copies it. */
   sameInEveryLocale?: readonly string[];
+  /** A number field the site lists the entries by, smallest first: the editor lists them in that order, each with its number. */
+  listedBy?: string;
 }
 
 /**

@@ -31,7 +31,7 @@ export const contentModel = defineContentModel({
   },
   collections: {
     // Every file of content/<locale>/services/ is a service (site/services.ts makes the lists from them).
-    services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', sameInEveryLocale: SERVICE_FACTS },
+    services: { folder: 'services', ext: '.md', schema: serviceSchema, label: 'service', sameInEveryLocale: SERVICE_FACTS, listedBy: 'order' },
     // A notice takes effect on one day, whichever language it is read in: typed once, copied to each.
     legal: { folder: 'legal', ext: '.md', schema: legalSchema, label: 'legal page', ids: () => LEGAL_IDS, sameInEveryLocale: ['effective'] },
   },

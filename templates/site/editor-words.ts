@@ -46,7 +46,7 @@ export const EDITOR_WORDS: Words = {
   q: 'Question',
   a: { label: 'Answer', ...PARAGRAPH },
   group: { label: 'Kind of service', hint: 'Primary care, or aesthetics (paid by the patient, never billed to insurance). Both languages get the same.' },
-  order: { label: 'Place in the lists', hint: 'Services of the same kind are listed by this number, smallest first (1, 2, 3 …). Both languages get the same.' },
+  order: { label: 'Place in the lists', hint: 'Services of the same kind are listed by this number, smallest first (1, 2, 3 …), as the Services list here is; two with the same number go in alphabetical order of their address. To move one, renumber the ones it passes. Both languages get the same.' },
   onHome: { label: 'Show on the home page', hint: 'The home page has room for nine services.' },
   paidByPatient: { label: 'Paid by the patient', hint: 'For exams insurance never pays for (immigration, DOT): the page shows the self-pay notice and the Good Faith Estimate instead of the insurance plans.' },
   callFirst: { label: 'Call before booking', hint: 'For same-day needs (urgent care): the Call button comes first at the top of the page.' },
