@@ -33,7 +33,7 @@ export const EDITOR_WORDS: Words = {
   steps: { label: 'Steps', singular: 'step' },
   disclaimer: { label: 'Small print', ...PARAGRAPH },
   commitment: 'Our commitment',
-  effective: { label: 'In effect since', hint: 'The date this text took effect.' },
+  effective: { label: 'In effect since', hint: 'The date this text took effect. One date for both languages: change it when the policy changes, and change the text in English and in Spanish in the same save.' },
   noindex: { label: 'Hide from search engines', hint: 'For developers: leave as it is.' },
   body: 'Text',
 
