@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { brotli } from '../output/write-files.ts';
 import type { Route } from '../routes/routes.ts';
+import { decodedPath } from '../routes/urls.ts';
 import type { Budgets } from '../site/definition.ts';
 
 export interface PageWeight {
@@ -48,10 +49,13 @@ function weight(contents: Uint8Array, name: string): number {
 export function overBudget(report: SizeReport, budgets: Budgets, pagesWithJs: number): string[] {
   const over: string[] = [];
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  if (pagesWithJs && report.js.brotli > budgets.jsBrotli) over.push(`JavaScript is ${kb(report.js.brotli)} brotli, budget ${kb(budgets.jsBrotli)}`);
-  if (report.css.brotli > budgets.cssBrotli) over.push(`CSS is ${kb(report.css.brotli)} brotli, budget ${kb(budgets.cssBrotli)}`);
+  // In bytes when kilobytes to one decimal would show the weight and its budget alike ("0.7 KB, budget 0.7 KB").
+  const weighs = (n: number, budget: number) => (kb(n) === kb(budget) ? `${n} bytes brotli, budget ${budget} bytes` : `${kb(n)} brotli, budget ${kb(budget)}`);
+  if (pagesWithJs && report.js.brotli > budgets.jsBrotli) over.push(`JavaScript is ${weighs(report.js.brotli, budgets.jsBrotli)}`);
+  if (report.css.brotli > budgets.cssBrotli) over.push(`CSS is ${weighs(report.css.brotli, budgets.cssBrotli)}`);
   for (const page of report.pages) {
-    if (page.brotli !== undefined && page.brotli > budgets.htmlBrotli) over.push(`page ${page.route.url} is ${kb(page.brotli)} brotli, budget ${kb(budgets.htmlBrotli)}`);
+    // The address as it reads (/ja/パン), not as it is sent (/ja/%E3%83%91%E3%83%B3).
+    if (page.brotli !== undefined && page.brotli > budgets.htmlBrotli) over.push(`page ${decodedPath(page.route.url)} is ${weighs(page.brotli, budgets.htmlBrotli)}`);
   }
   return over;
 }

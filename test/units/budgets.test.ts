@@ -24,6 +24,11 @@ describe('page-weight budgets', () => {
     ]);
   });
 
+  it('say bytes where kilobytes would show the weight and the budget alike, and a page\'s address as it reads', () => {
+    const report = { pages: [{ route: route('/ja/%E3%83%91%E3%83%B3'), bytes: 9000, brotli: 717 }], css: { bytes: 900, brotli: 700 }, js: { bytes: 900, brotli: 700 } };
+    expect(overBudget(report, { jsBrotli: 700, cssBrotli: 700, htmlBrotli: 700 }, 1)).toEqual(['page /ja/パン is 717 bytes brotli, budget 700 bytes']);
+  });
+
   it('are met by what weighs exactly the budget', () => {
     const report = { pages: [{ route: route('/'), bytes: 2000, brotli: 1000 }], css: { bytes: 2000, brotli: 1000 }, js: { bytes: 2000, brotli: 1000 } };
     expect(overBudget(report, budgets, 1)).toEqual([]);
