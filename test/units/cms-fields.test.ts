@@ -220,6 +220,15 @@ describe('the configuration of a site', () => {
     expect(notes).toMatchObject({ name: 'notes', label: 'Notes', folder: 'site/content/{{locale}}/notes', extension: 'md', format: 'frontmatter', create: true, delete: true, identifier_field: 'title' });
     expect((notes!.fields as { name: string; widget: string }[]).map((f) => `${f.name}:${f.widget}`)).toEqual(['title:string', 'body:markdown']);
     expect(staff).toMatchObject({ extension: 'yml', format: 'yaml', create: false, delete: false });
+    // Listed as the site lists them only when the collection says by what.
+    expect(notes).not.toHaveProperty('sortable_fields');
+    expect(notes).not.toHaveProperty('summary');
+  });
+
+  it("lists a collection by the number its site lists it by, each entry with that number", () => {
+    const ordered = { ...site, content: { ...site.content, collections: { steps: { folder: 'steps', ext: '.md', schema: z.object({ heading: z.string(), place: z.number() }), label: 'step', listedBy: 'place' } } } } as unknown as SiteDefinition;
+    const [steps] = (cmsConfig(ordered, { root: '/r', contentDir: '/r/site/content', staticDir: '/r/site/static' }, 'https://x.example', admin).collections as Record<string, unknown>[]).slice(3);
+    expect(steps).toMatchObject({ name: 'steps', identifier_field: 'heading', sortable_fields: { fields: ['place', 'heading'], default: { field: 'place', direction: 'ascending' } }, summary: '{{fields.place}} · {{fields.heading}}' });
   });
 
   it('writes JSON that names the schema Sveltia checks it against', () => {
