@@ -307,11 +307,14 @@ describe('the office manager\'s day, in the editor', () => {
     for (const lang of ['en', 'es'] as const) {
       // The editor draws fields as they come into view: scroll its side down until the text box is there.
       const text = page.locator('section[data-key-path="body"]').nth(pane(lang)).locator('[contenteditable="true"]');
-      for (let i = 0; i < 60 && !(await text.isVisible()); i++) {
+      // Under load the pane draws late: scrolled for up to 40 s, then brought into view (it was 9 s, and failed in CI's load).
+      await vi.waitFor(async () => {
+        if (await text.isVisible()) return;
         await page.mouse.move(lang === 'en' ? 300 : 900, 500);
         await page.mouse.wheel(0, 600);
-        await page.waitForTimeout(150);
-      }
+        throw new Error(`the ${lang} text box is not drawn yet`);
+      }, { timeout: 40_000, interval: 200 });
+      await text.scrollIntoViewIfNeeded();
       await text.click();
       await page.keyboard.type(words[lang].body);
     }
