@@ -48,7 +48,8 @@ export function checkLocaleParity(
       if (!mine) continue;
       const missing = new Map<string, { path: PropertyKey[]; files: string[] }>();
       const lacking: string[] = [];
-      let body: { count: number; file: string; most: number } | undefined;
+      const mySections = sections(mine.body).length;
+      let body: { file: string; most: number } | undefined;
       for (const other of locales.filter((l) => l !== locale)) {
         const theirs = parsed.get(`${other}/${name}`);
         if (!theirs) continue;
@@ -57,13 +58,13 @@ export function checkLocaleParity(
           const key = keyPath(path);
           missing.set(key, { path, files: [...(missing.get(key)?.files ?? []), theirs.file] });
         }
-        const [mySections, theirSections] = [sections(mine.body), sections(theirs.body)];
-        if (mySections.length < theirSections.length && theirSections.length > (body?.most ?? 0)) body = { count: mySections.length, file: theirs.file, most: theirSections.length };
-        if (paths.length || mySections.length < theirSections.length) lacking.push(other);
+        const theirSections = sections(theirs.body).length;
+        if (mySections < theirSections && theirSections > (body?.most ?? 0)) body = { file: theirs.file, most: theirSections };
+        if (paths.length || mySections < theirSections) lacking.push(other);
       }
       if (!lacking.length) continue;
       const problems: Detail[] = [...missing].map(([key, { files }]) => ({ path: key, message: `missing, present in ${files.join(', ')}`, kind: 'missing' as const }));
-      if (body) problems.push({ path: '(body)', message: `${body.count} "## " sections, but ${body.file} has ${body.most}` });
+      if (body) problems.push({ path: '(body)', message: `${mySections} "## " sections, but ${body.file} has ${body.most}` });
       const first = [...missing.values()][0]?.path;
       const versions = lacking.length === 1 ? `its ${lacking[0]} version has` : `its ${lacking.slice(0, -1).join(', ')} and ${lacking.at(-1)} versions have`;
       errors.push(inFile('content/locale-parity', mine.file, `lacks content ${versions} (${locale})`, problems, first ? mine.positionOf(first) : undefined));

@@ -40,6 +40,9 @@ function notStaged(target: string): { foreign: string[]; earlier?: boolean } {
   return { foreign: [...entries.filter((entry) => !own(entry)), ...added.map((file) => `site/${file}`)] };
 }
 
+/** A failure's own words, inert (a file name in them may hold anything). */
+const reason = (error: unknown) => inert(error instanceof Error ? error.message : String(error));
+
 export interface Staged {
   host: Host;
   /** The folder to upload (<folder>/site). */
@@ -76,13 +79,13 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
   if (there && !there.isDirectory()) throw new StageError(`${folder} is a file, not a folder: choose a new folder (nothing was changed).`);
   if (there) {
     // Never removed with the stage it replaces: what somebody else put there (a .git, a file placed by hand).
-    const { foreign, earlier } = (() => {
-      try {
-        return notStaged(target);
-      } catch (error) {
-        throw new StageError(`${folder} could not be read (nothing was changed): ${inert(error instanceof Error ? error.message : String(error))}`);
-      }
-    })();
+    let found: ReturnType<typeof notStaged>;
+    try {
+      found = notStaged(target);
+    } catch (error) {
+      throw new StageError(`${folder} could not be read (nothing was changed): ${reason(error)}`);
+    }
+    const { foreign, earlier } = found;
     if (earlier) throw new StageError(`${folder} is a stage of an earlier release, which did not record the files it copied: remove the folder yourself once, then stage again (nothing was changed).`);
     if (foreign.length) throw new StageError(`${folder} holds files that are not a stage of this engine (${foreign.slice(0, 3).map((f) => `"${inert(f)}"`).join(', ')}${foreign.length > 3 ? `, and ${foreign.length - 3} more` : ''}): choose a new folder, or move them (nothing was changed).`);
   }
@@ -105,7 +108,7 @@ export function stage(outDir: string, folder: string, options: StageOptions = {}
     if (error instanceof StageError) throw error;
     // The earlier stage is back in its place unless putting it back failed too.
     const kept = !there || existsSync(target) ? 'nothing was changed' : `the earlier stage is in ${earlier}`;
-    throw new StageError(`${folder} was not staged (${kept}): ${error instanceof Error ? inert(error.message) : inert(String(error))}`);
+    throw new StageError(`${folder} was not staged (${kept}): ${reason(error)}`);
   }
   rmSync(earlier, { recursive: true, force: true });
   return staged;

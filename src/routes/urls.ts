@@ -57,7 +57,8 @@ export function decodedSegment(segment: string): string {
 
 // Words of lowercase letters (any script's: one without capitals, as Arabic or Japanese, counts) and digits, joined by dashes;
 // inside a word, the joiners Persian and Indic spelling needs (U+200C, U+200D) before a letter ("می‌خواهم").
-const SLUG = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}](?:[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]|[\u200c\u200d](?=[\p{Lo}\p{M}]))*(?:-[\p{Ll}\p{Lo}\p{Lm}\p{Nd}](?:[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]|[\u200c\u200d](?=[\p{Lo}\p{M}]))*)*$/u;
+const WORD = String.raw`[\p{Ll}\p{Lo}\p{Lm}\p{Nd}](?:[\p{Ll}\p{Lo}\p{Lm}\p{M}\p{Nd}]|[\u200c\u200d](?=[\p{Lo}\p{M}]))*`;
+const SLUG = new RegExp(`^${WORD}(?:-${WORD})*$`, 'u');
 /**
  * Characters that show nothing: format characters (direction marks, zero-width spaces) but the joiners Persian and Indic
  * words need (U+200C, U+200D), spaces other than the space, Hangul fillers, the Braille blank, the grapheme joiner and

@@ -65,7 +65,8 @@ describe('an image from another site', () => {
     // Without img-src, default-src decides; the message names the file to copy, and a folder's address a file name.
     expect(blockedImages([{ file: 'a.md:3', href: 'https://x.example/a.png' }], { 'default-src': ["'self'", 'https://x.example'] })).toEqual([]);
     const [told] = blockedImages([{ file: 'a.md:3', href: 'https://x.example/pics/a.png' }], { 'default-src': ["'self'"] });
-    expect(told!.message).toBe(`shows an image from another site, "https://x.example/pics/a.png", and the pages' content policy lets a browser show images from 'self' only: it would not be shown. Copy it into the static folder and write its address here (/images/a.png), or have a developer allow https://x.example (csp: { 'img-src': [...] } in the site definition)`);
+    const sources = "'self'";
+    expect(told!.message).toBe(`shows an image from another site, "https://x.example/pics/a.png", and the pages' content policy lets a browser show images from ${sources} only: it would not be shown. Copy it into the static folder and write its address here (/images/a.png), or have a developer allow https://x.example (csp: { 'img-src': [...] } in the site definition)`);
     expect(blockedImages([{ file: 'a.md:3', href: 'https://x.example/pics/' }], { 'img-src': ["'self'"] })[0]!.message).toContain('(/images/image.png)');
   });
 });
