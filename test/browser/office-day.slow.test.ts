@@ -306,11 +306,13 @@ describe('the office manager\'s day, in the editor', () => {
     for (const lang of ['en', 'es'] as const) await expect.poll(() => box('name', lang).inputValue()).toBe(words[lang].name);
     for (const lang of ['en', 'es'] as const) {
       // The editor draws fields as they come into view: scroll its side down until the text box is there.
-      const text = page.locator('section[data-key-path="body"]').nth(pane(lang)).locator('[contenteditable="true"]');
+      const text = page.locator(`section[data-key-path="body"] [lang="${lang}"] [contenteditable="true"]`);
       // Under load the pane draws late: scrolled for up to 40 s, then brought into view (it was 9 s, and failed in CI's load).
       await vi.waitFor(async () => {
         if (await text.isVisible()) return;
-        await page.mouse.move(lang === 'en' ? 300 : 900, 500);
+        // Over this language's own pane, wherever the editor has placed it (a side panel open moves them).
+        const column = await box('name', lang).boundingBox();
+        await page.mouse.move(column ? column.x + column.width / 2 : 300 + 450 * pane(lang), 500);
         await page.mouse.wheel(0, 600);
         throw new Error(`the ${lang} text box is not drawn yet`);
       }, { timeout: 40_000, interval: 200 });
@@ -323,6 +325,8 @@ describe('the office manager\'s day, in the editor', () => {
     expect(editor.offOrigin).toEqual([]);
 
     expect(saved.es).toContain('Exámenes físicos deportivos');
+    // Each language's text went to its own file (the two text boxes are told apart by language, not by place).
+    for (const lang of ['en', 'es'] as const) expect(saved[lang].split('---').at(-1)).toContain(words[lang].body);
   });
   it('lists the services in the order the site shows them, each with its place, the new one among them', async () => {
     const { page } = await signedIn.editor();
