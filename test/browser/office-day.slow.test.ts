@@ -277,7 +277,8 @@ describe('the office manager\'s day, in the editor', () => {
     // The panes are drawn again once the second language shows: type once they have settled.
     await page.waitForTimeout(1000);
     const box = (key: string, lang: string, tag = 'input') => page.locator(`section[data-key-path="${key}"] ${tag}[lang="${lang}"]`);
-    const pane = (lang: string) => (lang === 'en' ? 0 : 1);
+    // A language's side of the form: the fields beside its name box (drawn as they come into view, so never counted).
+    const pane = (lang: string) => page.locator(`section[data-key-path="name"]:has(input[lang="${lang}"])`).locator('xpath=..');
     const words = {
       en: { name: 'Sports Physicals', description: 'Physicals for school and league sports, with the forms your team asks for.', benefits: ['Forms completed at the visit', 'Same-week appointments', 'A bilingual team'], steps: ['Bring the form from your school or league.', 'Your provider checks your health history.', 'You leave with the signed form.'], faqs: [['How long does it take?', 'About 30 minutes.'], ['Do I need an appointment?', 'Yes, please book ahead.']], body: 'We do school and league sports physicals.' },
       es: { name: 'Exámenes físicos deportivos', description: 'Exámenes físicos para deportes escolares y de ligas, con los formularios que pide su equipo.', benefits: ['Formularios completados en la consulta', 'Citas en la misma semana', 'Un equipo bilingüe'], steps: ['Traiga el formulario de su escuela o liga.', 'Su proveedor revisa su historial de salud.', 'Usted sale con el formulario firmado.'], faqs: [['¿Cuánto tarda?', 'Unos 30 minutos.'], ['¿Necesito una cita?', 'Sí, por favor haga una cita.']], body: 'Hacemos exámenes físicos para deportes escolares y de ligas.' },
@@ -288,12 +289,12 @@ describe('the office manager\'s day, in the editor', () => {
       await box('description', lang, 'textarea').fill(w.description);
       for (const [key, items] of [['benefits', w.benefits], ['whatToExpect', w.steps]] as const) {
         for (const [i, item] of items.entries()) {
-          await addItem(page.locator(`section[data-key-path="${key}"]`).nth(pane(lang)), key, i, /^Add/, box(`${key}.${i}`, lang));
+          await addItem(pane(lang).locator(`section[data-key-path="${key}"]`), key, i, /^Add/, box(`${key}.${i}`, lang));
           await box(`${key}.${i}`, lang).fill(item);
         }
       }
       for (const [i, [q, a]] of w.faqs.entries()) {
-        await addItem(page.locator('section[data-key-path="faqs"]').nth(pane(lang)), 'faqs', i, /^Add\W*question/, box(`faqs.${i}.q`, lang));
+        await addItem(pane(lang).locator('section[data-key-path="faqs"]'), 'faqs', i, /^Add\W*question/, box(`faqs.${i}.q`, lang));
         await box(`faqs.${i}.q`, lang).fill(q);
         await box(`faqs.${i}.a`, lang, 'textarea').fill(a);
       }
@@ -306,13 +307,13 @@ describe('the office manager\'s day, in the editor', () => {
     for (const lang of ['en', 'es'] as const) await expect.poll(() => box('name', lang).inputValue()).toBe(words[lang].name);
     for (const lang of ['en', 'es'] as const) {
       // The editor draws fields as they come into view: scroll its side down until the text box is there.
-      const text = page.locator(`section[data-key-path="body"] [lang="${lang}"] [contenteditable="true"]`);
+      const text = pane(lang).locator('section[data-key-path="body"] [contenteditable="true"]');
       // Under load the pane draws late: scrolled for up to 40 s, then brought into view (it was 9 s, and failed in CI's load).
       await vi.waitFor(async () => {
         if (await text.isVisible()) return;
         // Over this language's own pane, wherever the editor has placed it (a side panel open moves them).
-        const column = await box('name', lang).boundingBox();
-        await page.mouse.move(column ? column.x + column.width / 2 : 300 + 450 * pane(lang), 500);
+        const column = (await pane(lang).boundingBox())!;
+        await page.mouse.move(column.x + column.width / 2, 500);
         await page.mouse.wheel(0, 600);
         throw new Error(`the ${lang} text box is not drawn yet`);
       }, { timeout: 40_000, interval: 200 });
