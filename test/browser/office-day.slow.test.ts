@@ -272,7 +272,10 @@ describe('the office manager\'s day, in the editor', () => {
     const editor = await signedIn.editor();
     const { page } = editor;
     await page.goto(`${h.base}/admin/#/collections/services`);
-    await page.getByRole('button', { name: /New/ }).click();
+    // As openFile: after a save the editor may keep its own view, and a reload (the session stays) shows the list.
+    const create = page.getByRole('button', { name: /New/ });
+    if (!(await create.waitFor({ timeout: 10_000 }).then(() => true, () => false))) await page.reload();
+    await create.click();
     await showSpanishBeside(page, 'name');
     // The panes are drawn again once the second language shows: type once they have settled.
     await page.waitForTimeout(1000);

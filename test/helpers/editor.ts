@@ -122,11 +122,16 @@ export async function save(page: Page) {
   const button = page.getByRole('button', { name: 'Save' });
   await expect.poll(() => button.isEnabled()).toBe(true);
   await button.click();
-  await page.waitForTimeout(700);
   const show = page.getByRole('button', { name: 'Show Errors' });
+  // The editor's answer, however long it takes under load: refused (its errors offered, or a field marked) or saved
+  // (the entry closes, and Save with it). A fixed 700 ms wait read a refusal that came later as a save (CI, the notice's "Show until").
+  await expect.poll(async () => (await show.isVisible()) || (await page.locator('[aria-invalid="true"]').count()) > 0 || (await button.count()) === 0, { timeout: 20_000 }).toBe(true);
   if (await show.isVisible()) {
     await show.click();
-    await page.waitForTimeout(700);
+    // Refused: the fields at fault are marked once the editor has scrolled to them and drawn them (slow under load).
+    await expect.poll(() => page.locator('[aria-invalid="true"]').count(), { timeout: 20_000 }).toBeGreaterThan(0).catch(() => {
+      throw new Error('the editor refused the save, and drew no field at fault within 20 s');
+    });
   }
   // Each refused input with its message, or its field's (a field of our own tells which row).
   const invalid = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => {
