@@ -51,7 +51,16 @@ export function readTestRepo(page: Page, path: string): Promise<string> {
     const parts = path.split('/');
     const name = parts.pop()!;
     for (const part of parts) dir = await dir.getDirectoryHandle(part);
-    return (await (await dir.getFileHandle(name)).getFile()).text();
+    const handle = await dir.getFileHandle(name);
+    // A file the editor is writing at that moment cannot be read (NotReadableError): read it again once written.
+    for (let tries = 1; ; tries++) {
+      try {
+        return await (await handle.getFile()).text();
+      } catch (error) {
+        if ((error as Error).name !== 'NotReadableError' || tries === 50) throw error;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+    }
   }, { path, repoName: REPO });
 }
 
@@ -63,7 +72,16 @@ export async function readTestRepoFiles(page: Page): Promise<Map<string, Buffer>
       for await (const [name, handle] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
         if (handle.kind === 'directory') await walk(handle as FileSystemDirectoryHandle, `${prefix}${name}/`);
         else {
-          const bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
+          let bytes: Uint8Array | undefined;
+          // As readTestRepo: a file being written is read again once written.
+          for (let tries = 1; !bytes; tries++) {
+            try {
+              bytes = new Uint8Array(await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer());
+            } catch (error) {
+              if ((error as Error).name !== 'NotReadableError' || tries === 50) throw error;
+              await new Promise((done) => setTimeout(done, 100));
+            }
+          }
           let binary = '';
           for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
           found.push([`${prefix}${name}`, btoa(binary)]);

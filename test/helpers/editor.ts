@@ -124,8 +124,10 @@ export async function save(page: Page) {
   await button.click();
   const show = page.getByRole('button', { name: 'Show Errors' });
   // The editor's answer, however long it takes under load: refused (its errors offered, or a field marked) or saved
-  // (the entry closes, and Save with it). A fixed 700 ms wait read a refusal that came later as a save (CI, the notice's "Show until").
-  await expect.poll(async () => (await show.isVisible()) || (await page.locator('[aria-invalid="true"]').count()) > 0 || (await button.count()) === 0, { timeout: 20_000 }).toBe(true);
+  // (the entry closes, and Save with it, once "Saving…" is over). A fixed 700 ms wait read a refusal that came later as
+  // a save (CI, the notice's "Show until"), and a save still being written as done.
+  const saved = async () => (await button.count()) === 0 && (await page.getByText('Saving…').count()) === 0;
+  await expect.poll(async () => (await show.isVisible()) || (await page.locator('[aria-invalid="true"]').count()) > 0 || (await saved()), { timeout: 30_000 }).toBe(true);
   if (await show.isVisible()) {
     await show.click();
     // Refused: the fields at fault are marked once the editor has scrolled to them and drawn them (slow under load).
