@@ -44,8 +44,8 @@ const ALLOWED_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /** Why an address may not be used, or undefined when it may (relative addresses always may). */
 export function urlProblem(raw: string): string | undefined {
-  // As a browser reads it: entities decoded, then the URL parser (drops tabs and newlines, lowers the scheme).
-  const value = decodeHTMLAttribute(raw).trim();
+  // As a browser reads it: entities decoded, then the URL parser (strips spaces around, drops tabs and newlines, lowers the scheme).
+  const value = decodeHTMLAttribute(raw);
   let url: URL;
   try {
     url = new URL(value, 'https://relative.invalid/');
@@ -53,7 +53,7 @@ export function urlProblem(raw: string): string | undefined {
     return `"${raw}" is not a valid address`;
   }
   if (ALLOWED_PROTOCOLS.has(url.protocol)) return undefined;
-  return `"${raw}" uses ${url.protocol.replace(/:$/, '')}:, but links and images may use http, https, mailto, tel or a relative address only`;
+  return `"${raw}" uses ${url.protocol.slice(0, -1)}:, but links and images may use http, https, mailto, tel or a relative address only`;
 }
 
 export interface HtmlFinding {
@@ -107,10 +107,8 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
       const offset = html.lastIndexOf('<', start);
       findings.push({ offset, tag: '!', message: `${quoted(html.slice(offset, end + 1))} is a declaration, which content may not hold` });
     },
-    onprocessinginstruction(start, end) {
-      const offset = html.lastIndexOf('<', start);
-      findings.push({ offset, tag: '?', message: `${quoted(html.slice(offset, end + 1))} is a processing instruction, which content may not hold` });
-    },
+    // HTML reads "<?" as a comment (above): this one is XML's only.
+    onprocessinginstruction() {},
     onend() {
       if (open) findings.push({ offset: open.offset, tag: open.name, message: `<${open.name} is never ended with ">": the browser would read what follows as its attributes; end the tag, or write &lt; for a plain "<"` });
     },
@@ -121,7 +119,8 @@ function structureFindings(html: string, allow: HtmlAllowList, opened: Set<strin
     ontext() {},
     ontextentity() {},
   };
-  const tokenizer = new Tokenizer({ decodeEntities: true, recognizeSelfClosing: true }, callbacks);
+  // HTML's defaults, as a browser reads: "/>" ends no element but a void one.
+  const tokenizer = new Tokenizer({}, callbacks);
   // A newline after: a tag name at the very end ("<em") is ended as the page's next character would end it.
   tokenizer.write(`${html}\n`);
   tokenizer.end();
@@ -143,27 +142,25 @@ export interface HtmlTag {
  * tags are theirs, so a refused element is reported once, at its opening tag. `tags`, when given, gets the piece's tags. */
 export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<string>(), tags?: HtmlTag[]): HtmlFinding[] {
   const findings: HtmlFinding[] = structureFindings(html, allow, opened, tags);
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        const offset = parser.startIndex;
-        if (NEVER_TAGS.has(name) || !Object.hasOwn(allow, name)) {
-          findings.push({ offset, tag: name, message: `<${name}> is not allowed in content (allowed: ${Object.keys(allow).filter((tag) => !NEVER_TAGS.has(tag)).join(', ')}); a developer can widen markdownHtml in the site definition. Meant as text? Write \\<${name}>` });
-          return;
+  // HTML's defaults: entities decoded, tag and attribute names in lower case.
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      const offset = parser.startIndex;
+      if (NEVER_TAGS.has(name) || !Object.hasOwn(allow, name)) {
+        findings.push({ offset, tag: name, message: `<${name}> is not allowed in content (allowed: ${Object.keys(allow).filter((tag) => !NEVER_TAGS.has(tag)).join(', ')}); a developer can widen markdownHtml in the site definition. Meant as text? Write \\<${name}>` });
+        return;
+      }
+      const own = new Set(allow[name]);
+      for (const [attribute, value] of Object.entries(attributes)) {
+        if (NEVER_ATTRIBUTE.test(attribute)) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: event handlers and embedded documents are never allowed in content` });
+        else if (!GLOBAL_ATTRIBUTES.has(attribute) && !own.has(attribute)) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: the attribute is not allowed on <${name}> (allowed: ${[...new Set([...own, ...GLOBAL_ATTRIBUTES])].join(', ')})` });
+        else if (URL_ATTRIBUTES.has(attribute)) {
+          const problem = urlProblem(value);
+          if (problem) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: ${problem}` });
         }
-        const own = new Set(allow[name]);
-        for (const [attribute, value] of Object.entries(attributes)) {
-          if (NEVER_ATTRIBUTE.test(attribute)) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: event handlers and embedded documents are never allowed in content` });
-          else if (!GLOBAL_ATTRIBUTES.has(attribute) && !own.has(attribute)) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: the attribute is not allowed on <${name}> (allowed: ${[...new Set([...own, ...GLOBAL_ATTRIBUTES])].join(', ')})` });
-          else if (URL_ATTRIBUTES.has(attribute)) {
-            const problem = urlProblem(value);
-            if (problem) findings.push({ offset, tag: name, message: `<${name} ${attribute}>: ${problem}` });
-          }
-        }
-      },
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
-  );
+  });
   parser.end(html);
   return findings.sort((a, b) => a.offset - b.offset);
 }
@@ -172,18 +169,15 @@ export function checkHtml(html: string, allow: HtmlAllowList, opened = new Set<s
  * render other elements (a video frame), so no allow-list; a finding means the raw-HTML check has a gap. */
 export function checkRenderedHtml(html: string): string[] {
   const found: string[] = [];
-  const parser = new Parser(
-    {
-      onopentag(name, attributes) {
-        if (name === 'script' || name === 'base' || name === 'meta') found.push(`<${name}>`);
-        for (const [attribute, value] of Object.entries(attributes)) {
-          if (NEVER_ATTRIBUTE.test(attribute)) found.push(`<${name} ${attribute}>`);
-          else if (URL_ATTRIBUTES.has(attribute) && urlProblem(value)) found.push(`<${name} ${attribute}="${value.slice(0, 40)}">`);
-        }
-      },
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (name === 'script' || name === 'base' || name === 'meta') found.push(`<${name}>`);
+      for (const [attribute, value] of Object.entries(attributes)) {
+        if (NEVER_ATTRIBUTE.test(attribute)) found.push(`<${name} ${attribute}>`);
+        else if (URL_ATTRIBUTES.has(attribute) && urlProblem(value)) found.push(`<${name} ${attribute}="${value.slice(0, 40)}">`);
+      }
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
-  );
+  });
   parser.end(html);
   return found;
 }

@@ -51,7 +51,7 @@ describe('raw HTML', () => {
     expect(findings('x<!-- hidden -->')).toEqual(['1 !--: HTML comments are not allowed in content: remove it (a note for the team goes in the commit message), or write &lt;!-- to show it as text']);
     // Each named for what it is (HTML reads the first two as comments; a browser shows none of them).
     expect(findings('<?php x ?>')).toEqual(['0 ?: "<?php x ?>" is a processing instruction, which content may not hold; write &lt; for a plain "<"']);
-    expect(findings('<!ELEMENT x>')).toEqual(['0 !: "<!ELEMENT x>" is a declaration, which content may not hold; write &lt; for a plain "<"']);
+    expect(findings('a <!ELEMENT x>')).toEqual(['2 !: "<!ELEMENT x>" is a declaration, which content may not hold; write &lt; for a plain "<"']);
     expect(findings('<!doctype html>')).toEqual(['0 !: "<!doctype html>" is a declaration, which content may not hold']);
   });
 });
@@ -67,6 +67,36 @@ describe('the fine print of the policy', () => {
   it('reads tag and attribute names in any case, and self-closing tags', () => {
     expect(checkHtml('<A HREF="/x">x</A><br/><span title="t" lang="es">y</span>', DEFAULT_HTML_ALLOW)).toEqual([]);
     expect(checkHtml('<SPAN ONCLICK="x">y</SPAN>', DEFAULT_HTML_ALLOW).map((f) => f.message)).toEqual(['<span onclick>: event handlers and embedded documents are never allowed in content']);
+  });
+});
+
+describe('where and what each finding says', () => {
+  const allowed = Object.keys(DEFAULT_HTML_ALLOW).join(', ');
+  it('names a tag never ended, a closing tag content may not open, and a CDATA section, each where it starts', () => {
+    expect(findings('ab <em')).toEqual(['3 em: <em is never ended with ">": the browser would read what follows as its attributes; end the tag, or write &lt; for a plain "<"']);
+    expect(findings('ab </div>')).toEqual([`3 /div: </div> closes an element content may not hold (allowed: ${allowed})`]);
+    expect(findings('ab </em>')).toEqual([]);
+    // A site's widened list never names what is never allowed.
+    expect(findings('x </iframe>', { ...DEFAULT_HTML_ALLOW, iframe: [] })).toEqual([`2 /iframe: </iframe> closes an element content may not hold (allowed: ${allowed})`]);
+    expect(findings('x<![CDATA[y]]>')).toEqual(['1 ![CDATA[: "<![CDATA[y]]>" is a CDATA section, which content may not hold']);
+  });
+
+  it('quotes a piece of up to 40 characters whole, a longer one cut short', () => {
+    const piece = (length: number) => `<!doctype ${'x'.repeat(length - 11)}>`;
+    expect(findings(piece(40))).toEqual([`0 !: "${piece(40)}" is a declaration, which content may not hold`]);
+    expect(findings(piece(41))).toEqual([`0 !: "${piece(41).slice(0, 37)}..." is a declaration, which content may not hold`]);
+  });
+
+  it('lists findings in the order they stand in the text, whichever look found them', () => {
+    expect(findings('<marquee>x</marquee><!-- c -->').map((f) => f.split(':')[0])).toEqual(['0 marquee', '20 !--']);
+  });
+
+  it('reads only addresses as addresses: a title with a colon is words', () => {
+    expect(findings('<abbr title="Nota: en español">N.</abbr> <span title="javascript:x">y</span>')).toEqual([]);
+  });
+
+  it('takes "/>" on an element that is not void as an opening tag, as a browser does', () => {
+    expect(findings('<span title="t"/>x')).toEqual([]);
   });
 });
 
