@@ -7,6 +7,7 @@
 // Expected values come from the content itself or from what the test typed, never from a copy of
 // today's content. SHOTS=dir keeps a screenshot of each step (for docs/editing.md).
 import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -69,12 +70,16 @@ const gone = insurance.teaser[0]!;
 const teaser = { off: insurance.teaser.at(-1)!, on, gone, home: [...insurance.teaser.slice(0, -1), on].filter((plan) => plan !== gone) };
 const miami = clinics.findIndex((c) => c.city === 'Miami');
 const kissimmee = 0;
+/** The first service (by its file) without a photo in the content, where one is added. */
+const photoless = () => readdirSync(join(ROOT, 'content/en/services')).sort().find((file) => !/^photo:/m.test(readFileSync(join(ROOT, 'content/en/services', file), 'utf8')))!.replace(/\.md$/, '');
+
 const TASKS = {
   phone: '305-448-2210',
   answer: { en: 'Most vaccines need no appointment of their own: ask at any visit, and bring your vaccine record.', es: 'La mayoría de las vacunas no necesitan una cita aparte: pregunte en cualquier consulta y traiga su registro de vacunas.' },
   review: { name: 'Dana K.', text: 'Quick visit, clear answers, and a follow-up call the next day.' },
   closure: { en: 'All our offices are closed December 24 and 25. We reopen December 26.', es: 'Todos nuestros consultorios estarán cerrados el 24 y el 25 de diciembre. Abrimos de nuevo el 26 de diciembre.' },
   photo: { en: 'The glass front door, with a ramp on the left', es: 'La puerta de vidrio de la entrada, con una rampa a la izquierda' },
+  servicePhoto: { en: 'A doctor on a video call with a patient', es: 'Una doctora en una videollamada con un paciente' },
 } as const;
 
 describe('the office manager\'s day, in the editor', () => {
@@ -268,6 +273,31 @@ describe('the office manager\'s day, in the editor', () => {
     expect(saved[kissimmee]!.photo).toMatchObject({ src: expect.stringMatching(/^\/images\/uploads\/[a-z0-9-]+\.jpg$/), alt: TASKS.photo });
   });
 
+  it('adds a photo to a service page, described in English and in Spanish side by side, saved once', async () => {
+    const { page } = await signedIn.editor();
+    const slug = photoless();
+    await page.goto(`${h.base}/admin/#/collections/services/entries/${slug}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    const before = await readRepo(page, `content/es/services/${slug}.md`);
+    await showSpanishBeside(page, 'name');
+    await (await reach(page, page.locator('section[data-key-path="photo"]').first())).getByRole('checkbox').first().check();
+    const photo = join(work, 'Foto consulta.JPG');
+    await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: 90, g: 150, b: 170 } } }).jpeg({ quality: 80 }).toFile(photo);
+    await (await reach(page, page.locator('section[data-key-path="photo.src"]'))).locator('input[type=file]').first().setInputFiles(photo);
+    for (const lang of ['en', 'es'] as const) {
+      // Scrolled over the language's own side, wherever the editor has placed it.
+      const side = (await page.locator(`section[data-key-path="name"] input[lang="${lang}"]`).boundingBox())!;
+      await (await reach(page, page.locator(`section[data-key-path="photo.alt"] input[lang="${lang}"]`), { pane: side.x + side.width / 2 })).fill(TASKS.servicePhoto[lang]);
+    }
+    await save(page);
+    // Each language's file has the photo, with its own description (the Spanish one was lost, and the build then refused the site).
+    const es = await changed(page, `content/es/services/${slug}.md`, before);
+    const en = await readRepo(page, `content/en/services/${slug}.md`);
+    for (const [lang, file] of [['en', en], ['es', es]] as const) {
+      expect(parse(file.split('---\n')[1]!).photo, lang).toMatchObject({ src: expect.stringMatching(/^\/images\/uploads\//), alt: TASKS.servicePhoto[lang] });
+    }
+  });
+
   it('adds a service (Sports physicals) with New, in English and Spanish side by side', async () => {
     const editor = await signedIn.editor();
     const { page } = editor;
@@ -416,7 +446,7 @@ describe('the office manager\'s day, in the editor', () => {
     expect(locations).toMatch(/Miami[\s\S]*1:00 PM/);
     // Kissimmee's Friday until 5:00 PM, in its own row.
     expect(locations).toMatch(/Kissimmee[\s\S]*Friday[\s\S]*5:00 PM[\s\S]*Miami/);
-    for (const [file, alt] of [['locations.html', TASKS.photo.en], ['es/locations.html', TASKS.photo.es]] as const) {
+    for (const [file, alt] of [['locations.html', TASKS.photo.en], ['es/locations.html', TASKS.photo.es], [`services/${photoless()}.html`, TASKS.servicePhoto.en], [`es/services/${photoless()}.html`, TASKS.servicePhoto.es]] as const) {
       expect(await page_(file), file).toMatch(new RegExp(`<img [^>]*alt="${alt}"`));
     }
 

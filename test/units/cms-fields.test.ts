@@ -152,6 +152,16 @@ describe('uploads', () => {
     expect(field(z.string().meta({ cms: { widget: 'file', accept: '.html' } })).accept).toBe('.png,.jpg,.jpeg,.gif,.webp,.avif,.svg,.pdf');
     expect(field(z.string()).accept).toBeUndefined();
   });
+
+  it('keep a photo one for every language of a file per language: the photo itself, and an optional group holding it, whose description stays each language\'s', () => {
+    const photo = z.object({ src: z.string().meta({ cms: { widget: 'image' } }), alt: z.string() });
+    expect(field(photo.optional(), false, true)).toMatchObject({ widget: 'object', i18n: 'duplicate', fields: [{ name: 'src', i18n: 'duplicate' }, { name: 'alt', i18n: true }] });
+    // A required group has no box to tick; in a file of all languages, nothing is copied.
+    expect(field(photo, true, true).i18n).toBe(true);
+    expect(field(photo.optional(), false, false).i18n).toBeUndefined();
+    // A group without a photo is each language's own.
+    expect(field(z.object({ alt: z.string() }).optional(), false, true).i18n).toBe(true);
+  });
 });
 
 describe('the configuration of a site', () => {
