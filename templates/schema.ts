@@ -225,6 +225,11 @@ export const ILLUSTRATIONS = [
   'immigration-medical', 'lips', 'laser-hair-removal', 'facial', 'iv-therapy',
 ] as const;
 
+const drawingName = (file: string) => {
+  const words = file.replace(/-/g, ' ').replace(/\bdot\b/, 'DOT').replace(/\biv\b/, 'IV').replace(/\b(wo)?mens\b/, '$1men’s');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 /**
  * content/<locale>/services/<slug>.md front matter; the Markdown body is "What We Do". The file name
  * is the page's address (/services/<slug>). Its kind, place in the lists, home tile, payment and
@@ -249,8 +254,8 @@ export const serviceSchema = z
     listed: z.boolean().default(true),
     related: z.array(slug).max(3).default([])
       .meta({ cms: { widget: 'relation', collection: 'services', value_field: '{{slug}}', search_fields: ['name'], display_fields: ['name'], multiple: true, max: 3 } }),
-    // The drawings by what they show, not by their file names ("lab-bloodwork" → "Lab bloodwork").
-    illustration: z.enum(ILLUSTRATIONS).default('primary-care').meta({ cms: { options: ILLUSTRATIONS.map((value) => ({ value, label: (value.charAt(0).toUpperCase() + value.slice(1)).replace(/-/g, ' ').replace(/\bdot\b/, 'DOT').replace(/\biv\b/, 'IV').replace(/womens/, 'women’s').replace(/mens/, 'men’s') })) } }),
+    // The drawings by what they show, not by their file names ("lab-bloodwork" → "Lab bloodwork", "dot-physicals" → "DOT physicals").
+    illustration: z.enum(ILLUSTRATIONS).default('primary-care').meta({ cms: { options: ILLUSTRATIONS.map((value) => ({ value, label: drawingName(value) })) } }),
   })
   .strict();
 
