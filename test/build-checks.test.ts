@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cacheDirFor } from '../src/output/compression-cache.ts';
 import { BuildFailure } from '../src/problems/problem.ts';
+import { services } from './helpers/facts.ts';
 import { buildInto, fixtureCopy, ROOT, sandbox, STATIC, type SiteCopy } from './helpers/fixtures.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -38,19 +39,36 @@ describe('the clinic site', () => {
     expect(problem!.text).toMatch(/^page-weight budgets {2}are exceeded\n {2}page \/ is \d+\.\d KB brotli, budget 2\.0 KB/);
   });
 
+  it('lists a service turned off nowhere (menu, Services page, home, other services\' related cards) and keeps its page', async () => {
+    const site = await sandbox();
+    cleanups.push(site.cleanup);
+    // A service another one relates to, from the content; turned off in both languages, as the editor saves it.
+    const hidden = services.find((service) => services.some((other) => other.related.includes(service.slug)))!;
+    const referrer = services.find((other) => other.related.includes(hidden.slug))!;
+    for (const locale of ['en', 'es']) {
+      await site.edit(`${locale}/services/${hidden.slug}.md`, (t) => (/^listed:/m.test(t) ? t.replace(/^listed:.*$/m, 'listed: false') : t.replace(/^---\n/, '---\nlisted: false\n')));
+    }
+    const { out, cleanup } = await buildInto({ content: site.content });
+    cleanups.push(cleanup);
+    for (const prefix of ['', 'es/']) {
+      for (const listing of ['index.html', 'services.html', `services/${referrer.slug}.html`]) {
+        expect(await readFile(join(out, prefix, listing), 'utf8'), `${prefix}${listing}`).not.toContain(`/services/${hidden.slug}"`);
+      }
+      expect(await readFile(join(out, prefix, 'services', `${hidden.slug}.html`), 'utf8')).toContain('<h1>');
+    }
+  });
+
   it('refuses a Spanish page that links to an English one, at the line it was written', async () => {
     const site = await sandbox();
     cleanups.push(site.cleanup);
-    await site.edit('es/services/vaccines.md', (t) => t.replace('](/es/services/preventive-care)', '](/services/preventive-care)'));
+    // A paragraph added at the end of a Spanish service (whichever the content has first), linking to another service in English.
+    const [page, target] = [services[0]!.slug, services[1]!.slug];
+    await site.edit(`es/services/${page}.md`, (t) => `${t.trimEnd()}\n\nVea también [este servicio](/services/${target}).\n`);
     const problems = await problemsOf(buildInto({ content: site.content }));
-    const line = (await readFile(join(site.content, 'es/services/vaccines.md'), 'utf8')).split('\n').findIndex((l) => l.includes('](/services/preventive-care)')) + 1;
+    const line = (await readFile(join(site.content, `es/services/${page}.md`), 'utf8')).split('\n').findIndex((l) => l.includes(`](/services/${target})`)) + 1;
     expect(problems).toEqual([{
       code: 'link/cross-locale',
-      text: expect.stringMatching(new RegExp(`/content/es/services/vaccines\\.md:${line}:1 `)),
-    }]);
-    expect(problems).toEqual([{
-      code: 'link/cross-locale',
-      text: expect.stringMatching(/\/content\/es\/services\/vaccines\.md:\d+:1 {2}links to a page in another language \(en\)\n {2}"\/services\/preventive-care": pages in "es" should link to pages in "es"; did you mean "\/es\/services\/preventive-care", the same page in "es"\?$/),
+      text: `${join(site.content, `es/services/${page}.md`)}:${line}:1  links to a page in another language (en)\n  "/services/${target}": pages in "es" should link to pages in "es"; did you mean "/es/services/${target}", the same page in "es"?`,
     }]);
   });
 
@@ -58,10 +76,12 @@ describe('the clinic site', () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-static-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     await cp(STATIC, dir, { recursive: true });
-    await rm(join(dir, 'images/services/dot-physicals.svg'));
+    // A drawing a service shows (one without a photo), as the content has it: staff choose drawings in the editor.
+    const drawing = services.find((service) => !service.photo)!.illustration;
+    await rm(join(dir, `images/services/${drawing}.svg`));
     const problems = await problemsOf(buildInto({ static: dir }));
     expect(problems.map((p) => p.code)).toEqual(['file/missing-static']);
-    expect(problems[0]!.text).toMatch(/^\d+ pages \(.*\)  refer to a missing static file\n {2}"\/images\/services\/dot-physicals\.svg": no such file; expected .*site-static-\w+\/images\/services\/dot-physicals\.svg$/);
+    expect(problems[0]!.text).toMatch(new RegExp(`^\\d+ pages? \\(.*\\)  refers? to a missing static file\n {2}"/images/services/${drawing}\\.svg": no such file; expected .*site-static-\\w+/images/services/${drawing}\\.svg$`));
   });
 
   it('renders the same pages and copies the same static files in worker threads as in this thread (the path large sites take)', async () => {

@@ -27,7 +27,8 @@ export function servicesIndexOf(entries: Entries): ServicesIndex {
     unlisted: sorted.filter((s) => !s.listed).map((s) => s.slug),
     selfPayExams: sorted.filter((s) => s.paidByPatient).map((s) => s.slug),
     homeTiles: [...primary, ...aesthetic].filter((slug) => entries[slug]!.front.onHome),
-    related: Object.fromEntries(sorted.filter((s) => s.related.length).map((s) => [s.slug, s.related])),
+    // A service turned off is listed nowhere, related cards included (its page stays).
+    related: Object.fromEntries(sorted.map((s) => [s.slug, s.related.filter((other) => !entries[other] || entries[other].front.listed)] as const).filter(([, related]) => related.length)),
   };
 }
 

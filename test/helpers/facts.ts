@@ -1,15 +1,20 @@
 // What the content says today, read through the site's own schemas as the build reads it: tests take
 // the phone number, the hours, the clinics and the practice's name from here, never from a copy in the
 // test, so a valid edit by the staff (a new phone, other hours) passes the checks every save runs.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { insuranceSchema, locationsSchema, reviewsSchema, siteSchema, uiSchema, type Hours } from '../../templates/schema.ts';
+import { insuranceSchema, locationsSchema, reviewsSchema, serviceSchema, siteSchema, uiSchema, type Hours } from '../../templates/schema.ts';
 import { CONTENT } from './fixtures.ts';
 
 const read = (file: string): unknown => parse(readFileSync(join(CONTENT, file), 'utf8'));
 
 export const practice = siteSchema.parse(read('site.yaml'));
+/** The services' front matter in the default language, by file name (the page's address). */
+export const services = readdirSync(join(CONTENT, 'en/services')).sort().map((file) => ({
+  slug: file.replace(/\.md$/, ''),
+  ...serviceSchema.parse(parse(readFileSync(join(CONTENT, 'en/services', file), 'utf8').split('---\n')[1]!)),
+}));
 export const clinics = locationsSchema.parse(read('locations.yaml'));
 export const reviews = reviewsSchema.parse(read('reviews.yaml'));
 export const insurance = insuranceSchema.parse(read('insurance.yaml'));
