@@ -100,7 +100,7 @@ export const EDITOR_WORDS: Words = {
   lng: 'Longitude',
 
   // Insurance, languages, reviews
-  plans: { label: 'Plans accepted', singular: 'plan', hint: 'Each plan’s name as the insurer writes it, the same in both languages. A plan removed here no longer shows on the home page either.' },
+  plans: { label: 'Plans accepted', singular: 'plan', hint: 'Each plan’s name as the insurer writes it, the same in both languages. A plan removed here leaves the home page’s list too; where the pages’ own words name it (a paragraph of the Home or Insurance page, the services’ payment paragraph in “Texts in every language”), change those words too, in both languages.' },
   teaser: { label: 'Plans named on the home page', singular: 'plan', hint: 'Up to six, from the list above.' },
   lang: { label: 'Language code', hint: 'Set by the developers.' },
   language: 'Language',
