@@ -45,6 +45,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Runs `serve` on a free port; on another if something took the port between its choice and the server's bind. */
+async function onFreePort(serve: (port: number) => Promise<void>): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await serve(await freePort());
+    } catch (error) {
+      if (tries === 3 || !/already in use/i.test(String(error))) throw error;
+    }
+  }
+}
+
 /** Starts a server process and waits until the port answers. */
 async function start(command: string, args: string[], port: number, options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<ChildProcess> {
   const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -55,7 +66,8 @@ async function start(command: string, args: string[], port: number, options: { c
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`${command} stopped:\n${log}`);
     try {
-      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+      // Bounded: a port taken by something that never answers is seen as the server stopping, not waited on.
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
       return child;
     } catch {
       await new Promise((r) => setTimeout(r, 100));
@@ -82,19 +94,20 @@ describe("Cloudflare Pages' own runtime (wrangler pages dev)", () => {
     expect(existsSync(wrangler), 'wrangler is a devDependency').toBe(true);
     for (const site of sites()) {
       const staged = stage(site.out, join(tmp, `cf-${site.name}`));
-      const port = await freePort();
-      const work = join(tmp, `wrangler-${site.name}`);
-      await mkdir(work, { recursive: true });
-      const child = await start(wrangler, ['pages', 'dev', staged.site, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', '2026-04-26', '--log-level', 'error'], port, {
-        cwd: work,
-        // No account, no telemetry, nothing fetched: its state and config in the temporary folder.
-        env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: join(work, 'config'), HOME: work, CI: 'true' },
+      await onFreePort(async (port) => {
+        const work = join(tmp, `wrangler-${site.name}`);
+        await mkdir(work, { recursive: true });
+        const child = await start(wrangler, ['pages', 'dev', staged.site, '--ip', '127.0.0.1', '--port', String(port), '--compatibility-date', '2026-04-26', '--log-level', 'error'], port, {
+          cwd: work,
+          // No account, no telemetry, nothing fetched: its state and config in the temporary folder.
+          env: { CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: join(work, 'config'), HOME: work, CI: 'true' },
+        });
+        try {
+          await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects, normalizedAtTheEdge: true });
+        } finally {
+          await stop(child);
+        }
       });
-      try {
-        await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects, normalizedAtTheEdge: true });
-      } finally {
-        await stop(child);
-      }
     }
   }, 240_000);
 });
@@ -102,23 +115,24 @@ describe("Cloudflare Pages' own runtime (wrangler pages dev)", () => {
 describe('nginx 1.22 with the configuration site stage writes', () => {
   it('serves what the checks expect, in both languages', async () => {
     for (const site of sites()) {
-      const port = await freePort();
-      const staged = stage(site.out, join(tmp, `nginx-${site.name}`), { host: 'nginx', listen: `127.0.0.1:${port}` });
-      // A hidden file put there by hand on the server: the configuration still refuses it.
-      await writeFile(join(staged.site, '.env'), 'SECRET=1\n');
-      const run = join(tmp, `nginx-run-${site.name}`);
-      await mkdir(run, { recursive: true });
-      // The server's own frame around the generated block, as Debian's nginx.conf gives it.
-      await writeFile(join(run, 'main.conf'), `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\npid ${run}/nginx.pid;\nerror_log ${run}/error.log;\nworker_processes 1;\nevents { worker_connections 64; }\nhttp {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n  client_body_temp_path ${run}/body;\n  proxy_temp_path ${run}/proxy;\n  fastcgi_temp_path ${run}/fastcgi;\n  uwsgi_temp_path ${run}/uwsgi;\n  scgi_temp_path ${run}/scgi;\n  include ${staged.config};\n}\n`);
-      const child = await start('nginx', ['-e', `${run}/error.log`, '-c', join(run, 'main.conf'), '-g', 'daemon off;'], port, { cwd: run });
-      try {
-        await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects });
-        const br = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'br' } });
-        expect(br.headers.get('content-encoding')).toBe('br');
-        expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
-      } finally {
-        await stop(child);
-      }
+      await onFreePort(async (port) => {
+        const staged = stage(site.out, join(tmp, `nginx-${site.name}-${port}`), { host: 'nginx', listen: `127.0.0.1:${port}` });
+        // A hidden file put there by hand on the server: the configuration still refuses it.
+        await writeFile(join(staged.site, '.env'), 'SECRET=1\n');
+        const run = join(tmp, `nginx-run-${site.name}`);
+        await mkdir(run, { recursive: true });
+        // The server's own frame around the generated block, as Debian's nginx.conf gives it.
+        await writeFile(join(run, 'main.conf'), `load_module /usr/lib/nginx/modules/ngx_http_brotli_static_module.so;\npid ${run}/nginx.pid;\nerror_log ${run}/error.log;\nworker_processes 1;\nevents { worker_connections 64; }\nhttp {\n  include /etc/nginx/mime.types;\n  default_type application/octet-stream;\n  access_log off;\n  client_body_temp_path ${run}/body;\n  proxy_temp_path ${run}/proxy;\n  fastcgi_temp_path ${run}/fastcgi;\n  uwsgi_temp_path ${run}/uwsgi;\n  scgi_temp_path ${run}/scgi;\n  include ${staged.config};\n}\n`);
+        const child = await start('nginx', ['-e', `${run}/error.log`, '-c', join(run, 'main.conf'), '-g', 'daemon off;'], port, { cwd: run });
+        try {
+          await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects });
+          const br = await fetch(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'br' } });
+          expect(br.headers.get('content-encoding')).toBe('br');
+          expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+        } finally {
+          await stop(child);
+        }
+      });
     }
   }, 120_000);
 });
@@ -126,15 +140,16 @@ describe('nginx 1.22 with the configuration site stage writes', () => {
 describe('Caddy 2.6 with the Caddyfile site stage writes', () => {
   it('serves what the checks expect, in both languages', async () => {
     for (const site of sites()) {
-      const port = await freePort();
-      const staged = stage(site.out, join(tmp, `caddy-${site.name}`), { host: 'caddy', listen: `127.0.0.1:${port}` });
-      await writeFile(join(staged.site, '.env'), 'SECRET=1\n');
-      const child = await start('caddy', ['run', '--config', staged.config!, '--adapter', 'caddyfile'], port, { cwd: tmp, env: { HOME: tmp, XDG_DATA_HOME: join(tmp, 'caddy-data'), XDG_CONFIG_HOME: join(tmp, 'caddy-config') } });
-      try {
-        await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects });
-      } finally {
-        await stop(child);
-      }
+      await onFreePort(async (port) => {
+        const staged = stage(site.out, join(tmp, `caddy-${site.name}-${port}`), { host: 'caddy', listen: `127.0.0.1:${port}` });
+        await writeFile(join(staged.site, '.env'), 'SECRET=1\n');
+        const child = await start('caddy', ['run', '--config', staged.config!, '--adapter', 'caddyfile'], port, { cwd: tmp, env: { HOME: tmp, XDG_DATA_HOME: join(tmp, 'caddy-data'), XDG_CONFIG_HOME: join(tmp, 'caddy-config') } });
+        try {
+          await checkHost({ base: `http://127.0.0.1:${port}`, urls: site.result.routes.map((r) => r.url), headersFile: await readFile(join(site.out, '_headers'), 'utf8'), redirects: site.redirects });
+        } finally {
+          await stop(child);
+        }
+      });
     }
   }, 120_000);
 });
