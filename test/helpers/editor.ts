@@ -130,10 +130,14 @@ export async function save(page: Page) {
   await expect.poll(async () => (await show.isVisible()) || (await page.locator('[aria-invalid="true"]').count()) > 0 || (await saved()), { timeout: 30_000 }).toBe(true);
   if (await show.isVisible()) {
     await show.click();
-    // Refused: the fields at fault are marked once the editor has scrolled to them and drawn them (slow under load).
-    await expect.poll(() => page.locator('[aria-invalid="true"]').count(), { timeout: 20_000 }).toBeGreaterThan(0).catch(() => {
-      throw new Error('the editor refused the save, and drew no field at fault within 20 s');
-    });
+    // Refused: the fields at fault are marked once drawn, and the editor draws a field only as it comes into view (its
+    // errors are listed in a side panel): scrolled down until one is there.
+    await vi.waitFor(async () => {
+      if ((await page.locator('[aria-invalid="true"]').count()) > 0) return;
+      await page.mouse.move(300, 500);
+      await page.mouse.wheel(0, 400);
+      throw new Error('the editor refused the save, and no field at fault is drawn');
+    }, { timeout: 30_000, interval: 200 });
   }
   // Each refused input with its message, or its field's (a field of our own tells which row).
   const invalid = await page.evaluate(() => [...document.querySelectorAll('[aria-invalid="true"]')].map((el) => {
