@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BuildFailure } from '../src/problems/problem.ts';
 import { buildInto, runCli, sandbox, type Sandbox } from './helpers/fixtures.ts';
-import { practice, reviews } from './helpers/facts.ts';
+import { practice, reviews, services } from './helpers/facts.ts';
 
 let out: string;
 let summary: string;
@@ -125,19 +125,23 @@ describe('a build over its own output', () => {
     const site = await sandbox();
     const { out, cleanup } = await buildInto({ content: site.content });
     cleanups.push(cleanup, site.cleanup);
-    expect(await filesIn(out)).toContain('services/iv-therapy.html');
-    // A service taken out of the site: its files, and the other services' mentions of it.
+    // A service taken out of the site (one no page's text links to, from the content): its files, and the other services'
+    // related lists naming it.
+    const texts = await Promise.all((await readdir(site.content, { recursive: true })).filter((f) => /\.(md|ya?ml)$/.test(f)).map((f) => readFile(join(site.content, f), 'utf8')));
+    const gone = services.find((service) => !texts.some((text) => text.includes(`/services/${service.slug})`)))!.slug;
+    const kept = services[0]!.slug;
+    expect(await filesIn(out)).toContain(`services/${gone}.html`);
     for (const locale of ['en', 'es']) {
-      for (const other of ['lips', 'facial', 'iv-therapy']) {
-        if (other !== 'iv-therapy') await site.edit(`${locale}/services/${other}.md`, (t) => t.replace(/, iv-therapy\]/g, ']').replace(/\[iv-therapy, /g, '[').replace(/, iv-therapy, /g, ', '));
+      for (const other of services.filter((service) => service.related.includes(gone))) {
+        await site.edit(`${locale}/services/${other.slug}.md`, (t) => t.replace(/^related: .*$/m, `related: [${other.related.filter((slug) => slug !== gone).join(', ')}]`));
       }
     }
-    await site.remove('en/services/iv-therapy.md');
-    await site.remove('es/services/iv-therapy.md');
+    await site.remove(`en/services/${gone}.md`);
+    await site.remove(`es/services/${gone}.md`);
     await buildInto({ content: site.content, out });
     const after = await filesIn(out);
-    expect(after.filter((f) => f.includes('iv-therapy.html'))).toEqual([]);
-    expect(after).toContain('services/vaccines.html');
+    expect(after.filter((f) => f.includes(`${gone}.html`))).toEqual([]);
+    expect(after).toContain(`services/${kept}.html`);
   });
 });
 
