@@ -42,9 +42,9 @@ describe('the route table', () => {
       expect(mine.filter((r) => r.notFound)).toHaveLength(1);
     }
     const en = routes.filter((r) => r.locale === 'en').map((r) => r.url);
-    expect(en).toEqual(expect.arrayContaining(['/', '/about', '/services', '/insurance', '/reviews', '/locations', '/contact', '/privacy', '/terms', '/accessibility', '/hipaa', '/nondiscrimination', '/services/primary-care', '/services/iv-therapy']));
+    expect(en).toEqual(expect.arrayContaining(['/', '/about', '/services', '/insurance', '/reviews', '/locations', '/contact', '/privacy', '/terms', '/accessibility', '/hipaa', '/nondiscrimination', ...services.map((service) => `/services/${service.slug}`)]));
     const es = routes.filter((r) => r.locale === 'es').map((r) => r.url);
-    expect(es).toEqual(expect.arrayContaining(['/es/', '/es/about', '/es/services/vaccines', '/es/hipaa']));
+    expect(es).toEqual(expect.arrayContaining(['/es/', '/es/about', `/es/services/${services[0]!.slug}`, '/es/hipaa']));
   });
 });
 
@@ -75,7 +75,8 @@ describe('every page', () => {
 
   it('offers the same page in the other language', () => {
     expect(page('/about')).toContain('<a class="lang-toggle" href="/es/about" hrefLang="es" lang="es">ES<span class="visually-hidden"> – Español</span></a>');
-    expect(page('/es/services/vaccines')).toContain('<a class="lang-toggle" href="/services/vaccines" hrefLang="en" lang="en">EN<span class="visually-hidden"> – English</span></a>');
+    const slug = services[0]!.slug;
+    expect(page(`/es/services/${slug}`)).toContain(`<a class="lang-toggle" href="/services/${slug}" hrefLang="en" lang="en">EN<span class="visually-hidden"> – English</span></a>`);
   });
 
 });
@@ -196,7 +197,7 @@ describe('pages', () => {
       expect(text(page(url)), url).toContain(day);
     }
     for (const url of ['/privacy', '/terms', '/es/privacy', '/es/terms']) expect(page(url), url).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    for (const url of ['/accessibility', '/hipaa', '/', '/services/vaccines']) expect(page(url), url).not.toContain('noindex');
+    for (const url of ['/accessibility', '/hipaa', '/', `/services/${services[0]!.slug}`]) expect(page(url), url).not.toContain('noindex');
   });
 
   it('good faith estimate: the No Surprises Act notice, indexable, linked from the insurance page and every footer', () => {
@@ -304,9 +305,10 @@ describe('islands', () => {
 describe('a template that throws', () => {
   it('names the page, the template and the message', () => {
     const broken = structuredClone(content);
-    delete broken.locales.es!.services['vaccines'];
-    const route = routes.find((r) => r.url === '/es/services/vaccines')!;
+    const slug = services[0]!.slug;
+    delete broken.locales.es!.services[slug];
+    const route = routes.find((r) => r.url === `/es/services/${slug}`)!;
     expect(() => renderPage(route, { site, content: broken, assets, year: 2026 })).toThrow(RenderError);
-    expect(() => renderPage(route, { site, content: broken, assets, year: 2026 })).toThrow(/^page \/es\/services\/vaccines \(es\): template \w+ threw: Cannot read properties of undefined/);
+    expect(() => renderPage(route, { site, content: broken, assets, year: 2026 })).toThrow(new RegExp(`^page /es/services/${slug} \\(es\\): template \\w+ threw: Cannot read properties of undefined`));
   });
 });

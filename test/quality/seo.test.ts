@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { headersFor, parseHeadersFile } from '../../src/security/headers-file.ts';
-import { clinics as clinicsOfContent, hoursOf, openingHoursSpecification, practice } from '../helpers/facts.ts';
+import { clinics as clinicsOfContent, hoursOf, openingHoursSpecification, practice, services } from '../helpers/facts.ts';
 import { DEFAULT_LOCALE, loadPages, LOCALES, prefixOf } from './lib/site.ts';
 
 const dist = inject('distDir');
@@ -162,7 +162,7 @@ describe('sitemap and robots', () => {
 
 describe('security headers', () => {
   // What a host sends for a page: every matching rule of _headers.
-  const headers = headersFor(parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8')), '/services/vaccines');
+  const headers = headersFor(parseHeadersFile(readFileSync(join(dist, '_headers'), 'utf8')), `/services/${services[0]!.slug}`);
   const csp = headers['Content-Security-Policy']!;
 
   it('has a strict Content-Security-Policy', () => {
