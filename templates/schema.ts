@@ -160,7 +160,7 @@ export const noticesSchema = z
           .object({ from: day.meta({ cms: { label: 'First day closed' } }), to: day.meta({ cms: { label: 'Last day closed' } }) })
           .strict()
           .nullish().transform(inOrder)
-          .meta({ cms: { label: 'Days the clinic is closed', hint: 'Fill in for a closure: the website then shows the clinic as closed on those days, and search engines are told. Leave empty for a notice that is not a closure.' } }),
+          .meta({ cms: { label: 'Closure', hint: 'The days the clinic is closed. Fill in for a closure: the website then shows the clinic as closed on those days, and search engines are told. Leave it off for a notice that is not a closure.' } }),
         show: z
           // "Show until" is asked of every notice in the editor, which cannot ask it only of a notice that is no closure
           // (the build would refuse that save); a file written elsewhere may leave it out for a closure.

@@ -324,7 +324,7 @@ describe('a closure whose two days were picked in the other order', () => {
     const failure = await buildPages('closure-year').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(BuildFailure);
     expect((failure as BuildFailure).problems.flatMap((p) => p.details.map((d) => d.words))).toEqual([
-      'Notices › Closed for the holidays. › Days the clinic is closed › Last day closed: the last day closed (2026-01-02) comes before the first (2026-12-24): did you mean 2027-01-02?',
+      'Notices › Closed for the holidays. › Closure › Last day closed: the last day closed (2026-01-02) comes before the first (2026-12-24): did you mean 2027-01-02?',
     ]);
   });
 });
