@@ -246,6 +246,7 @@ describe('the office manager\'s day, in the editor', () => {
     await page.locator('section[data-key-path="items.0.closed"] button').last().click();
     await (await field(page, 'section[data-key-path="items.0.closed.from"] input[type=date]')).fill('2026-12-24');
     await (await field(page, 'section[data-key-path="items.0.closed.to"] input[type=date]')).fill('2026-12-25');
+    await shot(page, 'notice-1-closure');
     // "Show until" is asked at the field, of every notice: the build refuses a notice that is no closure without it.
     await expect(save(page)).rejects.toThrow(/items\.0\.show\.to: /);
     await (await field(page, 'section[data-key-path="items.0.show.to"] input[type=date]')).fill('2026-12-25');
