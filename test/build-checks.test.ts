@@ -39,22 +39,39 @@ describe('the clinic site', () => {
     expect(problem!.text).toMatch(/^page-weight budgets {2}are exceeded\n {2}page \/ is \d+\.\d KB brotli, budget 2\.0 KB/);
   });
 
-  it('lists a service turned off nowhere (menu, Services page, home, other services\' related cards) and keeps its page', async () => {
+  it('lists a service turned off nowhere (menu, Services page, home, other services\' related cards), and keeps its page as it was', async () => {
     const site = await sandbox();
     cleanups.push(site.cleanup);
-    // A service another one relates to, from the content; turned off in both languages, as the editor saves it.
-    const hidden = services.find((service) => services.some((other) => other.related.includes(service.slug)))!;
-    const referrer = services.find((other) => other.related.includes(hidden.slug))!;
-    for (const locale of ['en', 'es']) {
-      await site.edit(`${locale}/services/${hidden.slug}.md`, (t) => (/^listed:/m.test(t) ? t.replace(/^listed:.*$/m, 'listed: false') : t.replace(/^---\n/, '---\nlisted: false\n')));
+    // From the content: a service another one relates to, and an aesthetic one (its page stays self-pay), turned off in both
+    // languages as the editor saves it; the texts' own links to them made plain words (a link in a text is hers to keep).
+    const referenced = services.find((service) => services.some((other) => other.related.includes(service.slug)))!;
+    const aesthetic = services.find((service) => service.group === 'aesthetic')!;
+    const referrer = services.find((other) => other.related.includes(referenced.slug))!;
+    const hidden = [...new Set([referenced.slug, aesthetic.slug])];
+    for (const file of (await readdir(site.content, { recursive: true })).filter((f) => f.endsWith('.md') || f.endsWith('.yaml'))) {
+      for (const slug of hidden) {
+        const link = new RegExp(`\\[([^\\]]*)\\]\\((?:/[a-z]{2})?/services/${slug}[^)]*\\)`, 'g');
+        const text = await readFile(join(site.content, file), 'utf8');
+        if (link.test(text)) await site.edit(file, (t) => t.replace(link, '$1'));
+      }
+    }
+    for (const slug of hidden) {
+      for (const locale of ['en', 'es']) {
+        await site.edit(`${locale}/services/${slug}.md`, (t) => (/^listed:/m.test(t) ? t.replace(/^listed:.*$/m, 'listed: false') : t.replace(/^---\n/, '---\nlisted: false\n')));
+      }
     }
     const { out, cleanup } = await buildInto({ content: site.content });
     cleanups.push(cleanup);
     for (const prefix of ['', 'es/']) {
       for (const listing of ['index.html', 'services.html', `services/${referrer.slug}.html`]) {
-        expect(await readFile(join(out, prefix, listing), 'utf8'), `${prefix}${listing}`).not.toContain(`/services/${hidden.slug}"`);
+        for (const slug of hidden) expect(await readFile(join(out, prefix, listing), 'utf8'), `${prefix}${listing}`).not.toContain(`/services/${slug}"`);
       }
-      expect(await readFile(join(out, prefix, 'services', `${hidden.slug}.html`), 'utf8')).toContain('<h1>');
+      for (const slug of hidden) expect(await readFile(join(out, prefix, 'services', `${slug}.html`), 'utf8')).toContain('<h1>');
+      // Still priced as the patient pays it, never with the insurance plans.
+      const page = await readFile(join(out, prefix, 'services', `${aesthetic.slug}.html`), 'utf8');
+      const pricing = page.slice(page.indexOf('id="pricing"'), page.indexOf('</section>', page.indexOf('id="pricing"')));
+      expect(pricing, `${prefix}${aesthetic.slug}`).toContain('/good-faith-estimate"');
+      expect(pricing, `${prefix}${aesthetic.slug}`).not.toContain('/insurance"');
     }
   });
 

@@ -264,7 +264,9 @@ describe('service pages', () => {
       const slug = route.params.slug!;
       const links = body.slice(body.indexOf('id="pricing"'), body.indexOf('</section>', body.indexOf('id="pricing"')));
       const insurance = `href="${route.locale === site.defaultLocale ? '' : `/${route.locale}`}/insurance"`;
-      if (content.servicesIndex.aesthetic.includes(slug) || content.servicesIndex.selfPayExams.includes(slug)) {
+      // By the entry's own kind (the lists hold listed services only).
+      const entry = services.find((service) => service.slug === slug)!;
+      if (entry.group === 'aesthetic' || entry.paidByPatient) {
         for (const plan of content.insurance.plans) expect(pricing, route.url).not.toContain(plan);
         expect(pricing, route.url).toMatch(/self-pay|pago por cuenta propia|pagado por cuenta propia/i);
         expect(pricing, route.url).not.toMatch(/\$\s?\d/);

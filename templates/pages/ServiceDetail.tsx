@@ -21,7 +21,8 @@ export function ServiceDetail({ slug }: { slug: string }) {
   // In a text React escapes what is filled in; in a Markdown body's HTML (`escape`) it is escaped here.
   let hours: string | undefined;
   const facts = (words: string, escape = (s: string) => s) => (words.includes('{hours}') ? fill(words, { hours: escape((hours ??= hoursPhrase(intl, content.site.hours, ui))) }) : words).replace(/([ap]\.m\.)\./g, '$1');
-  const group = content.servicesIndex.aesthetic.includes(slug) ? 'aesthetic' : 'primary';
+  // From the entry itself: the lists hold listed services only, and a hidden aesthetic page is still self-pay.
+  const { group } = front;
   // Self-pay: aesthetic treatments, and the exams insurance never pays for. Both point to the Good Faith Estimate.
   const pricing = group === 'aesthetic' ? 'aesthetic' : content.servicesIndex.selfPayExams.includes(slug) ? 'exam' : 'insured';
   const related = content.servicesIndex.related[slug] ?? [];

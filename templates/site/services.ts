@@ -28,7 +28,7 @@ export function servicesIndexOf(entries: Entries): ServicesIndex {
     selfPayExams: sorted.filter((s) => s.paidByPatient).map((s) => s.slug),
     homeTiles: [...primary, ...aesthetic].filter((slug) => entries[slug]!.front.onHome),
     // A service turned off is listed nowhere, related cards included (its page stays).
-    related: Object.fromEntries(sorted.map((s) => [s.slug, s.related.filter((other) => !entries[other] || entries[other].front.listed)] as const).filter(([, related]) => related.length)),
+    related: Object.fromEntries(sorted.map((s) => [s.slug, s.related.filter((other) => Object.hasOwn(entries, other) && entries[other]!.front.listed)] as const).filter(([, related]) => related.length)),
   };
 }
 
@@ -53,8 +53,9 @@ export function services(): Plugin<SiteContent> {
       const problems: Problem[] = [];
       const shown = (slug: string) => `${c.contentDir}/${c.defaultLocale}/services/${slug}.md`;
       const path = (slug: string) => join(c.folders.content, c.defaultLocale, 'services', `${slug}.md`);
-      for (const [slug, related] of Object.entries(index.related)) {
-        for (const [i, other] of related.entries()) {
+      // Each relation as written (the cards leave out services turned off).
+      for (const [slug, { front }] of Object.entries(entries)) {
+        for (const [i, other] of front.related.entries()) {
           const why = other === slug ? `"${other}" is this service itself` : known.has(other) ? undefined : `"${other}" is not a service${didYouMean(other, known)}: choose one of the list, or remove it`;
           if (why) problems.push(inFile('content/check', shown(slug), 'names a related service that does not exist', [{ path: `related[${i}]`, message: why }], { line: lineOf(path(slug), 'related'), col: 1 }));
         }
