@@ -70,6 +70,14 @@ const gone = insurance.teaser[0]!;
 const teaser = { off: insurance.teaser.at(-1)!, on, gone, home: [...insurance.teaser.slice(0, -1), on].filter((plan) => plan !== gone) };
 const miami = clinics.findIndex((c) => c.city === 'Miami');
 const kissimmee = 0;
+/** A language's side of an entry shown in both: the fields beside its name box (drawn as they come into view, so never counted). */
+const side = (page: Page, lang: string) => page.locator(`section[data-key-path="name"]:has(input[lang="${lang}"])`).locator('xpath=..');
+/** The middle of that side, to scroll it with the mouse wheel wherever the editor has placed it. */
+const middleOf = async (page: Page, lang: string) => {
+  const box = (await side(page, lang).boundingBox())!;
+  return box.x + box.width / 2;
+};
+
 /** The first service (by its file) without a photo in the content, where one is added. */
 const photoless = () => readdirSync(join(ROOT, 'content/en/services')).sort().find((file) => !/^photo:/m.test(readFileSync(join(ROOT, 'content/en/services', file), 'utf8')))!.replace(/\.md$/, '');
 
@@ -281,14 +289,13 @@ describe('the office manager\'s day, in the editor', () => {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     const before = await readRepo(page, `content/es/services/${slug}.md`);
     await showSpanishBeside(page, 'name');
-    await (await reach(page, page.locator('section[data-key-path="photo"]').first())).getByRole('checkbox').first().check();
+    // Added on the English side; each language's description typed on its own side.
+    await (await reach(page, side(page, 'en').locator('section[data-key-path="photo"]'), { pane: await middleOf(page, 'en') })).getByRole('checkbox').first().check();
     const photo = join(work, 'Foto consulta.JPG');
     await sharp({ create: { width: 1600, height: 1067, channels: 3, background: { r: 90, g: 150, b: 170 } } }).jpeg({ quality: 80 }).toFile(photo);
-    await (await reach(page, page.locator('section[data-key-path="photo.src"]'))).locator('input[type=file]').first().setInputFiles(photo);
+    await (await reach(page, side(page, 'en').locator('section[data-key-path="photo.src"]'), { pane: await middleOf(page, 'en') })).locator('input[type=file]').first().setInputFiles(photo);
     for (const lang of ['en', 'es'] as const) {
-      // Scrolled over the language's own side, wherever the editor has placed it.
-      const side = (await page.locator(`section[data-key-path="name"] input[lang="${lang}"]`).boundingBox())!;
-      await (await reach(page, page.locator(`section[data-key-path="photo.alt"] input[lang="${lang}"]`), { pane: side.x + side.width / 2 })).fill(TASKS.servicePhoto[lang]);
+      await (await reach(page, side(page, lang).locator('section[data-key-path="photo.alt"] input'), { pane: await middleOf(page, lang) })).fill(TASKS.servicePhoto[lang]);
     }
     await save(page);
     // Each language's file has the photo, with its own description (the Spanish one was lost, and the build then refused the site).
@@ -311,8 +318,7 @@ describe('the office manager\'s day, in the editor', () => {
     // The panes are drawn again once the second language shows: type once they have settled.
     await page.waitForTimeout(1000);
     const box = (key: string, lang: string, tag = 'input') => page.locator(`section[data-key-path="${key}"] ${tag}[lang="${lang}"]`);
-    // A language's side of the form: the fields beside its name box (drawn as they come into view, so never counted).
-    const pane = (lang: string) => page.locator(`section[data-key-path="name"]:has(input[lang="${lang}"])`).locator('xpath=..');
+    const pane = (lang: string) => side(page, lang);
     const words = {
       en: { name: 'Sports Physicals', description: 'Physicals for school and league sports, with the forms your team asks for.', benefits: ['Forms completed at the visit', 'Same-week appointments', 'A bilingual team'], steps: ['Bring the form from your school or league.', 'Your provider checks your health history.', 'You leave with the signed form.'], faqs: [['How long does it take?', 'About 30 minutes.'], ['Do I need an appointment?', 'Yes, please book ahead.']], body: 'We do school and league sports physicals.' },
       es: { name: 'Exámenes físicos deportivos', description: 'Exámenes físicos para deportes escolares y de ligas, con los formularios que pide su equipo.', benefits: ['Formularios completados en la consulta', 'Citas en la misma semana', 'Un equipo bilingüe'], steps: ['Traiga el formulario de su escuela o liga.', 'Su proveedor revisa su historial de salud.', 'Usted sale con el formulario firmado.'], faqs: [['¿Cuánto tarda?', 'Unos 30 minutos.'], ['¿Necesito una cita?', 'Sí, por favor haga una cita.']], body: 'Hacemos exámenes físicos para deportes escolares y de ligas.' },
@@ -346,8 +352,7 @@ describe('the office manager\'s day, in the editor', () => {
       await vi.waitFor(async () => {
         if (await text.isVisible()) return;
         // Over this language's own pane, wherever the editor has placed it (a side panel open moves them).
-        const column = (await pane(lang).boundingBox())!;
-        await page.mouse.move(column.x + column.width / 2, 500);
+        await page.mouse.move(await middleOf(page, lang), 500);
         await page.mouse.wheel(0, 600);
         throw new Error(`the ${lang} text box is not drawn yet`);
       }, { timeout: 40_000, interval: 200 });
