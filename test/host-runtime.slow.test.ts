@@ -63,13 +63,17 @@ async function start(command: string, args: string[], port: number, options: { c
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
-  for (let i = 0; i < 300; i++) {
+  for (const end = Date.now() + 60_000; Date.now() < end; ) {
     if (child.exitCode !== null) throw new Error(`${command} stopped:\n${log}`);
     try {
       // Bounded: a port taken by something that never answers is seen as the server stopping, not waited on.
-      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      // The answer is ours only if the server is still running a moment later (one that lost the port to another stops).
+      await new Promise((r) => setTimeout(r, 300));
+      if (child.exitCode !== null) throw new Error(`${command} stopped:\n${log}`);
       return child;
-    } catch {
+    } catch (error) {
+      if ((error as Error).message.includes('stopped:')) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
