@@ -97,7 +97,7 @@ export function fieldOf(name: string, node: JsonNode, required: boolean, i18n: b
   // An optional group holding such a photo is there in every language or none, as the build requires: it follows the first
   // language's, each language keeping its own description. Per language, a photo added on one side was shown ticked on the
   // other and saved without it, its description lost (sveltia/sveltia-cms#629 names the cure).
-  if (field.widget === 'object' && field.required === false && (field.fields as CmsField[] | undefined)?.some((f) => f.i18n === 'duplicate')) return { ...field, i18n: 'duplicate' };
+  if (field.widget === 'object' && field.required === false && (field.fields as CmsField[] | undefined)?.some((f) => f.widget === 'image' && f.i18n === 'duplicate')) return { ...field, i18n: 'duplicate' };
   // A list that starts from another value: list-with-start.ts.
   if (field.start) return withStart(field, field.start as StartFrom);
   return field;

@@ -10,11 +10,14 @@ import { CONTENT } from './fixtures.ts';
 const read = (file: string): unknown => parse(readFileSync(join(CONTENT, file), 'utf8'));
 
 export const practice = siteSchema.parse(read('site.yaml'));
-/** The services' front matter in the default language, by file name (the page's address). */
-export const services = readdirSync(join(CONTENT, 'en/services')).sort().map((file) => ({
-  slug: file.replace(/\.md$/, ''),
-  ...serviceSchema.parse(parse(readFileSync(join(CONTENT, 'en/services', file), 'utf8').split('---\n')[1]!)),
-}));
+/** The services published today, their front matter in the default language, by file name (the page's address). */
+const today = new Date().toISOString().slice(0, 10);
+export const services = readdirSync(join(CONTENT, 'en/services')).sort().flatMap((file) => {
+  const { draft, publishDate, expiryDate, ...front } = parse(readFileSync(join(CONTENT, 'en/services', file), 'utf8').split('---\n')[1]!) as Record<string, unknown>;
+  // As the build: a draft, or one outside its days, has no page.
+  if (draft === true || (typeof publishDate === 'string' && publishDate > today) || (typeof expiryDate === 'string' && expiryDate < today)) return [];
+  return [{ slug: file.replace(/\.md$/, ''), ...serviceSchema.parse(front) }];
+});
 export const clinics = locationsSchema.parse(read('locations.yaml'));
 export const reviews = reviewsSchema.parse(read('reviews.yaml'));
 export const insurance = insuranceSchema.parse(read('insurance.yaml'));

@@ -159,8 +159,8 @@ describe('uploads', () => {
     // A required group has no box to tick; in a file of all languages, nothing is copied.
     expect(field(photo, true, true).i18n).toBe(true);
     expect(field(photo.optional(), false, false).i18n).toBeUndefined();
-    // A group without a photo is each language's own.
-    expect(field(z.object({ alt: z.string() }).optional(), false, true).i18n).toBe(true);
+    // A group without a photo is each language's own, even with a setting copied to every language (a hidden one).
+    expect(field(z.object({ alt: z.string(), kind: z.string().meta({ cms: { widget: 'hidden' } }) }).optional(), false, true).i18n).toBe(true);
   });
 });
 

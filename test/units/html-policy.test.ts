@@ -97,6 +97,13 @@ describe('where and what each finding says', () => {
 
   it('takes "/>" on an element that is not void as an opening tag, as a browser does', () => {
     expect(findings('<span title="t"/>x')).toEqual([]);
+    // What follows a text-only element is its text, as a browser reads it; the element itself is refused.
+    expect(findings('<textarea/><img src=x onerror=1>').map((f) => f.split(':')[0])).toEqual(['0 textarea']);
+  });
+
+  it('reads an address as the URL parser does: a no-break space before a scheme makes it a relative address, a space does not', () => {
+    expect(urlProblem('&nbsp;javascript:x')).toBeUndefined();
+    expect(urlProblem(' javascript:x')).toMatch(/uses javascript:/);
   });
 });
 
