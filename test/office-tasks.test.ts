@@ -9,7 +9,7 @@ import { BuildFailure } from '../src/problems/problem.ts';
 import { sandbox, SITE, STATIC, type Sandbox } from './helpers/fixtures.ts';
 import { parse, stringify } from 'yaml';
 import { reviewsSchema, siteSchema } from '../templates/schema.ts';
-import { clinics, practice } from './helpers/facts.ts';
+import { clinics, practice, services } from './helpers/facts.ts';
 
 let site: Sandbox;
 beforeAll(async () => {
@@ -64,6 +64,10 @@ describe('the practice changes its phone number', () => {
   });
 });
 
+// From the content: the last primary-care service in the lists (the new one comes after it) and two it may relate to.
+const primaries = services.filter((service) => service.group === 'primary' && service.listed).sort((a, b) => a.order - b.order);
+const lastPrimary = primaries.at(-1)!;
+
 /** A new service's file in one language, as the editor writes it (the facts copied to both). */
 const newService = (locale: 'en' | 'es') => `---
 name: ${locale === 'en' ? 'Sports Physicals' : 'Exámenes físicos deportivos'}
@@ -82,8 +86,8 @@ faqs:
   - q: ${locale === 'en' ? 'Do I need an appointment?' : '¿Necesito una cita?'}
     a: ${locale === 'en' ? 'Yes, please book ahead.' : 'Sí, por favor haga una cita.'}
 group: primary
-order: 17
-related: [annual-physicals, vaccines]
+order: ${lastPrimary.order + 1}
+related: [${primaries[0]!.slug}, ${primaries[1]!.slug}]
 ---
 ${locale === 'en' ? 'We do school and league sports physicals.' : 'Hacemos exámenes físicos para deportes escolares y de ligas.'}
 `;
@@ -99,7 +103,7 @@ describe('staff add and remove a service, content only', () => {
     expect(pages.get('services/sports-physicals.html')).toMatch(/<img class="service-image" src="\/images\/services\/primary-care\.svg" alt=""/);
     for (const [path, prefix, name] of [['index.html', '', 'Sports Physicals'], ['es/index.html', '/es', 'Exámenes físicos deportivos']] as const) {
       // The services menu of every page (the menu island's props) lists it, after the last primary service.
-      expect(pages.get(path)).toMatch(new RegExp(`"href":"${prefix}/services/immigration-medical","current":false\\},\\{"label":"${name}","href":"${prefix}/services/sports-physicals"`));
+      expect(pages.get(path)).toMatch(new RegExp(`"href":"${prefix}/services/${lastPrimary.slug}","current":false\\},\\{"label":"${name}","href":"${prefix}/services/sports-physicals"`));
     }
     expect(pages.get('services.html')).toContain('href="/services/sports-physicals"');
     expect(pages.get('es/services.html')).toContain('href="/es/services/sports-physicals"');
@@ -108,17 +112,23 @@ describe('staff add and remove a service, content only', () => {
   });
 
   it('a removed service is caught before publishing where another service still names it, by file and line', async () => {
-    const lips = await readFile(join(site.content, 'en/services/lips.md'), 'utf8');
-    const removed = await Promise.all(['en', 'es'].map((locale) => readFile(join(site.content, `${locale}/services/iv-therapy.md`), 'utf8')));
-    for (const locale of ['en', 'es']) await site.remove(`${locale}/services/iv-therapy.md`);
-    onTestFinished(() => Promise.all(['en', 'es'].map((locale, i) => site.write(`${locale}/services/iv-therapy.md`, removed[i]!))).then(() => undefined));
+    // From the content: a service others relate to, which no text links to (a link would be a broken link of its own).
+    const texts = await Promise.all((await readdir(site.content, { recursive: true })).filter((f) => /\.(md|ya?ml)$/.test(f)).map((f) => readFile(join(site.content, f), 'utf8')));
+    const gone = services.find((service) => services.some((other) => other.related.includes(service.slug)) && !texts.some((text) => new RegExp(`/services/${service.slug}(?![a-z-])`).test(text)))!.slug;
+    const referrers = services.filter((service) => service.related.includes(gone));
+    const first = await readFile(join(site.content, `en/services/${referrers[0]!.slug}.md`), 'utf8');
+    const removed = await Promise.all(['en', 'es'].map((locale) => readFile(join(site.content, `${locale}/services/${gone}.md`), 'utf8')));
+    for (const locale of ['en', 'es']) await site.remove(`${locale}/services/${gone}.md`);
+    onTestFinished(() => Promise.all(['en', 'es'].map((locale, i) => site.write(`${locale}/services/${gone}.md`, removed[i]!))).then(() => undefined));
     const error = await buildPages('removed').then(() => undefined, (e: unknown) => e);
     expect(error).toBeInstanceOf(BuildFailure);
     const messages = (error as BuildFailure).problems.map((p) => p.format());
-    const line = lips.split('\n').findIndex((l) => l.startsWith('related:')) + 1;
-    expect(messages).toContain(`${site.content}/en/services/lips.md:${line}:1  names a related service that does not exist\n  related[1]: "iv-therapy" is not a service: choose one of the list, or remove it`);
+    const line = first.split('\n').findIndex((l) => l.startsWith('related:')) + 1;
+    // (A close name may be offered: "did you mean …".)
+    expect(messages).toContainEqual(expect.stringMatching(new RegExp(`^${site.content}/en/services/${referrers[0]!.slug}\\.md:${line}:1  names a related service that does not exist\n  related\\[${referrers[0]!.related.indexOf(gone)}\\]: "${gone}" is not a service(; did you mean [^:]+)?: choose one of the list, or remove it$`)));
     expect(messages.every((m) => m.includes('names a related service that does not exist'))).toBe(true);
-    expect(messages).toHaveLength(2); // lips and facial relate to it
+    // One for each service that relates to it.
+    expect(messages).toHaveLength(referrers.length);
   });
 });
 
