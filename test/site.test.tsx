@@ -6,6 +6,7 @@ import { planRoutes, type Route } from '../src/routes/routes.ts';
 import type { SiteDefinition } from '../src/site/definition.ts';
 import type { SiteContent } from '../templates/content-types.ts';
 import { serviceSlugs } from '../templates/site/content-model.ts';
+import { firstSentence } from '../templates/lib/format.ts';
 import { siteAndContent } from './helpers/content.ts';
 import { clinics, hoursOf, practice, services, timeIn } from './helpers/facts.ts';
 
@@ -247,6 +248,23 @@ describe('service pages', () => {
     if (start < 0) return [];
     return Array.from(body.slice(start, body.indexOf('</section>', start)).matchAll(/class="card__link" href="\/(?:es\/)?services\/([a-z-]+)"/g), (m) => m[1]);
   };
+
+  it('open with a whole first sentence on the Services page and at the top of their own page (an abbreviation or a bracket does not end it)', () => {
+    for (const prefix of ['', '/es']) {
+      const cards = [...page(`${prefix}/services`).matchAll(/<p>([^<]*)<\/p>/g)].map((m) => text(m[1]!).trim());
+      for (const service of services.filter((s) => s.listed)) {
+        const hero = text(/<p class="page-hero__text">([^<]*)<\/p>/.exec(page(`${prefix}/services/${service.slug}`))![1]!).trim();
+        // Brackets closed, ended as a sentence ends, and the card says the same.
+        expect(hero.split('(').length, `${prefix}/services/${service.slug}: ${hero}`).toBe(hero.split(')').length);
+        expect(hero, `${prefix}/services/${service.slug}`).toMatch(/[.!?]$/);
+        expect(cards, `${prefix}/services`).toContain(hero);
+      }
+    }
+    expect(firstSentence('Open 8:00 a.m. to 5:00 p.m. Monday to Friday. Walk in.')).toBe('Open 8:00 a.m. to 5:00 p.m. Monday to Friday.');
+    expect(firstSentence('Exámenes del DOT (de EE. UU.) para conductores. Si cumple.')).toBe('Exámenes del DOT (de EE. UU.) para conductores.');
+    expect(firstSentence('Atendemos a toda la familia. ¿Necesita una cita? Llame.')).toBe('Atendemos a toda la familia.');
+    expect(firstSentence('Dr. Ruiz sees children 💉. Adults too.')).toBe('Dr. Ruiz sees children 💉.');
+  });
 
   it('show the related services each entry names, in its order, in both languages (a service turned off left out)', () => {
     // From the content: staff choose them in the editor.

@@ -101,9 +101,23 @@ export function formatMonth(intl: string, isoDate: string): string {
 }
 
 export function firstSentence(text: string): string {
-  const match = /^.*?[.!?](?=\s|$)/s.exec(text.trim());
-  return (match ? match[0] : text).trim();
+  const clean = text.trim();
+  let depth = 0;
+  for (let i = 0; i < clean.length; i++) {
+    const c = clean[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    // A full stop ends a sentence outside brackets, before a space and a word that starts a sentence, and not after an
+    // abbreviation: "DOT (U.S. Department …)" and "EE. UU." were cut there, "8:00 a.m. to" would have been.
+    else if (depth === 0 && '.!?'.includes(c) && /^\s+[^\s\p{Ll}]/u.test(clean.slice(i + 1)) && !(c === '.' && ABBREVIATION.test(clean.slice(0, i + 1).split(/\s/).at(-1)!))) {
+      return clean.slice(0, i + 1);
+    }
+  }
+  return clean;
 }
+
+/** "U.S.", "a.m.", "EE.", "Dr.": a full stop that ends a word, not a sentence. */
+const ABBREVIATION = /^[(¿¡"“]?(?:(?:\p{L}\.){2,}|(\p{Lu})\1\.|(?:Dr|Dra|Mr|Mrs|Ms|Sr|Sra|Srta|St|Ave|No)\.)$/u;
 
 /** A meta description: the text cut on a word boundary to at most 160 characters. */
 export function metaDescription(text: string, max = 160): string {
