@@ -237,8 +237,9 @@ describe('the opening hours, written once', () => {
   it('changed in Site settings, they change in the urgent-care answer too, in both languages', async () => {
     await site.edit('site.yaml', (t) => t.replace('opens: "09:00"\n    closes: "14:00"', 'opens: "09:00"\n    closes: "13:00"'));
     const pages = await buildPages('hours');
-    expect(pages.get('services/urgent-care.html')).toContain('Our hours: Monday – Friday, 8:00 AM – 6:00 PM and Saturday, 9:00 AM – 1:00 PM.');
-    expect(pages.get('es/services/urgent-care.html')).toContain('Nuestro horario: lunes a viernes, 8:00 a.m. – 6:00 p.m. y sábado, 9:00 a.m. – 1:00 p.m.');
+    // Each time held together by a no-break space, as a phone's narrow column must not split "8:00" from "AM".
+    expect(pages.get('services/urgent-care.html')).toContain('Our hours: Monday – Friday, 8:00\u00a0AM – 6:00\u00a0PM and Saturday, 9:00\u00a0AM – 1:00\u00a0PM.');
+    expect(pages.get('es/services/urgent-care.html')).toContain('Nuestro horario: lunes a viernes, 8:00\u00a0a.m. – 6:00\u00a0p.m. y sábado, 9:00\u00a0a.m. – 1:00\u00a0p.m.');
     for (const [path, html] of pages) expect(html, path).not.toMatch(/2:00 (PM|p\.m\.)/);
     await site.edit('site.yaml', (t) => t.replace('closes: "13:00"', 'closes: "14:00"'));
   });

@@ -26,7 +26,7 @@ function formatter(intl: string, style: 'time' | 'date'): Intl.DateTimeFormat {
   return known;
 }
 
-/** "08:00" → "8:00 AM" (en-US) or "8:00 a.m." (es-US): a time of day as the locale writes it. */
+/** "08:00" → "8:00 AM" (en-US) or "8:00 a.m." (es-US): a time of day as the locale writes it, never broken across lines. */
 export function formatTime(intl: string, time: string): string {
   // A site has a handful of opening times, and every page shows them: each is formatted once.
   const key = `${intl} ${time}`;
@@ -34,7 +34,8 @@ export function formatTime(intl: string, time: string): string {
   if (known === undefined) {
     const [h, m] = time.split(':').map(Number) as [number, number];
     if (times.size >= 256) times.clear();
-    times.set(key, (known = formatter(intl, 'time').format(new Date(Date.UTC(2000, 0, 1, h, m)))));
+    // Held together: a phone's narrow card broke "8:00" from its "AM" (Intl writes a plain space there).
+    times.set(key, (known = formatter(intl, 'time').format(new Date(Date.UTC(2000, 0, 1, h, m))).replace(/ /g, '\u00a0')));
   }
   return known;
 }
