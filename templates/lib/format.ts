@@ -34,7 +34,7 @@ export function formatTime(intl: string, time: string): string {
   if (known === undefined) {
     const [h, m] = time.split(':').map(Number) as [number, number];
     if (times.size >= 256) times.clear();
-    // Held together: a phone's narrow card broke "8:00" from its "AM" (Intl writes a plain space there).
+    // Held together: on a phone's narrow card the day period (AM, a.m.) went to a line of its own, since Intl writes a plain space.
     times.set(key, (known = formatter(intl, 'time').format(new Date(Date.UTC(2000, 0, 1, h, m))).replace(/ /g, '\u00a0')));
   }
   return known;

@@ -21,6 +21,7 @@ export function servicesIndexOf(entries: Entries): ServicesIndex {
   const listed = sorted.filter((s) => s.listed);
   const primary = listed.filter((s) => s.group === 'primary').map((s) => s.slug);
   const aesthetic = listed.filter((s) => s.group === 'aesthetic').map((s) => s.slug);
+  const shown = new Set([...primary, ...aesthetic]);
   return {
     primary,
     aesthetic,
@@ -28,7 +29,7 @@ export function servicesIndexOf(entries: Entries): ServicesIndex {
     selfPayExams: sorted.filter((s) => s.paidByPatient).map((s) => s.slug),
     homeTiles: [...primary, ...aesthetic].filter((slug) => entries[slug]!.front.onHome),
     // A service turned off is listed nowhere, related cards included (its page stays).
-    related: Object.fromEntries(sorted.map((s) => [s.slug, s.related.filter((other) => Object.hasOwn(entries, other) && entries[other]!.front.listed)] as const).filter(([, related]) => related.length)),
+    related: Object.fromEntries(sorted.map((s) => [s.slug, s.related.filter((other) => shown.has(other))] as const).filter(([, related]) => related.length)),
   };
 }
 

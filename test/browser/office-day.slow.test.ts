@@ -7,7 +7,6 @@
 // Expected values come from the content itself or from what the test typed, never from a copy of
 // today's content. SHOTS=dir keeps a screenshot of each step (for docs/editing.md).
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,7 +21,7 @@ import { build } from '../../src/pipeline/build.ts';
 import { insuranceSchema, locationsSchema } from '../../templates/schema.ts';
 import { startHarness, type Harness } from '../helpers/browser.ts';
 import { addItem, changed, field, openFile, reach, readRepo, save, sharedSignIn, showSpanishBeside } from '../helpers/editor.ts';
-import { clinics, insurance, practice } from '../helpers/facts.ts';
+import { clinics, insurance, practice, services } from '../helpers/facts.ts';
 import { ROOT } from '../helpers/fixtures.ts';
 
 const run = promisify(execFile);
@@ -79,7 +78,7 @@ const middleOf = async (page: Page, lang: string) => {
 };
 
 /** The first service (by its file) without a photo in the content, where one is added. */
-const photoless = () => readdirSync(join(ROOT, 'content/en/services')).sort().find((file) => !/^photo:/m.test(readFileSync(join(ROOT, 'content/en/services', file), 'utf8')))!.replace(/\.md$/, '');
+const photoless = services.find((service) => !service.photo)!.slug;
 
 const TASKS = {
   phone: '305-448-2210',
@@ -284,7 +283,7 @@ describe('the office manager\'s day, in the editor', () => {
 
   it('adds a photo to a service page, described in English and in Spanish side by side, saved once', async () => {
     const { page } = await signedIn.editor();
-    const slug = photoless();
+    const slug = photoless;
     await page.goto(`${h.base}/admin/#/collections/services/entries/${slug}`);
     await page.getByRole('button', { name: 'Save' }).waitFor();
     const before = await readRepo(page, `content/es/services/${slug}.md`);
@@ -452,7 +451,7 @@ describe('the office manager\'s day, in the editor', () => {
     expect(locations).toMatch(/Miami[\s\S]*1:00\sPM/);
     // Kissimmee's Friday until 5:00 PM, in its own row.
     expect(locations).toMatch(/Kissimmee[\s\S]*Friday[\s\S]*5:00\sPM[\s\S]*Miami/);
-    for (const [file, alt] of [['locations.html', TASKS.photo.en], ['es/locations.html', TASKS.photo.es], [`services/${photoless()}.html`, TASKS.servicePhoto.en], [`es/services/${photoless()}.html`, TASKS.servicePhoto.es]] as const) {
+    for (const [file, alt] of [['locations.html', TASKS.photo.en], ['es/locations.html', TASKS.photo.es], [`services/${photoless}.html`, TASKS.servicePhoto.en], [`es/services/${photoless}.html`, TASKS.servicePhoto.es]] as const) {
       expect(await page_(file), file).toMatch(new RegExp(`<img [^>]*alt="${alt}"`));
     }
 

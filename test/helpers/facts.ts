@@ -18,6 +18,12 @@ export const services = readdirSync(join(CONTENT, 'en/services')).sort().flatMap
   if (draft === true || (typeof publishDate === 'string' && publishDate > today) || (typeof expiryDate === 'string' && expiryDate < today)) return [];
   return [{ slug: file.replace(/\.md$/, ''), ...serviceSchema.parse(front) }];
 });
+/** Whether a text of the content links to a service's page, in any language (read once, when first asked). */
+let texts: string[] | undefined;
+export function linkedInText(slug: string): boolean {
+  texts ??= readdirSync(CONTENT, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(md|ya?ml)$/.test(f)).map((f) => readFileSync(join(CONTENT, f), 'utf8'));
+  return texts.some((text) => new RegExp(`/services/${slug}(?![a-z-])`).test(text));
+}
 export const clinics = locationsSchema.parse(read('locations.yaml'));
 export const reviews = reviewsSchema.parse(read('reviews.yaml'));
 export const insurance = insuranceSchema.parse(read('insurance.yaml'));
